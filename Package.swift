@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Modules, each with one job (see README "Architecture"):
+//   CLibPNG          C shim over libpng; keeps setjmp/longjmp inside C.
+//   Checksum         SHA-256 (no crypto library on Linux Foundation).
+//   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
+//   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
+//   EmoticonManifest Foundation-only Codable manifest types, shared by the generator and apps.
+//   EmoticonPacks    Reading packs (Emoji.plist, Weibo info.plist, YYKit layout) into values.
+//   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
+//   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
+//   Generator        The pipeline: read packs, lay out, compose, encode, write.
+//   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
+//   emokit           The executable: a few lines calling EmokitCLI.
+let package = Package(
+    name: "emokit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "emokit", targets: ["emokit"]),
+        .library(name: "EmoticonManifest", targets: ["EmoticonManifest"]),
+        .library(name: "Generator", targets: ["Generator"]),
+    ],
+    targets: [
+        .target(
+            name: "CLibPNG",
+            cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]
+        ),
+        .target(name: "Checksum"),
+        .target(name: "Imaging", dependencies: ["CLibPNG", "Checksum"]),
+        .target(name: "KeyboardLayout"),
+        .target(name: "EmoticonManifest"),
+        .target(name: "EmoticonPacks"),
+        .target(name: "EmojiGlyphs", dependencies: ["Imaging"]),
+        .target(name: "PreviewSite", dependencies: ["EmoticonManifest"]),
+        .target(
+            name: "Generator",
+            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "PreviewSite"]
+        ),
+        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "EmojiGlyphs"]),
+        .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs"]),
+    ]
+)

@@ -1,0 +1,134 @@
+/// SHA-256 (FIPS 180-4). Foundation on Linux has no CryptoKit and emokit takes no crypto
+/// dependency, so this small, test-vector-checked implementation fingerprints decoded pixels
+/// (`emokit inspect`) and sheets (the manifest's drift check).
+public struct SHA256: Sendable {
+    private var state: [UInt32] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ]
+    private var pending: [UInt8] = []
+    private var totalLength: UInt64 = 0
+
+    private static let k: [UInt32] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    ]
+
+    public init() {}
+
+    public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        totalLength &+= UInt64(bytes.count)
+        var input = bytes[...]
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, input.count)
+            pending.append(contentsOf: input.prefix(take))
+            input = input.dropFirst(take)
+            if pending.count == 64 {
+                pending.withUnsafeBufferPointer { compress($0.baseAddress!) }
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        while input.count >= 64 {
+            let block = Array(input.prefix(64))
+            block.withUnsafeBufferPointer { compress($0.baseAddress!) }
+            input = input.dropFirst(64)
+        }
+        pending.append(contentsOf: input)
+    }
+
+    /// Hashes a contiguous buffer without copying it block by block (the hot path for pixels).
+    public mutating func update(buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        var offset = 0
+        let count = buffer.count
+        if !pending.isEmpty || count < 64 {
+            let take = min(64 - pending.count, count)
+            update(UnsafeBufferPointer(start: base, count: take))
+            offset = take
+            if offset == count { return }
+        }
+        totalLength &+= UInt64(count - offset)
+        while count - offset >= 64 {
+            compress(base + offset)
+            offset += 64
+        }
+        pending.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: count - offset))
+    }
+
+    public mutating func finalize() -> [UInt8] {
+        let bitLength = totalLength &* 8
+        var tail: [UInt8] = [0x80]
+        let padded = (pending.count + 1) % 64
+        tail += [UInt8](repeating: 0, count: padded <= 56 ? 56 - padded : 120 - padded)
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        let savedLength = totalLength
+        update(tail)
+        totalLength = savedLength
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in state {
+            digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+        }
+        return digest
+    }
+
+    public static func hash<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var hasher = SHA256()
+        if let digest = bytes.withContiguousStorageIfAvailable({ buffer -> [UInt8] in
+            hasher.update(buffer: UnsafeRawBufferPointer(buffer))
+            return hasher.finalize()
+        }) { return digest }
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    public static func hexDigest<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        hash(bytes).hexString
+    }
+
+    private mutating func compress(_ block: UnsafePointer<UInt8>) {
+        var w = [UInt32](repeating: 0, count: 64)
+        for i in 0..<16 {
+            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+        }
+        for i in 16..<64 {
+            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var a = state[0], b = state[1], c = state[2], d = state[3]
+        var e = state[4], f = state[5], g = state[6], h = state[7]
+        for i in 0..<64 {
+            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ ch &+ Self.k[i] &+ w[i]
+            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            h = g; g = f; f = e; e = d &+ t1
+            d = c; c = b; b = a; a = t1 &+ t2
+        }
+        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    }
+}
+
+extension UInt32 {
+    @inline(__always) fileprivate func rotatedRight(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
+}
+
+extension Array where Element == UInt8 {
+    /// Lower-case hex, the form `sha256sum` prints.
+    public var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(count * 2)
+        for byte in self { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

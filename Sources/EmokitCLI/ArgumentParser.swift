@@ -1,0 +1,165 @@
+/// A small argument parser: one table of options per command drives parsing, `--help` and the
+/// error text (the wording follows swift-argument-parser, which users already know).
+struct OptionSpec: Sendable {
+    enum Kind: Sendable { case flag, value(String), repeatedValue(String) }
+    let name: String          // long name without dashes
+    let short: Character?
+    let kind: Kind
+    let help: String
+
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, kind: .flag, help: help)
+    }
+    static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, kind: .value(valueName), help: help)
+    }
+
+    var valueName: String? {
+        switch kind {
+        case .flag: return nil
+        case .value(let v), .repeatedValue(let v): return v
+        }
+    }
+    var usageText: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
+}
+
+struct CommandSpec: Sendable {
+    let name: String
+    let abstract: String
+    let positionalName: String?
+    let positionalHelp: String
+    let minimumPositionals: Int
+    let options: [OptionSpec]
+    let discussion: String
+
+    static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
+    var allOptions: [OptionSpec] { options + [Self.helpOption] }
+
+    var usageLine: String {
+        var parts = ["emokit", name]
+        if let positional = positionalName {
+            parts.append(minimumPositionals > 0 ? "<\(positional)> ..." : "[<\(positional)> ...]")
+        }
+        parts += options.filter { $0.name != "help" }.map { "[\($0.usageText)]" }
+        return parts.joined(separator: " ")
+    }
+
+    var helpText: String {
+        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usageLine)", ""]
+        if let positional = positionalName {
+            lines += ["ARGUMENTS:", "  <\(positional)>".padding(30) + positionalHelp, ""]
+        }
+        lines.append("OPTIONS:")
+        for option in allOptions {
+            var left = "  "
+            if let short = option.short { left += "-\(short), " }
+            left += option.usageText
+            lines.append(left.padding(30) + option.help)
+        }
+        if !discussion.isEmpty { lines += ["", discussion] }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+struct ParsedArguments: Sendable {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+struct UsageError: Error, Sendable {
+    let message: String
+}
+
+enum ArgumentParser {
+    static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                let letter = argument.dropFirst()
+                guard letter.count == 1, let option = command.allOptions.first(where: { $0.short == letter.first }) else {
+                    throw UsageError(message: "Unknown option '\(argument)'")
+                }
+                name = option.name
+            }
+            guard let option = command.allOptions.first(where: { $0.name == name }) else {
+                var message = "Unknown option '--\(name)'"
+                if let suggestion = suggest(name, among: command.allOptions.map(\.name)) {
+                    message += "\nHelp: Did you mean '--\(suggestion)'?"
+                }
+                throw UsageError(message: message)
+            }
+            switch option.kind {
+            case .flag:
+                if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value") }
+                parsed.flags.insert(name)
+            case .value, .repeatedValue:
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "Missing value for '\(option.usageText)'")
+                }
+                parsed.values[name, default: []].append(value)
+            }
+        }
+        if parsed.has("help") { return parsed }
+        if parsed.positionals.count < command.minimumPositionals, let positional = command.positionalName {
+            throw UsageError(message: "Missing expected argument '<\(positional)> ...'")
+        }
+        if command.positionalName == nil, let extra = parsed.positionals.first {
+            throw UsageError(message: "Unexpected argument '\(extra)'")
+        }
+        return parsed
+    }
+
+    /// The closest name within an edit distance of 2, for "Did you mean".
+    static func suggest(_ name: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + "  " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,74 @@
+import CLibPNG
+import Foundation
+
+/// The command line, callable in-process: `CLI.run(["inspect", "a.png"], console:)`.
+/// It parses, dispatches to a command and reports; the work lives in the library modules.
+public enum CLI {
+    public static let version = "0.1.0"
+
+    static let commands: [CommandSpec] = [InspectCommand.spec]
+
+    static var overview: String {
+        var lines = [
+            "OVERVIEW: emokit turns emoticon packs into sprite sheets, JSON manifests and an HTML preview",
+            "for Weibo/WeChat-style emoticon keyboards.",
+            "",
+            "USAGE: emokit <subcommand>",
+            "       emokit              (no arguments: generate the sample packs into ./emokit-output)",
+            "",
+            "OPTIONS:",
+            "  --version".padding(30) + "Show the version.",
+            "  -h, --help".padding(30) + "Show help information.",
+            "",
+            "SUBCOMMANDS:",
+        ]
+        for command in commands { lines.append("  \(command.name)".padding(30) + command.abstract) }
+        lines += ["", "  See 'emokit help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let status: ExitCode
+        guard let first = arguments.first else {
+            console.out(overview)
+            return ExitCode.usage.rawValue
+        }
+        switch first {
+        case "--version":
+            console.out("emokit \(version) (libpng \(String(cString: emk_png_libpng_version())))")
+            return ExitCode.success.rawValue
+        case "-h", "--help", "help":
+            if first == "help", let name = arguments.dropFirst().first, let command = commands.first(where: { $0.name == name }) {
+                console.out(command.helpText)
+            } else {
+                console.out(overview)
+            }
+            return ExitCode.success.rawValue
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            var message = "Error: Unknown subcommand '\(first)'"
+            if let suggestion = ArgumentParser.suggest(first, among: commands.map(\.name)) {
+                message += "\nHelp: Did you mean '\(suggestion)'?"
+            }
+            console.error(message + "\nUsage: emokit <subcommand>\n  See 'emokit --help' for more information.")
+            return ExitCode.usage.rawValue
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
+            if parsed.has("help") {
+                console.out(command.helpText)
+                return ExitCode.success.rawValue
+            }
+            switch command.name {
+            case InspectCommand.spec.name: status = try InspectCommand.run(parsed, console: console)
+            default: status = .usage
+            }
+        } catch {
+            console.error("Error: \(error.message)\nUsage: \(command.usageLine)\n  See 'emokit \(command.name) --help' for more information.")
+            return ExitCode.usage.rawValue
+        }
+        return status.rawValue
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where the CLI writes. Tests pass a recording console; the executable passes `.standard`.
+public final class Console: @unchecked Sendable {
+    private let writeOut: (String) -> Void
+    private let writeError: (String) -> Void
+
+    public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
+        writeOut = out
+        writeError = error
+    }
+
+    public static let standard = Console(
+        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        error: { FileHandle.standardError.write(Data($0.utf8)) })
+
+    public func out(_ line: String) { writeOut(line.hasSuffix("\n") ? line : line + "\n") }
+    public func error(_ line: String) { writeError(line.hasSuffix("\n") ? line : line + "\n") }
+}
+
+/// Exit statuses, documented in the README.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// An input file or entry was refused (the message names it).
+    case inputError = 1
+    /// The command line itself was wrong.
+    case usage = 2
+}

@@ -1,0 +1,49 @@
+import Checksum
+import Foundation
+import Imaging
+
+/// `emokit inspect IMAGE...`: how emokit sees each image.
+enum InspectCommand {
+    static let spec = CommandSpec(
+        name: "inspect",
+        abstract: "Show how emokit decodes images: size, stored format and a hash of the RGBA8 pixels.",
+        positionalName: "image", positionalHelp: "PNG files to inspect.", minimumPositionals: 1,
+        options: [
+            .value("max-width", "pixels", help: "Refuse images wider than this (default 8192)."),
+            .value("max-height", "pixels", help: "Refuse images taller than this (default 8192)."),
+            .value("max-pixels", "count", help: "Refuse images with more pixels than this (default 67108864)."),
+        ],
+        discussion: """
+        Prints one tab-separated line per file: the path as given, WIDTHxHEIGHT, the stored format
+        (e.g. 'palette 4-bit +tRNS') and the SHA-256 of the decoded straight RGBA8 bytes (rows top to
+        bottom, no padding). A refused file gets an 'error:' line on stderr; the others are still
+        inspected, and the exit status is 1 if any file was refused.
+        """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        var limits = PNGDecoder.Limits()
+        if let v = arguments.value("max-width") { limits.maxWidth = try positiveInt(v, "--max-width") }
+        if let v = arguments.value("max-height") { limits.maxHeight = try positiveInt(v, "--max-height") }
+        if let v = arguments.value("max-pixels") { limits.maxPixels = try positiveInt(v, "--max-pixels") }
+        let decoder = PNGDecoder(limits: limits)
+        var failed = false
+        for path in arguments.positionals {
+            do {
+                let decoded = try decoder.decode(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+                let image = decoded.image
+                console.out("\(path)\t\(image.width)x\(image.height)\t\(decoded.format)\t\(SHA256.hexDigest(image.pixels))")
+            } catch {
+                failed = true
+                console.error("error: \(error.description)")
+            }
+        }
+        return failed ? .inputError : .success
+    }
+}
+
+func positiveInt(_ text: String, _ option: String) throws(UsageError) -> Int {
+    guard let value = Int(text), value > 0 else {
+        throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a positive whole number")
+    }
+    return value
+}

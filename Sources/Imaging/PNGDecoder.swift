@@ -1,0 +1,145 @@
+import CLibPNG
+import Foundation
+
+/// Decodes PNG files to straight RGBA8 through libpng's classic API.
+///
+/// Choices (see README "PNG decoding"): no gamma, sRGB or ICC conversion (sprite sheets copy
+/// pixels as they are); 16-bit samples are rounded, `round(v/257)` (libpng's `png_set_scale_16`,
+/// the `sha256_rgba8` column of the conformance suite); benign ancillary-chunk damage is
+/// tolerated, as libpng does by default; the whole file, IEND included, must be present.
+public struct PNGDecoder: Sendable {
+    /// Checked from the header before any pixel memory is allocated.
+    public struct Limits: Equatable, Sendable {
+        public var maxWidth: Int
+        public var maxHeight: Int
+        public var maxPixels: Int
+
+        public init(maxWidth: Int = 8192, maxHeight: Int = 8192, maxPixels: Int = 64 * 1024 * 1024) {
+            self.maxWidth = maxWidth
+            self.maxHeight = maxHeight
+            self.maxPixels = maxPixels
+        }
+
+        public static let `default` = Limits()
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
+
+    /// A decoded image and the format it was stored in.
+    public struct Decoded: Sendable {
+        public let image: RGBAImage
+        public let format: PNGSourceFormat
+    }
+
+    public func decode(contentsOf url: URL, displayPath: String? = nil) throws(PNGError) -> Decoded {
+        let path = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PNGError(path: path, reason: .unreadable(Self.describe(error)))
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Reads only the header: size and storage format, for choosing between @2x/@3x variants
+    /// without decoding pixels.
+    public func readHeader(_ data: Data, path: String) throws(PNGError) -> PNGSourceFormat {
+        try withReader(data, path: path) { _, header in PNGSourceFormat(header) }
+    }
+
+    public func decode(_ data: Data, path: String) throws(PNGError) -> Decoded {
+        try withReader(data, path: path) { reader, header throws(PNGError) in
+            let width = Int(header.width), height = Int(header.height)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            var message = [CChar](repeating: 0, count: 256)
+            let status = pixels.withUnsafeMutableBufferPointer { buffer in
+                emk_png_reader_read_rgba8(reader, buffer.baseAddress, &message, message.count)
+            }
+            if status != Int32(EMK_PNG_OK.rawValue) {
+                throw Self.error(status: status, message: message, path: path, limits: limits)
+            }
+            return Decoded(image: RGBAImage(width: width, height: height, pixels: pixels), format: PNGSourceFormat(header))
+        }
+    }
+
+    private func withReader<T>(_ data: Data, path: String,
+                               _ body: (OpaquePointer, emk_png_header) throws(PNGError) -> T) throws(PNGError) -> T {
+        var cLimits = emk_png_limits(
+            max_width: UInt32(clamping: limits.maxWidth),
+            max_height: UInt32(clamping: limits.maxHeight),
+            max_pixels: UInt64(clamping: limits.maxPixels))
+        var header = emk_png_header()
+        var message = [CChar](repeating: 0, count: 256)
+        let result: Result<T, PNGError> = data.withUnsafeBytes { raw in
+            var reader: OpaquePointer?
+            let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            let status = emk_png_reader_open(base, raw.count, &cLimits, &header, &reader, &message, message.count)
+            guard status == Int32(EMK_PNG_OK.rawValue), let reader else {
+                var error = Self.error(status: status, message: message, path: path, limits: limits)
+                if case .notPNG = error.reason { error = PNGError(path: path, reason: .notPNG(detected: Self.sniff(raw))) }
+                return .failure(error)
+            }
+            defer { emk_png_reader_close(reader) }
+            do throws(PNGError) {
+                return .success(try body(reader, header))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    static func error(status: Int32, message: [CChar], path: String, limits: Limits) -> PNGError {
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let reason: PNGError.Reason
+        switch UInt32(status) {
+        case EMK_PNG_EMPTY.rawValue: reason = .empty
+        case EMK_PNG_NOT_PNG.rawValue: reason = .notPNG(detected: nil)
+        case EMK_PNG_ASCII_DAMAGE.rawValue: reason = .damagedByTextTransfer
+        case EMK_PNG_TRUNCATED.rawValue:
+            let detail = text.components(separatedBy: "(truncated): ").dropFirst().first
+            reason = .truncated(detail: detail)
+        case EMK_PNG_TOO_LARGE.rawValue:
+            let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            reason = .tooLarge(width: numbers.first ?? 0, height: numbers.dropFirst().first ?? 0, limits: limits)
+        case EMK_PNG_TOO_MUCH_DATA.rawValue: reason = .tooMuchImageData(text)
+        case EMK_PNG_OUT_OF_MEMORY.rawValue: reason = .outOfMemory
+        default:
+            // libpng reports reading past the end as "Read Error" only when the read callback is
+            // libpng's own; ours says "truncated", but keep libpng's wording for the rest.
+            reason = text.contains("truncated") ? .truncated(detail: nil) : .corrupt(text)
+        }
+        return PNGError(path: path, reason: reason)
+    }
+
+    /// Names the format of a file that is not a PNG, for a message a user can act on.
+    static func sniff(_ raw: UnsafeRawBufferPointer) -> String? {
+        let bytes = Array(raw.prefix(16))
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "GIF" }
+        if bytes.starts(with: Array("RIFF".utf8)) && raw.count > 12 && Array(raw[8..<12]) == Array("WEBP".utf8) { return "WebP" }
+        if bytes.starts(with: Array("BM".utf8)) { return "BMP" }
+        if bytes.starts(with: [0x3C]) || bytes.starts(with: Array("<?xml".utf8)) { return "XML or HTML text" }
+        let sample = raw.prefix(512)
+        if !sample.isEmpty && sample.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || ($0 >= 32 && $0 != 127) || $0 >= 0x80 }),
+           String(bytes: sample, encoding: .utf8) != nil {
+            return "text"
+        }
+        return nil
+    }
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain,
+           let message = strerror(Int32(posix.code)) {
+            return String(cString: message)
+        }
+        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }
+        return ns.localizedDescription
+    }
+}

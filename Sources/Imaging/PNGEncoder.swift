@@ -1,0 +1,145 @@
+import CLibPNG
+
+/// Encodes RGBA8 images through libpng.
+///
+/// Output depends only on the pixels and the options: no tIME, text or other varying chunk is
+/// written, so equal pixels give equal bytes (and the same content hash in the manifest).
+public struct PNGEncoder: Sendable {
+    public enum Filter: String, CaseIterable, Sendable {
+        /// libpng's per-row heuristic over all five filters.
+        case adaptive, none, sub, up, average, paeth
+
+        var libpngMask: Int32 {
+            switch self {
+            case .adaptive: return Int32(EMK_PNG_FILTER_ALL)
+            case .none: return Int32(EMK_PNG_FILTER_NONE)
+            case .sub: return Int32(EMK_PNG_FILTER_SUB)
+            case .up: return Int32(EMK_PNG_FILTER_UP)
+            case .average: return Int32(EMK_PNG_FILTER_AVG)
+            case .paeth: return Int32(EMK_PNG_FILTER_PAETH)
+            }
+        }
+    }
+
+    public enum PaletteMode: String, Sendable {
+        /// With at most 256 distinct colours, write whichever of indexed and RGBA is smaller.
+        case auto
+        /// Always truecolour with alpha.
+        case never
+    }
+
+    /// zlib level 0 (store) to 9 (smallest).
+    public var compressionLevel: Int
+    public var filter: Filter
+    public var palette: PaletteMode
+
+    public init(compressionLevel: Int = 6, filter: Filter = .adaptive, palette: PaletteMode = .auto) {
+        self.compressionLevel = max(0, min(9, compressionLevel))
+        self.filter = filter
+        self.palette = palette
+    }
+
+    public func encode(_ image: RGBAImage, path: String = "<memory>") throws(PNGError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(path: path, reason: .encodingFailed("an image must be at least 1x1 pixels, not \(image.width)x\(image.height)"))
+        }
+        let truecolour = try encodeRGBA(image, path: path)
+        guard palette == .auto, let indexed = IndexedImage(image) else { return truecolour }
+        let paletted = try encodeIndexed(indexed, width: image.width, height: image.height, path: path)
+        return paletted.count < truecolour.count ? paletted : truecolour
+    }
+
+    private func encodeRGBA(_ image: RGBAImage, path: String) throws(PNGError) -> [UInt8] {
+        try collect(path: path) { buffer, message in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                emk_png_encode_rgba8(pixels.baseAddress, UInt32(image.width), UInt32(image.height),
+                                     Int32(compressionLevel), filter.libpngMask, &buffer, message, 256)
+            }
+        }
+    }
+
+    private func encodeIndexed(_ indexed: IndexedImage, width: Int, height: Int, path: String) throws(PNGError) -> [UInt8] {
+        // Filters rarely help palette images (the PNG spec recommends none), so the indexed
+        // path keeps `none` unless the caller chose a specific filter.
+        let mask = filter == .adaptive ? PNGEncoder.Filter.none.libpngMask : filter.libpngMask
+        return try collect(path: path) { buffer, message in
+            indexed.indices.withUnsafeBufferPointer { indices in
+                indexed.paletteRGB.withUnsafeBufferPointer { rgb in
+                    indexed.alphas.withUnsafeBufferPointer { alphas in
+                        emk_png_encode_indexed(indices.baseAddress, UInt32(width), UInt32(height), Int32(indexed.bitDepth),
+                                               rgb.baseAddress, Int32(indexed.colorCount),
+                                               alphas.baseAddress, Int32(indexed.alphas.count),
+                                               Int32(compressionLevel), mask, &buffer, message, 256)
+                    }
+                }
+            }
+        }
+    }
+
+    private func collect(path: String, _ call: (inout emk_png_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(PNGError) -> [UInt8] {
+        var buffer = emk_png_buffer()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = message.withUnsafeMutableBufferPointer { call(&buffer, $0.baseAddress!) }
+        defer { emk_png_buffer_free(&buffer) }
+        guard status == Int32(EMK_PNG_OK.rawValue), let bytes = buffer.bytes else {
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "libpng status \(status)" : text))
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: buffer.size))
+    }
+}
+
+/// An image with at most 256 distinct RGBA colours as palette indices. Entries with alpha
+/// below 255 come first so the tRNS chunk can stop at the last of them; within each group
+/// colours keep the order they first appear in, which makes the palette deterministic.
+struct IndexedImage {
+    var indices: [UInt8]
+    var paletteRGB: [UInt8]
+    var alphas: [UInt8]
+    var colorCount: Int
+    var bitDepth: Int
+
+    init?(_ image: RGBAImage) {
+        var order: [UInt32: Int] = [:]
+        var colours: [UInt32] = []
+        var lastColour: UInt32 = 0, lastSlot = -1
+        var slots = [UInt16](repeating: 0, count: image.width * image.height)
+        let ok = image.pixels.withUnsafeBufferPointer { px -> Bool in
+            for p in 0..<(image.width * image.height) {
+                let c = UInt32(px[4 * p]) << 24 | UInt32(px[4 * p + 1]) << 16 | UInt32(px[4 * p + 2]) << 8 | UInt32(px[4 * p + 3])
+                if c == lastColour && lastSlot >= 0 { slots[p] = UInt16(lastSlot); continue }
+                let slot: Int
+                if let known = order[c] {
+                    slot = known
+                } else {
+                    if colours.count == 256 { return false }
+                    slot = colours.count
+                    order[c] = slot
+                    colours.append(c)
+                }
+                lastColour = c; lastSlot = slot
+                slots[p] = UInt16(slot)
+            }
+            return true
+        }
+        guard ok else { return nil }
+        let translucentFirst = colours.indices.filter { colours[$0] & 0xFF != 0xFF } + colours.indices.filter { colours[$0] & 0xFF == 0xFF }
+        var remap = [UInt8](repeating: 0, count: colours.count)
+        paletteRGB = []
+        alphas = []
+        for (newIndex, oldIndex) in translucentFirst.enumerated() {
+            remap[oldIndex] = UInt8(newIndex)
+            let c = colours[oldIndex]
+            paletteRGB += [UInt8(c >> 24), UInt8(truncatingIfNeeded: c >> 16), UInt8(truncatingIfNeeded: c >> 8)]
+            if c & 0xFF != 0xFF { alphas.append(UInt8(truncatingIfNeeded: c)) }
+        }
+        indices = slots.map { remap[Int($0)] }
+        colorCount = colours.count
+        switch colorCount {
+        case ...2: bitDepth = 1
+        case ...4: bitDepth = 2
+        case ...16: bitDepth = 4
+        default: bitDepth = 8
+        }
+    }
+}

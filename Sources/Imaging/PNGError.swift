@@ -1,0 +1,57 @@
+/// Why a PNG was refused. Each case carries what a user needs to act on it; `description`
+/// is the one line emokit prints, always starting with the file's path.
+public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
+        case unreadable(String)
+        case empty
+        /// The bytes are another format; `detected` names it when recognisable (JPEG, GIF, text).
+        case notPNG(detected: String?)
+        case damagedByTextTransfer
+        /// The file ends early; `detail` says where when known.
+        case truncated(detail: String?)
+        case tooLarge(width: Int, height: Int, limits: PNGDecoder.Limits)
+        case tooMuchImageData(String)
+        /// libpng refused the data; its own words, e.g. `IHDR: CRC error`.
+        case corrupt(String)
+        case outOfMemory
+        case encodingFailed(String)
+    }
+
+    public let path: String
+    public let reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reasonText)" }
+
+    public var reasonText: String {
+        switch reason {
+        case .unreadable(let why): return "cannot read file (\(why))"
+        case .empty: return "not a PNG file (empty, 0 bytes)"
+        case .notPNG(let detected?): return "not a PNG file (looks like \(detected))"
+        case .notPNG(nil): return "not a PNG file (no PNG signature)"
+        case .damagedByTextTransfer: return "PNG signature damaged by a text-mode transfer (CR/LF bytes changed); re-copy the file in binary mode"
+        case .truncated(let detail?): return "truncated PNG: the file ends before the image is complete (\(detail))"
+        case .truncated(nil): return "truncated PNG: the file ends before the image is complete"
+        case let .tooLarge(width, height, limits):
+            return "image too large: \(width)x\(height) exceeds the limit of \(limits.maxWidth)x\(limits.maxHeight) and \(limits.maxPixels) pixels"
+        case .tooMuchImageData(let detail): return detail
+        case .corrupt(let libpngMessage): return "corrupt PNG: \(Self.explain(libpngMessage))"
+        case .outOfMemory: return "out of memory while decoding"
+        case .encodingFailed(let why): return "PNG encoding failed: \(why)"
+        }
+    }
+
+    /// libpng's terse messages, with a few words added where they help a user.
+    private static func explain(_ message: String) -> String {
+        if message.hasSuffix("CRC error") { return "\(message) (checksum mismatch: the file is damaged)" }
+        if message.contains("incorrect data check") { return "\(message) (zlib checksum mismatch: the image data is damaged)" }
+        if message.contains("Not enough image data") { return "not enough image data (the pixel data stops early)" }
+        if message.contains("Invalid IHDR") || message.contains("out of range") { return "invalid image header (\(message))" }
+        if message.isEmpty { return "libpng refused the file" }
+        return message
+    }
+}

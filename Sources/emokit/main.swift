@@ -1,0 +1,4 @@
+import EmokitCLI
+import Foundation
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

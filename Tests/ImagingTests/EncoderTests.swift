@@ -1,0 +1,157 @@
+import Checksum
+import Foundation
+import Imaging
+import Testing
+import TestSupport
+
+struct EncoderTests {
+    static func randomImage(width: Int, height: Int, colours: Int?, seed: UInt64) -> RGBAImage {
+        var rng = SeededGenerator(seed: seed)
+        var image = RGBAImage(width: width, height: height)
+        let palette: [[UInt8]] = (0..<(colours ?? 0)).map { _ in (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = colours != nil ? palette[Int.random(in: 0..<palette.count, using: &rng)]
+                                       : (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                image.setPixel(x: x, y: y, (c[0], c[1], c[2], c[3]))
+            }
+        }
+        return image
+    }
+
+    /// Colour type byte of IHDR (offset 25): 3 palette, 6 RGBA.
+    static func colourType(_ png: [UInt8]) -> UInt8 { png[25] }
+
+    @Test(arguments: [(1, 1, 1), (7, 3, 2), (33, 17, 5), (64, 64, 200), (128, 40, 256)] as [(Int, Int, Int)])
+    func paletteRoundTrip(width: Int, height: Int, colours: Int) throws {
+        let image = Self.randomImage(width: width, height: height, colours: colours, seed: UInt64(width * 1000 + colours))
+        let png = try PNGEncoder().encode(image)
+        let back = try PNGDecoder().decode(Data(png), path: "memory").image
+        #expect(back == image)
+        if width * height >= 64 { #expect(Self.colourType(png) == 3, "a few colours should take the palette path") }
+    }
+
+    @Test(arguments: [(1, 1), (5, 9), (100, 37), (300, 200)] as [(Int, Int)])
+    func truecolourRoundTrip(width: Int, height: Int) throws {
+        let image = Self.randomImage(width: width, height: height, colours: nil, seed: UInt64(width * 31 + height))
+        for level in [0, 6, 9] {
+            for filter in PNGEncoder.Filter.allCases {
+                let png = try PNGEncoder(compressionLevel: level, filter: filter).encode(image)
+                #expect(try PNGDecoder().decode(Data(png), path: "memory").image == image)
+                if width * height > 256 { #expect(Self.colourType(png) == 6) }
+            }
+        }
+    }
+
+    @Test func paletteCanBeTurnedOff() throws {
+        let image = Self.randomImage(width: 40, height: 40, colours: 3, seed: 9)
+        let png = try PNGEncoder(palette: .never).encode(image)
+        #expect(Self.colourType(png) == 6)
+        #expect(try PNGDecoder().decode(Data(png), path: "m").image == image)
+    }
+
+    @Test func equalPixelsGiveEqualBytes() throws {
+        let a = Self.randomImage(width: 90, height: 50, colours: nil, seed: 42)
+        let b = Self.randomImage(width: 90, height: 50, colours: nil, seed: 42)
+        #expect(try PNGEncoder().encode(a) == PNGEncoder().encode(b))
+        let c = Self.randomImage(width: 90, height: 50, colours: 12, seed: 43)
+        #expect(try PNGEncoder().encode(c) == PNGEncoder().encode(c))
+    }
+
+    @Test func noVaryingChunks() throws {
+        let png = try PNGEncoder().encode(Self.randomImage(width: 8, height: 8, colours: nil, seed: 1))
+        var offset = 8
+        var types: [String] = []
+        while offset + 8 <= png.count {
+            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+            types.append(String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self))
+            offset += length + 12
+        }
+        #expect(Set(types).isSubset(of: ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]))
+    }
+
+    @Test func emptyImageIsRefused() {
+        #expect(throws: PNGError.self) { try PNGEncoder().encode(RGBAImage(width: 0, height: 5)) }
+    }
+}
+
+struct ImageOperationTests {
+    @Test func noFringeOnTransparentBorder() {
+        // An opaque orange square inside a transparent border whose hidden colour is blue:
+        // premultiplied filtering must not let the blue bleed in.
+        var image = RGBAImage(width: 120, height: 120)
+        for y in 0..<120 { for x in 0..<120 {
+            let inside = (20..<100).contains(x) && (20..<100).contains(y)
+            image.setPixel(x: x, y: y, inside ? (230, 120, 20, 255) : (0, 0, 255, 0))
+        } }
+        let small = Resampler.scaleToFit(image, box: 32)
+        #expect(small.width == 32 && small.height == 32)
+        var opaque = 0
+        for y in 0..<32 { for x in 0..<32 {
+            let p = small.pixel(x: x, y: y)
+            if p.a > 0 { #expect(p.r == 230 && p.g == 120 && p.b == 20, "fringe at \(x),\(y): \(p)") }
+            if p.a == 255 { opaque += 1 }
+        } }
+        #expect(opaque > 300)
+    }
+
+    @Test func checkerboardHalvesToFlatGrey() {
+        var image = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 {
+            let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
+            image.setPixel(x: x, y: y, (v, v, v, 255))
+        } }
+        let half = Resampler.resize(image, width: 32, height: 32)
+        // Away from the edges (the kernel's reach) the result is exactly mid-grey; at the edges,
+        // where taps are cut off, it stays within a small band.
+        for y in 0..<32 { for x in 0..<32 {
+            let p = half.pixel(x: x, y: y)
+            #expect(p.a == 255)
+            let interior = (3..<29).contains(x) && (3..<29).contains(y)
+            if interior { #expect((127...128).contains(p.r) && p.r == p.g && p.g == p.b, "\(x),\(y): \(p)") }
+            else { #expect(abs(Int(p.r) - 128) <= 24, "\(x),\(y): \(p)") }
+        } }
+    }
+
+    @Test func fittingSizeRoundsHalfUp() {
+        #expect(Resampler.fittingSize(width: 136, height: 128, box: 64) == (64, 60))
+        #expect(Resampler.fittingSize(width: 136, height: 128, box: 96) == (96, 90))
+        #expect(Resampler.fittingSize(width: 128, height: 136, box: 64) == (60, 64))
+        #expect(Resampler.fittingSize(width: 1, height: 1000, box: 32) == (1, 32))
+    }
+
+    @Test func compositeSourceOver() {
+        var canvas = RGBAImage(width: 4, height: 4)
+        var red = RGBAImage(width: 2, height: 2)
+        for y in 0..<2 { for x in 0..<2 { red.setPixel(x: x, y: y, (255, 0, 0, 255)) } }
+        canvas.draw(red, atX: 1, y: 1)
+        #expect(canvas.pixel(x: 1, y: 1) == (255, 0, 0, 255))
+        #expect(canvas.pixel(x: 0, y: 0) == (0, 0, 0, 0))
+        var half = RGBAImage(width: 1, height: 1)
+        half.setPixel(x: 0, y: 0, (0, 0, 255, 128))
+        canvas.draw(half, atX: 1, y: 1)
+        let p = canvas.pixel(x: 1, y: 1)
+        #expect(p.a == 255 && abs(Int(p.r) - 127) <= 1 && abs(Int(p.b) - 128) <= 1)
+        canvas.draw(half, atX: 3, y: 3)
+        #expect(canvas.pixel(x: 3, y: 3) == (0, 0, 255, 128))
+        canvas.draw(red, atX: -1, y: -1)  // clipped, no trap
+        canvas.draw(red, atX: 10, y: 10)
+        #expect(canvas.pixel(x: 0, y: 0) == (255, 0, 0, 255))
+    }
+}
+
+struct SHA256Tests {
+    @Test func knownVectors() {
+        #expect(SHA256.hexDigest([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hexDigest(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hexDigest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hexDigest([UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func incrementalMatchesOneShot() {
+        let data = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        var hasher = SHA256()
+        hasher.update(data[0..<3]); hasher.update(data[3..<130]); hasher.update(data[130...])
+        #expect(hasher.finalize() == SHA256.hash(data))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where tests find their inputs: the package root (from `#filePath`), the read-only `../shared`
+/// corpus beside it, and a fresh temporary folder per test.
+public enum Fixtures {
+    public static let packageRoot: URL = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }()
+
+    /// `../shared` relative to the package root, or `EMOKIT_SHARED`. Tests that need it fail loudly
+    /// (a precondition with the path) instead of passing vacuously.
+    public static let shared: URL = {
+        let url: URL
+        if let override = ProcessInfo.processInfo.environment["EMOKIT_SHARED"], !override.isEmpty {
+            url = URL(fileURLWithPath: override)
+        } else {
+            url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+        }
+        var isDirectory: ObjCBool = false
+        precondition(FileManager.default.fileExists(atPath: url.appendingPathComponent("conformance").path, isDirectory: &isDirectory) && isDirectory.boolValue,
+                     "the shared corpus is missing: expected \(url.path)/conformance (set EMOKIT_SHARED to its folder)")
+        return url
+    }()
+
+    public static var conformance: URL { shared.appendingPathComponent("conformance") }
+
+    public static func temporaryDirectory(_ name: String = #function) -> URL {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("emokit-tests")
+            .appendingPathComponent("\(safe)-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Rows of a tab-separated file, skipping `#` comments; the first remaining row is the header.
+    public static func tsvRecords(_ url: URL) -> [[String: String]] {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            preconditionFailure("cannot read \(url.path)")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).filter { !$0.hasPrefix("#") }
+        guard let header = lines.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) else { return [] }
+        return lines.dropFirst().map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            var record: [String: String] = [:]
+            for (key, value) in zip(header, fields) { record[key] = value }
+            return record
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so "random" test images are the same every run.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
