@@ -1,12 +1,13 @@
 import CLibPNG
 import Foundation
+import Generator
 
 /// The command line, callable in-process: `CLI.run(["inspect", "a.png"], console:)`.
 /// It parses, dispatches to a command and reports; the work lives in the library modules.
 public enum CLI {
-    public static let version = "0.1.0"
+    public static var version: String { EmokitResources.version }
 
-    static let commands: [CommandSpec] = [InspectCommand.spec]
+    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec]
 
     static var overview: String {
         var lines = [
@@ -30,8 +31,7 @@ public enum CLI {
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         let status: ExitCode
         guard let first = arguments.first else {
-            console.out(overview)
-            return ExitCode.usage.rawValue
+            return GenerateCommand.runDefault(console: console).rawValue
         }
         switch first {
         case "--version":
@@ -63,7 +63,7 @@ public enum CLI {
             }
             switch command.name {
             case InspectCommand.spec.name: status = try InspectCommand.run(parsed, console: console)
-            default: status = .usage
+            default: status = try GenerateCommand.run(parsed, console: console)
             }
         } catch {
             console.error("Error: \(error.message)\nUsage: \(command.usageLine)\n  See 'emokit \(command.name) --help' for more information.")

@@ -1,0 +1,165 @@
+import Foundation
+import Imaging
+
+/// A colour bitmap emoji font (CBDT/CBLC, e.g. Noto Color Emoji), read directly: `cmap` maps
+/// code points to glyphs, `GSUB` ligatures turn ZWJ sequences, flags, keycaps and skin tones
+/// into their single glyph, and the glyph's PNG comes out of `CBDT`, decoded by the codec.
+public final class ColorEmojiFont: EmojiGlyphSource, @unchecked Sendable {
+    public let path: String
+    private let reader: ByteReader
+    private let cmap: CharacterMap
+    private let strikes: [BitmapStrike]
+    private let ligatures: LigatureLookups
+    private let cbdt: Int
+    private let decoder = PNGDecoder(limits: .init(maxWidth: 1024, maxHeight: 1024, maxPixels: 1 << 20))
+
+    /// Where Debian, Fedora, Arch and macOS/Homebrew users find Noto Color Emoji.
+    public static let searchPaths = [
+        "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+        "/usr/share/fonts/noto/NotoColorEmoji.ttf",
+        "/usr/share/fonts/google-noto-color-emoji/NotoColorEmoji.ttf",
+        "/usr/share/fonts/google-noto-emoji/NotoColorEmoji.ttf",
+        "/usr/local/share/fonts/NotoColorEmoji.ttf",
+        "/opt/homebrew/share/fonts/NotoColorEmoji.ttf",
+        NSHomeDirectory() + "/Library/Fonts/NotoColorEmoji.ttf",
+    ]
+
+    /// The first font of `searchPaths` that exists.
+    public static func locateDefault() throws -> ColorEmojiFont {
+        for path in searchPaths where FileManager.default.fileExists(atPath: path) {
+            return try ColorEmojiFont(path: path)
+        }
+        throw EmojiGlyphError.noFontFound(searched: searchPaths.filter { !$0.hasPrefix(NSHomeDirectory()) })
+    }
+
+    public convenience init(path: String) throws {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw EmojiGlyphError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        try self.init(bytes: [UInt8](data), path: path)
+    }
+
+    public init(bytes: [UInt8], path: String) throws {
+        self.path = path
+        let r = ByteReader(bytes: bytes, path: path)
+        var tables: [String: Int] = [:]
+        do {
+            let version = try r.u32(0)
+            guard version == 0x0001_0000 || version == 0x7472_7565 || version == 0x4F54_544F else { throw EmojiGlyphError.notAFont(path: path) }
+            let count = try r.u16(4)
+            for i in 0..<count {
+                let record = 12 + i * 16
+                let offset = try r.u32(record + 8), length = try r.u32(record + 12)
+                try r.check(offset, length)
+                tables[try r.tag(record)] = offset
+            }
+        } catch let error as EmojiGlyphError {
+            throw error
+        } catch {
+            throw EmojiGlyphError.corrupt(path: path, table: "table directory", reason: "an offset points past the end of the file (truncated?)")
+        }
+        guard let cblc = tables["CBLC"], let cbdt = tables["CBDT"] else {
+            let others = ["COLR", "SVG ", "sbix", "glyf", "CFF "].filter { tables[$0] != nil }.map { $0.trimmingCharacters(in: .whitespaces) }
+            throw EmojiGlyphError.noBitmaps(path: path, found: others.isEmpty ? "no colour tables" : others.joined(separator: ", "))
+        }
+        guard let cmapOffset = tables["cmap"] else { throw EmojiGlyphError.missingTable(path: path, tag: "cmap") }
+        func parse<T>(_ table: String, _ body: () throws(ByteReader.OutOfBounds) -> T) throws -> T {
+            do { return try body() } catch {
+                throw EmojiGlyphError.corrupt(path: path, table: table, reason: "offset \(error.offset) (+\(error.length)) is outside the file")
+            }
+        }
+        reader = r
+        self.cbdt = cbdt
+        cmap = try parse("cmap") { () throws(ByteReader.OutOfBounds) in try CharacterMap(r, at: cmapOffset) }
+        strikes = try parse("CBLC") { () throws(ByteReader.OutOfBounds) in try BitmapStrike.readAll(r, cblc: cblc) }
+        if let gsub = tables["GSUB"] {
+            ligatures = try parse("GSUB") { () throws(ByteReader.OutOfBounds) in try LigatureLookups(r, gsub: gsub) }
+        } else {
+            ligatures = LigatureLookups()
+        }
+        if strikes.allSatisfy({ $0.locations.isEmpty }) {
+            throw EmojiGlyphError.noBitmaps(path: path, found: "an empty CBLC index")
+        }
+    }
+
+    public var summary: String {
+        "colour emoji font \(path) (\(strikes.map { "\($0.ppem) ppem" }.joined(separator: ", ")))"
+    }
+
+    /// The glyph id for an emoji after cmap and ligatures, or nil when it does not form one glyph.
+    public func glyphID(for emoji: String) -> Int? {
+        let all = Array(emoji.unicodeScalars)
+        // A non-default variation sequence (format 14) takes precedence for a base + VS pair.
+        if all.count == 2, let glyph = cmap.variations[CharacterMap.key(all[0].value, all[1].value)] { return glyph }
+        let scalars = EmojiSequence.lookupScalars(emoji)
+        guard !scalars.isEmpty else { return nil }
+        var glyphs: [Int] = []
+        for scalar in scalars {
+            guard let glyph = cmap.glyphs[scalar.value] else { return nil }
+            glyphs.append(glyph)
+        }
+        let formed = ligatures.apply(glyphs)
+        return formed.count == 1 ? formed[0] : nil
+    }
+
+    public func hasGlyph(for emoji: String) -> Bool {
+        guard let id = glyphID(for: emoji) else { return false }
+        return strikes.contains { $0.locations[id] != nil }
+    }
+
+    public func glyph(for emoji: String, pixelSize: Int) throws -> RGBAImage? {
+        guard let id = glyphID(for: emoji) else { return nil }
+        return try bitmap(glyph: id, pixelSize: pixelSize)
+    }
+
+    /// The strike whose size is the smallest at least `pixelSize`, else the largest.
+    func strike(for pixelSize: Int) -> BitmapStrike? {
+        let sorted = strikes.filter { !$0.locations.isEmpty }.sorted { $0.ppem < $1.ppem }
+        return sorted.first { $0.ppem >= pixelSize } ?? sorted.last
+    }
+
+    public func bitmap(glyph: Int, pixelSize: Int) throws -> RGBAImage? {
+        guard let strike = strike(for: pixelSize), let location = strike.locations[glyph] else { return nil }
+        let start = cbdt + location.offset
+        let png: ArraySlice<UInt8>
+        do {
+            switch location.format {
+            case 17:  // small metrics (5 bytes), length, PNG
+                png = try reader.slice(start + 9, try reader.u32(start + 5))
+            case 18:  // big metrics (8 bytes), length, PNG
+                png = try reader.slice(start + 12, try reader.u32(start + 8))
+            case 19:  // metrics in the index; length, PNG
+                png = try reader.slice(start + 4, try reader.u32(start))
+            default:
+                throw EmojiGlyphError.badGlyphImage(path: path, glyph: glyph, reason: "image format \(location.format) is not PNG (17, 18 or 19)")
+            }
+        } catch let error as EmojiGlyphError {
+            throw error
+        } catch {
+            throw EmojiGlyphError.corrupt(path: path, table: "CBDT", reason: "glyph \(glyph) data is outside the file")
+        }
+        do {
+            return try decoder.decode(Data(png), path: "\(path) glyph \(glyph)").image
+        } catch {
+            throw EmojiGlyphError.badGlyphImage(path: path, glyph: glyph, reason: error.reasonText)
+        }
+    }
+
+    /// Counts for `emokit emoji-font`: how many bitmap glyphs the reader can reach from text.
+    public struct Coverage: Sendable {
+        public var bitmapGlyphs: Int
+        public var cmapEntries: Int
+        public var ligatures: Int
+        public var reachableBitmapGlyphs: Int
+    }
+
+    public var coverage: Coverage {
+        let bitmaps = Set(strikes.flatMap { $0.locations.keys })
+        var reachable = Set(cmap.glyphs.values).union(cmap.variations.values)
+        reachable.formUnion(ligatures.outputGlyphs)
+        let ligatureCount = ligatures.lookups.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+        return Coverage(bitmapGlyphs: bitmaps.count, cmapEntries: cmap.glyphs.count, ligatures: ligatureCount,
+                        reachableBitmapGlyphs: reachable.intersection(bitmaps).count)
+    }
+}

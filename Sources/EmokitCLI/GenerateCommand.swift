@@ -1,0 +1,143 @@
+import Foundation
+import Generator
+import Imaging
+import KeyboardLayout
+
+/// `emokit generate <pack or packs root>... --out DIR`: the main job.
+enum GenerateCommand {
+    static let spec = CommandSpec(
+        name: "generate",
+        abstract: "Generate sprite sheets, manifests and the HTML preview from emoticon packs.",
+        positionalName: "pack", positionalHelp: "A pack folder (Emoji.plist or info.plist) or a folder of packs.",
+        minimumPositionals: 1,
+        options: [
+            .value("out", "dir", short: "o", help: "Output folder (default: emokit-output). Replaced whole on success."),
+            .value("widths", "list", help: "Screen widths in points (default: 320,375,390,414,428)."),
+            .value("scales", "list", help: "Pixel scales (default: 2,3)."),
+            .value("columns", "n", help: "Grid columns (default: 8)."),
+            .value("rows", "n", help: "Grid rows (default: 4)."),
+            .value("row-height", "pt", help: "Row height (default: 50)."),
+            .value("icon-size", "pt", help: "Icon size, centred in its cell (default: 32)."),
+            .value("toolbar-height", "pt", help: "Toolbar height (default: 50)."),
+            .value("page-control-height", "pt", help: "Page control height (default: 30)."),
+            .value("tab-bar-height", "pt", help: "Tab bar height (default: 37)."),
+            .value("background", "#rrggbb", help: "Keyboard background (default: #F4F4F6)."),
+            .value("page-dot", "#rrggbb", help: "Page dot colour (default: #CECECE)."),
+            .value("current-page-dot", "#rrggbb", help: "Current page dot colour (default: #797979)."),
+            .value("locale", "cn|tw|en", help: "Which group name titles a tab (default: cn)."),
+            .value("delete-icon", "file", help: "Delete button icon (its @2x/@3x siblings are used too)."),
+            .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
+            .value("emoji-images", "dir", help: "Folder of emoji PNGs named by code points, instead of a font."),
+            .value("missing-glyph", "fail|skip", help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip)."),
+            .flag("lenient", help: "Skip bad entries with a warning instead of failing the run."),
+            .value("max-plist-size", "MB", help: "Refuse plists larger than this (default: 10)."),
+            .value("compression", "0-9", help: "zlib level for the sheets (default: 6)."),
+            .flag("no-preview", help: "Do not write the HTML preview."),
+            .flag("quiet", short: "q", help: "Print only errors and warnings."),
+        ],
+        discussion: """
+        Writes, inside the output folder: sheets/<tab>/<width>/page-NNN@Sx.png, manifests/<width>.json,
+        index.html and preview/<width>.html. The output is built beside the folder and swapped in only
+        when complete; a failed run leaves the previous output as it was.
+
+        Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error.
+        """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        let options = try makeOptions(arguments)
+        return execute(options, quiet: arguments.has("quiet"), console: console)
+    }
+
+    /// `emokit` with no arguments: the sample packs into ./emokit-output.
+    static func runDefault(console: Console) -> ExitCode {
+        let options = GeneratorOptions(inputs: [EmokitResources.samplePacks], output: URL(fileURLWithPath: "emokit-output"))
+        return execute(options, quiet: false, console: console)
+    }
+
+    static func execute(_ options: GeneratorOptions, quiet: Bool, console: Console) -> ExitCode {
+        do {
+            let report = try Generator(options: options).run()
+            for warning in report.warnings { console.error("warning: \(warning)") }
+            if !quiet {
+                let pages = report.tabs.reduce(0) { $0 + $1.pages }
+                console.out("emokit: \(report.tabs.count) tabs, \(pages) pages, \(report.sheetCount) sheets (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
+                for tab in report.tabs { console.out("  \(tab.id)  \(tab.title): \(tab.entries) emoticons, \(tab.pages) pages") }
+                if options.writePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
+            }
+            return .success
+        } catch {
+            for line in error.lines { console.error("error: \(line)") }
+            return .inputError
+        }
+    }
+
+    static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> GeneratorOptions {
+        var options = GeneratorOptions(
+            inputs: arguments.positionals.map { URL(fileURLWithPath: $0) },
+            output: URL(fileURLWithPath: arguments.value("out") ?? "emokit-output"))
+        if let v = arguments.value("widths") { options.widths = try intList(v, "--widths") }
+        if let v = arguments.value("scales") { options.scales = try intList(v, "--scales") }
+        if let v = arguments.value("columns") { options.grid.columns = try positiveInt(v, "--columns") }
+        if let v = arguments.value("rows") { options.grid.rows = try positiveInt(v, "--rows") }
+        if let v = arguments.value("row-height") { options.grid.rowHeight = try points(v, "--row-height") }
+        if let v = arguments.value("icon-size") { options.grid.iconSize = try points(v, "--icon-size") }
+        if let v = arguments.value("toolbar-height") { options.metrics.toolbarHeight = try points(v, "--toolbar-height") }
+        if let v = arguments.value("page-control-height") { options.metrics.pageControlHeight = try points(v, "--page-control-height") }
+        if let v = arguments.value("tab-bar-height") { options.metrics.tabBarHeight = try points(v, "--tab-bar-height") }
+        if let v = arguments.value("background") { options.colors.background = try color(v, "--background") }
+        if let v = arguments.value("page-dot") { options.colors.pageDot = try color(v, "--page-dot") }
+        if let v = arguments.value("current-page-dot") { options.colors.currentPageDot = try color(v, "--current-page-dot") }
+        if let v = arguments.value("locale") { options.locale = v }
+        if let v = arguments.value("delete-icon") { options.deleteIcon = URL(fileURLWithPath: v) }
+        if arguments.value("emoji-font") != nil && arguments.value("emoji-images") != nil {
+            throw UsageError(message: "'--emoji-font' and '--emoji-images' cannot be used together")
+        }
+        if let v = arguments.value("emoji-font") { options.emojiSource = .font(path: v) }
+        if let v = arguments.value("emoji-images") { options.emojiSource = .images(path: v) }
+        if let v = arguments.value("missing-glyph") {
+            guard let policy = GeneratorOptions.MissingGlyphPolicy(rawValue: v) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--missing-glyph <fail|skip>'")
+            }
+            options.missingGlyph = policy
+        }
+        options.lenient = arguments.has("lenient")
+        if let v = arguments.value("max-plist-size") { options.maxPlistBytes = try positiveInt(v, "--max-plist-size") * 1024 * 1024 }
+        if let v = arguments.value("compression") {
+            guard let level = Int(v), (0...9).contains(level) else { throw UsageError(message: "The value '\(v)' is invalid for '--compression <0-9>'") }
+            options.encoder.compressionLevel = level
+        }
+        options.writePreview = !arguments.has("no-preview")
+        if let problem = options.problem { throw UsageError(message: problem) }
+        return options
+    }
+
+    static func intList(_ text: String, _ option: String) throws(UsageError) -> [Int] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var values: [Int] = []
+        for part in parts {
+            guard let value = Int(part), value > 0 else {
+                throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected whole numbers separated by commas, e.g. 375,414")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    static func points(_ text: String, _ option: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value > 0, value.isFinite else {
+            throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a positive number of points")
+        }
+        return value
+    }
+
+    static func color(_ text: String, _ option: String) throws(UsageError) -> String {
+        guard let value = KeyboardColors.normalize(text) else {
+            throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a colour like #F4F4F6")
+        }
+        return value
+    }
+
+    static func formatBytes(_ bytes: Int) -> String {
+        bytes >= 1_048_576 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : String(format: "%.0f KB", Double(bytes) / 1024)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The manifest emokit writes for one screen width (`manifests/<width>.json`): everything an app
+/// needs to build the keyboard from the sprite sheets. Foundation-only and Codable so apps can
+/// import this module alone; the generator writes these same types.
+///
+/// Units: `frame` values are points relative to the page's top-left corner; `sprite` rects are
+/// pixels in that page's sheet at the given scale. Scale keys are strings ("2", "3") because
+/// JSON object keys are strings.
+public struct Manifest: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var generator: GeneratorInfo
+    public var screenWidth: Int
+    public var scales: [Int]
+    public var grid: Grid
+    public var metrics: Metrics
+    public var colors: Colors
+    public var tabs: [Tab]
+
+    public init(schemaVersion: Int = Manifest.currentSchemaVersion, generator: GeneratorInfo, screenWidth: Int, scales: [Int],
+                grid: Grid, metrics: Metrics, colors: Colors, tabs: [Tab]) {
+        self.schemaVersion = schemaVersion; self.generator = generator; self.screenWidth = screenWidth
+        self.scales = scales; self.grid = grid; self.metrics = metrics; self.colors = colors; self.tabs = tabs
+    }
+
+    public struct GeneratorInfo: Codable, Equatable, Sendable {
+        public var name: String
+        public var version: String
+        public init(name: String, version: String) { self.name = name; self.version = version }
+    }
+
+    public struct Grid: Codable, Equatable, Sendable {
+        public var columns: Int
+        public var rows: Int
+        public var cellWidth: Double
+        public var cellHeight: Double
+        public var iconSize: Double
+        public var emoticonsPerPage: Int
+        public init(columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, iconSize: Double, emoticonsPerPage: Int) {
+            self.columns = columns; self.rows = rows; self.cellWidth = cellWidth; self.cellHeight = cellHeight
+            self.iconSize = iconSize; self.emoticonsPerPage = emoticonsPerPage
+        }
+    }
+
+    public struct Metrics: Codable, Equatable, Sendable {
+        public var toolbarHeight: Double
+        public var gridHeight: Double
+        public var pageControlHeight: Double
+        public var tabBarHeight: Double
+        public var keyboardHeight: Double
+        public init(toolbarHeight: Double, gridHeight: Double, pageControlHeight: Double, tabBarHeight: Double, keyboardHeight: Double) {
+            self.toolbarHeight = toolbarHeight; self.gridHeight = gridHeight; self.pageControlHeight = pageControlHeight
+            self.tabBarHeight = tabBarHeight; self.keyboardHeight = keyboardHeight
+        }
+    }
+
+    public struct Colors: Codable, Equatable, Sendable {
+        public var background: String
+        public var pageDot: String
+        public var currentPageDot: String
+        public var tabBarBackground: String
+        public var selectedTab: String
+        public init(background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String) {
+            self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
+            self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab
+        }
+    }
+
+    public struct Tab: Codable, Equatable, Sendable {
+        /// Stable id derived from the pack's folder name; safe as a path component.
+        public var id: String
+        public var title: String
+        /// "image", "emoji" or "mixed".
+        public var kind: String
+        public var entryCount: Int
+        public var pages: [Page]
+        public init(id: String, title: String, kind: String, entryCount: Int, pages: [Page]) {
+            self.id = id; self.title = title; self.kind = kind; self.entryCount = entryCount; self.pages = pages
+        }
+    }
+
+    public struct Page: Codable, Equatable, Sendable {
+        public var index: Int
+        /// Scale ("2") to the sheet's path, relative to the output folder.
+        public var sheets: [String: String]
+        /// Scale ("2") to the sheet's SHA-256 (of the PNG file's bytes), so an app can tell when a
+        /// sheet and this manifest have drifted apart.
+        public var sheetHashes: [String: String]
+        public var buttons: [Button]
+        public init(index: Int, sheets: [String: String], sheetHashes: [String: String], buttons: [Button]) {
+            self.index = index; self.sheets = sheets; self.sheetHashes = sheetHashes; self.buttons = buttons
+        }
+    }
+
+    public struct Button: Codable, Equatable, Sendable {
+        /// "emoticon" or "delete".
+        public var kind: String
+        /// Position on the page, row-major from 0 (the delete button is the last cell).
+        public var index: Int
+        public var row: Int
+        public var column: Int
+        /// The entry's index in its tab (pack order); absent for the delete button.
+        public var entry: Int?
+        /// What a tap inserts (`chs` for image entries, the emoji itself for emoji).
+        public var text: String?
+        /// A readable name for accessibility and previews.
+        public var name: String
+        /// Traditional-Chinese text (`cht`) when the pack has one.
+        public var textTraditional: String?
+        /// For emoji: the code points (`1F468 200D 1F469`), and the text's UTF-16 length, because
+        /// an emoji is one grapheme cluster that may span many UTF-16 units (delete removes it whole).
+        public var codePoints: String?
+        public var utf16Length: Int?
+        /// True when no glyph was found and `--missing-glyph skip` left the cell blank.
+        public var missingGlyph: Bool?
+        public var frame: Rect
+        /// Scale ("2") to the icon's rect in that scale's sheet; empty for a missing glyph.
+        public var sprite: [String: PixelRect]
+
+        public init(kind: String, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,
+                    textTraditional: String?, codePoints: String?, utf16Length: Int?, missingGlyph: Bool?,
+                    frame: Rect, sprite: [String: PixelRect]) {
+            self.kind = kind; self.index = index; self.row = row; self.column = column; self.entry = entry
+            self.text = text; self.name = name; self.textTraditional = textTraditional; self.codePoints = codePoints
+            self.utf16Length = utf16Length; self.missingGlyph = missingGlyph; self.frame = frame; self.sprite = sprite
+        }
+    }
+
+    public struct Rect: Codable, Equatable, Sendable {
+        public var x: Double, y: Double, width: Double, height: Double
+        public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+    }
+
+    public struct PixelRect: Codable, Equatable, Sendable {
+        public var x: Int, y: Int, width: Int, height: Int
+        public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+    }
+}
+
+extension Manifest {
+    /// The one JSON form emokit writes: sorted keys, no escaped slashes, pretty-printed, so equal
+    /// manifests are equal bytes and diffs stay readable.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    public func jsonData() throws -> Data {
+        var data = try Manifest.encoder().encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    public static func decode(_ data: Data) throws -> Manifest {
+        try JSONDecoder().decode(Manifest.self, from: data)
+    }
+}

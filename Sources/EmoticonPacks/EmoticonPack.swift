@@ -1,0 +1,66 @@
+import Foundation
+
+/// One tab of the keyboard, as read from its folder.
+public struct EmoticonPack: Equatable, Sendable {
+    /// Safe as a path component: derived from the folder name, never from plist contents.
+    public var id: String
+    /// Group names by locale (`cn`, `tw`, `en`) when the pack has them (YYKit layout).
+    public var titles: [String: String]
+    public var folderName: String
+    public var folder: URL
+    /// The plist the entries came from, for messages.
+    public var plistPath: String
+    public var entries: [Entry]
+
+    public func title(locale: String) -> String {
+        titles[locale] ?? titles["cn"] ?? titles["en"] ?? titles["tw"] ?? folderName
+    }
+
+    public enum Kind: String, Sendable { case image, emoji, mixed }
+
+    public var kind: Kind {
+        let images = entries.contains { if case .image = $0.content { return true } else { return false } }
+        let emoji = entries.contains { if case .emoji = $0.content { return true } else { return false } }
+        switch (images, emoji) {
+        case (true, true): return .mixed
+        case (false, true): return .emoji
+        default: return .image
+        }
+    }
+}
+
+/// One emoticon of a pack.
+public struct Entry: Equatable, Sendable {
+    /// Index in the plist array (kept for messages after bad entries are skipped).
+    public var plistIndex: Int
+    /// What a tap inserts: `chs` for images (`[哈哈]`), the emoji itself for emoji.
+    public var text: String
+    public var textTraditional: String?
+    public var name: String
+    public var content: Content
+
+    public enum Content: Equatable, Sendable {
+        case image(ImageFile)
+        case emoji(String)
+    }
+}
+
+/// An image entry's file and its resolution variants (`x.png`, `x@2x.png`, `x@3x.png`).
+public struct ImageFile: Equatable, Sendable {
+    /// The name as the plist gives it.
+    public var name: String
+    /// Variants present on disk, by the nominal scale in their name, sorted by scale.
+    public var variants: [Variant]
+
+    public init(name: String, variants: [Variant]) {
+        self.name = name
+        self.variants = variants
+    }
+
+    public struct Variant: Equatable, Sendable {
+        public var scale: Int
+        public var url: URL
+        /// Path for messages: `<pack folder name>/<file>`.
+        public var displayPath: String
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Turns one plist item into an `Entry`, checking every key's type and every file name.
+struct EntryReader {
+    let folder: URL
+    let folderDisplay: String
+    let plistDisplay: String
+
+    func read(_ item: Any, index: Int, isEmojiArray: Bool) -> Result<Entry, PackError> {
+        if isEmojiArray {
+            guard let text = item as? String, !PackReader.isBoolean(item) else {
+                return .failure(error(index, "item", nil, "expected an emoji string, found \(PackReader.typeName(item))"))
+            }
+            if text.isEmpty { return .failure(error(index, "item", nil, "is an empty string")) }
+            return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: EmojiText.name(of: text), content: .emoji(text)))
+        }
+        guard let dict = item as? [String: Any] else {
+            return .failure(error(index, "entry", nil, "expected a dictionary, found \(PackReader.typeName(item))"))
+        }
+        // Text keys first, so later messages can name the entry by its chs.
+        let chs: String?
+        switch optionalString(dict, "chs") {
+        case .failure(let reason): return .failure(error(index, "chs", nil, reason.message))
+        case .success(let value): chs = value
+        }
+        let cht: String?
+        switch optionalString(dict, "cht") {
+        case .failure(let reason): return .failure(error(index, "cht", chs, reason.message))
+        case .success(let value): cht = value
+        }
+        let type: Int
+        switch entryType(dict["type"]) {
+        case .failure(let reason): return .failure(error(index, "type", chs, reason.message))
+        case .success(let value): type = value
+        }
+        if type == 1 {
+            return readEmoji(dict, index: index, chs: chs, cht: cht)
+        }
+        return readImage(dict, index: index, chs: chs, cht: cht)
+    }
+
+    private func readEmoji(_ dict: [String: Any], index: Int, chs: String?, cht: String?) -> Result<Entry, PackError> {
+        let emoji: String
+        if let code = dict["code"] {
+            guard let codeText = code as? String, !PackReader.isBoolean(code) else {
+                return .failure(error(index, "code", chs, "expected a string of hex code points, found \(PackReader.typeName(code))"))
+            }
+            switch EmojiText.parseCode(codeText) {
+            case .success(let value): emoji = value
+            case .failure(let reason): return .failure(error(index, "code", chs, "\(PackError.quote(codeText)) \(reason)"))
+            }
+        } else if let text = dict["emoji"] {
+            guard let value = text as? String, !value.isEmpty else {
+                return .failure(error(index, "emoji", chs, "expected a non-empty string"))
+            }
+            emoji = value
+        } else {
+            return .failure(error(index, "code", chs, "missing: an emoji entry (type 1) needs code (hex code points) or emoji"))
+        }
+        return .success(Entry(plistIndex: index, text: emoji, textTraditional: nil, name: chs.map(Self.bareName) ?? EmojiText.name(of: emoji),
+                              content: .emoji(emoji)))
+    }
+
+    private func readImage(_ dict: [String: Any], index: Int, chs: String?, cht: String?) -> Result<Entry, PackError> {
+        guard let chs, !chs.isEmpty else {
+            return .failure(error(index, "chs", nil, "missing: an image entry needs chs, the text a tap inserts"))
+        }
+        guard let pngValue = dict["png"] else {
+            return .failure(error(index, "png", chs, "missing: an image entry (type 0) needs png"))
+        }
+        guard let png = pngValue as? String, !PackReader.isBoolean(pngValue) else {
+            return .failure(error(index, "png", chs, "expected a file name, found \(PackReader.typeName(pngValue))"))
+        }
+        if let gif = dict["gif"], !(gif is String) || PackReader.isBoolean(gif) {
+            return .failure(error(index, "gif", chs, "expected a file name, found \(PackReader.typeName(gif))"))
+        }
+        if let gif = dict["gif"] as? String, !gif.isEmpty, let reason = FileNamePolicy.unsafeReason(gif) {
+            return .failure(error(index, "gif", chs, "unsafe path \(PackError.quote(gif)): \(reason)"))
+        }
+        if let reason = FileNamePolicy.unsafeReason(png) {
+            return .failure(error(index, "png", chs, "unsafe path \(PackError.quote(png)): \(reason)"))
+        }
+        switch FileNamePolicy.variants(of: png, in: folder, folderDisplay: folderDisplay) {
+        case .failure(let reason): return .failure(error(index, "png", chs, reason.message))
+        case .success(let variants):
+            return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs),
+                                  content: .image(ImageFile(name: png, variants: variants))))
+        }
+    }
+
+    /// `[哈哈]` → `哈哈`: the name without Weibo's brackets.
+    static func bareName(_ text: String) -> String {
+        if text.count > 2, text.hasPrefix("["), text.hasSuffix("]") { return String(text.dropFirst().dropLast()) }
+        return text
+    }
+
+    private func optionalString(_ dict: [String: Any], _ key: String) -> Result<String?, EntryProblem> {
+        guard let value = dict[key] else { return .success(nil) }
+        guard let text = value as? String, !PackReader.isBoolean(value) else {
+            return .failure("expected a string, found \(PackReader.typeName(value))")
+        }
+        return .success(text)
+    }
+
+    /// `type`: `"0"`/0 image, `"1"`/1 emoji, as a string or an integer; absent means image.
+    private func entryType(_ value: Any?) -> Result<Int, EntryProblem> {
+        guard let value else { return .success(0) }
+        if PackReader.isBoolean(value) { return .failure("expected \"0\" (image) or \"1\" (emoji), found boolean") }
+        if let text = value as? String {
+            switch text.trimmingCharacters(in: .whitespaces) {
+            case "0": return .success(0)
+            case "1": return .success(1)
+            default: return .failure("unknown type \(PackError.quote(text)); expected \"0\" (image) or \"1\" (emoji)")
+            }
+        }
+        if let number = value as? NSNumber, !(value is Double && number.doubleValue != number.doubleValue.rounded()) {
+            switch number.intValue {
+            case 0: return .success(0)
+            case 1: return .success(1)
+            default: return .failure("unknown type \(number); expected 0 (image) or 1 (emoji)")
+            }
+        }
+        return .failure("expected \"0\" (image) or \"1\" (emoji), found \(PackReader.typeName(value))")
+    }
+
+    private func error(_ index: Int, _ key: String, _ text: String?, _ reason: String) -> PackError {
+        .entry(path: plistDisplay, index: index, key: key, text: text, reason: reason)
+    }
+}
+
+/// Which file names a plist may use. Only a plain file name inside the pack folder is accepted,
+/// checked before anything is opened, and the resolved path (after symlinks) must stay inside.
+public enum FileNamePolicy {
+    public static func unsafeReason(_ name: String) -> String? {
+        if name.isEmpty { return "empty file name" }
+        if name.contains("/") || name.contains("\\") { return "only a plain file name in the pack folder is allowed, not a path" }
+        if name.hasPrefix(".") { return "a file name may not start with '.'" }
+        if name.hasPrefix("~") { return "a file name may not start with '~'" }
+        if name.contains(":") { return "URLs and drive names are not allowed" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "control characters are not allowed" }
+        return nil
+    }
+
+    /// The file and its `@2x`/`@3x` siblings present in `folder`; at least one must exist.
+    public static func variants(of name: String, in folder: URL, folderDisplay: String) -> Result<[ImageFile.Variant], EntryProblem> {
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        let stem = base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
+        let folderReal = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        var variants: [ImageFile.Variant] = []
+        for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
+            let fileName = "\(stem)\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
+            let url = folder.appendingPathComponent(fileName)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+            guard real.hasPrefix(folderReal + "/") else {
+                return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
+            }
+            variants.append(.init(scale: scale, url: url, displayPath: "\(folderDisplay)/\(fileName)"))
+        }
+        if variants.isEmpty { return .failure("file not found: \(folderDisplay)/\(name) (nor an @2x or @3x variant)") }
+        return .success(variants)
+    }
+}
+
+/// A reason an entry's value is refused; written as a string literal at the check.
+public struct EntryProblem: Error, ExpressibleByStringInterpolation {
+    public let message: String
+    public init(stringLiteral value: String) { message = value }
+}

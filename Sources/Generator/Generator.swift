@@ -1,0 +1,277 @@
+import Checksum
+import EmojiGlyphs
+import EmoticonManifest
+import EmoticonPacks
+import Foundation
+import Imaging
+import KeyboardLayout
+import PreviewSite
+
+/// The pipeline, top to bottom: read packs → plan sprites → lay out and compose each page →
+/// encode and write sheets → write manifests → write the preview → swap the output in.
+///
+/// Pages are independent units of work: each decodes its own sources once, composes one sheet per
+/// width and scale, encodes and writes them, and keeps only the sheets' paths and hashes. Memory
+/// therefore stays flat in the number of pages.
+public struct Generator: Sendable {
+    public let options: GeneratorOptions
+
+    public init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    /// What a run did, for the CLI to report.
+    public struct Report: Sendable {
+        public var output: URL
+        public var tabs: [(id: String, title: String, entries: Int, pages: Int)]
+        public var sheetCount: Int
+        public var sheetBytes: Int
+        public var warnings: [String]
+    }
+
+    public func run() throws(GenerationError) -> Report {
+        if let problem = options.problem { throw .invalidOptions(problem) }
+        let output = OutputFolder(destination: options.output)
+        try output.checkReplaceable()
+
+        // 1. Read packs.
+        let packsRead = try readPacks()
+        let packs = packsRead.packs
+        var warnings = packsRead.warnings.map(\.description)
+
+        // 2. Plan sprites: choose image variants, check every emoji has a glyph.
+        let decoder = PNGDecoder()
+        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: options.widths[0]), scale: $0).iconBox) })
+        let emojiSource = try makeEmojiSource(needed: packs.contains { $0.kind != .image })
+        let plans = try planSprites(packs, boxes: boxes, emoji: emojiSource, decoder: decoder, warnings: &warnings)
+        let deleteIcons = try loadDeleteIcons(boxes: boxes, decoder: decoder)
+        for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
+
+        output.discard()
+        try output.prepareStaging()
+        do {
+            // 3-4. Lay out, compose, encode and write every page (pages run concurrently).
+            let jobs = packs.indices.flatMap { tab in
+                (0..<PageLayout.pageCount(entries: packs[tab].entries.count, grid: options.grid)).map { PageJob(tab: tab, page: $0) }
+            }
+            let pages = try renderPages(jobs, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
+                                        emoji: emojiSource, decoder: decoder, output: output)
+
+            // 5. Manifests, one per width.
+            let manifests = ManifestBuilder(options: options, packs: packs, plans: plans, pages: pages).manifests()
+            for manifest in manifests {
+                let data: Data
+                do { data = try manifest.jsonData() } catch { throw GenerationError.output(path: "manifests/\(manifest.screenWidth).json", reason: "\(error)") }
+                try output.write(data, to: "manifests/\(manifest.screenWidth).json")
+            }
+
+            // 6. Preview site.
+            if options.writePreview {
+                let site = PreviewSiteBuilder(templates: EmokitResources.templates, manifests: manifests, summary: summary(packs, emoji: emojiSource))
+                let files: [PreviewSiteBuilder.File]
+                do { files = try site.build() } catch { throw GenerationError.output(path: EmokitResources.templates.path, reason: "\(error)") }
+                for file in files { try output.write(file.data, to: file.path) }
+            }
+
+            // 7. Swap in.
+            try output.commit()
+            return Report(
+                output: options.output,
+                tabs: packs.map { ($0.id, $0.title(locale: options.locale), $0.entries.count, PageLayout.pageCount(entries: $0.entries.count, grid: options.grid)) },
+                sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count },
+                sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.values.reduce(0) { $0 + $1.bytes } },
+                warnings: warnings)
+        } catch let error as GenerationError {
+            output.discard()
+            throw error
+        } catch {
+            output.discard()
+            throw .output(path: options.output.path, reason: "\(error)")
+        }
+    }
+
+    // MARK: - Steps
+
+    func readPacks() throws(GenerationError) -> PackReader.Result {
+        let reader = PackReader(lenient: options.lenient, maxPlistBytes: options.maxPlistBytes)
+        do { return try reader.read(options.inputs) } catch { throw .packs(error.errors) }
+    }
+
+    func makeEmojiSource(needed: Bool) throws(GenerationError) -> EmojiGlyphSource? {
+        guard needed else { return nil }
+        do {
+            switch options.emojiSource {
+            case .font(let path?): return try ColorEmojiFont(path: path)
+            case .font(nil): return try ColorEmojiFont.locateDefault()
+            case .images(let path): return try EmojiImageFolder(path: path)
+            }
+        } catch {
+            throw .emojiSource("\(error)")
+        }
+    }
+
+    func planSprites(_ packs: [EmoticonPack], boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
+                     warnings: inout [String]) throws(GenerationError) -> [[SpriteSource]] {
+        var missing: [String] = []
+        var plans: [[SpriteSource]] = []
+        for pack in packs {
+            var plan: [SpriteSource] = []
+            for entry in pack.entries {
+                switch entry.content {
+                case .image(let file):
+                    plan.append(.image(byScale: try SpritePlanner.chooseVariants(file, boxes: boxes, decoder: decoder)))
+                case .emoji(let text):
+                    if emoji?.hasGlyph(for: text) == true {
+                        plan.append(.emoji(text))
+                    } else {
+                        let label = Self.label(pack, entry)
+                        if options.missingGlyph == .skip {
+                            warnings.append("\(label): no glyph; cell left empty (--missing-glyph skip)")
+                            plan.append(.missing)
+                        } else {
+                            missing.append(label)
+                        }
+                    }
+                }
+            }
+            plans.append(plan)
+        }
+        if !missing.isEmpty { throw .missingGlyphs(source: emoji?.summary ?? "no emoji source", entries: missing) }
+        return plans
+    }
+
+    func loadDeleteIcons(boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: RGBAImage] {
+        let url = options.deleteIcon ?? EmokitResources.defaultDeleteIcon
+        let file: ImageFile
+        let folder = url.deletingLastPathComponent()
+        switch FileNamePolicy.variants(of: url.lastPathComponent, in: folder, folderDisplay: folder.path) {
+        case .success(let variants): file = ImageFile(name: url.lastPathComponent, variants: variants)
+        case .failure(let problem): throw .image("delete icon: \(problem.message)")
+        }
+        let chosen = try SpritePlanner.chooseVariants(file, boxes: boxes, decoder: decoder)
+        var icons: [Int: RGBAImage] = [:]
+        for (scale, variant) in chosen {
+            do {
+                icons[scale] = Resampler.scaleToFit(try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image, box: boxes[scale]!)
+            } catch {
+                throw .image(error.description)
+            }
+        }
+        return icons
+    }
+
+    struct PageJob: Sendable { let tab: Int; let page: Int }
+
+    /// One written sheet.
+    struct SheetRecord: Sendable { let path: String; let sha256: String; let bytes: Int }
+
+    /// What a page produced: its sheets by (width, scale), and each cell's sprite rect.
+    struct RenderedPage: Sendable {
+        var sheets: [SheetKey: SheetRecord] = [:]
+        var sprites: [SheetKey: [Int: PixelRect]] = [:]   // cell → rect
+    }
+
+    struct SheetKey: Hashable, Sendable { let width: Int; let scale: Int }
+
+    func renderPages(_ jobs: [PageJob], packs: [EmoticonPack], plans: [[SpriteSource]], deleteIcons: [Int: RGBAImage],
+                     boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
+                     output: OutputFolder) throws(GenerationError) -> [PageKey: RenderedPage] {
+        let results = ResultBox<PageKey, RenderedPage>()
+        let workers = max(1, min(options.concurrency, jobs.count))
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = next.take(below: jobs.count), !results.failed {
+                let job = jobs[index]
+                do {
+                    let page = try renderPage(job, pack: packs[job.tab], plan: plans[job.tab], deleteIcons: deleteIcons,
+                                              boxes: boxes, emoji: emoji, decoder: decoder, output: output)
+                    results.store(PageKey(tab: job.tab, page: job.page), page)
+                } catch let error as GenerationError {
+                    results.fail(error)
+                } catch {
+                    results.fail(.output(path: "page \(job.page)", reason: "\(error)"))
+                }
+            }
+        }
+        if let error = results.firstError { throw error }
+        return results.values
+    }
+
+    struct PageKey: Hashable, Sendable { let tab: Int; let page: Int }
+
+    func renderPage(_ job: PageJob, pack: EmoticonPack, plan: [SpriteSource], deleteIcons: [Int: RGBAImage],
+                    boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
+                    output: OutputFolder) throws(GenerationError) -> RenderedPage {
+        let range = PageLayout.entries(onPage: job.page, of: pack.entries.count, grid: options.grid)
+        let labels = range.map { Self.label(pack, pack.entries[$0]) }
+        let sprites = try PageSprites(sources: Array(plan[range]), labels: labels, boxes: boxes, emoji: emoji, decoder: decoder)
+        var rendered = RenderedPage()
+        for width in options.widths {
+            let layout = PageLayout(grid: options.grid, screenWidth: width)
+            let buttons = layout.buttons(page: job.page, entryCount: pack.entries.count)
+            for scale in options.scales {
+                let geometry = SheetGeometry(layout: layout, scale: scale)
+                var sheet = RGBAImage(width: geometry.pixelWidth, height: geometry.pixelHeight)
+                var rects: [Int: PixelRect] = [:]
+                for button in buttons {
+                    let icon: RGBAImage?
+                    switch button.kind {
+                    case .emoticon: icon = sprites.byScale[scale]?[button.cell]
+                    case .delete: icon = deleteIcons[scale]
+                    }
+                    guard let icon else { continue }
+                    let rect = geometry.spriteRect(row: button.row, column: button.column, width: icon.width, height: icon.height)
+                    sheet.draw(icon, atX: rect.x, y: rect.y)
+                    rects[button.cell] = rect
+                }
+                let path = "sheets/\(pack.id)/\(width)/page-\(String(format: "%03d", job.page))@\(scale)x.png"
+                let png: [UInt8]
+                do { png = try options.encoder.encode(sheet, path: path) } catch { throw .image(error.description) }
+                try output.write(Data(png), to: path)
+                let key = SheetKey(width: width, scale: scale)
+                rendered.sheets[key] = SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count)
+                rendered.sprites[key] = rects
+            }
+        }
+        return rendered
+    }
+
+    static func label(_ pack: EmoticonPack, _ entry: Entry) -> String {
+        var label = "\(pack.plistPath): entry \(entry.plistIndex) (\(entry.text)"
+        if case .emoji(let text) = entry.content { label += " \(EmojiText.codePoints(text))" }
+        return label + ")"
+    }
+
+    func summary(_ packs: [EmoticonPack], emoji: EmojiGlyphSource?) -> PreviewSiteBuilder.Summary {
+        PreviewSiteBuilder.Summary(
+            generator: "emokit \(EmokitResources.version)",
+            inputs: options.inputs.map { $0.lastPathComponent },
+            emojiSource: emoji?.summary,
+            packs: packs.map { .init(id: $0.id, title: $0.title(locale: options.locale), source: $0.plistPath, entries: $0.entries.count) })
+    }
+}
+
+/// Results gathered from concurrent page workers.
+final class ResultBox<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Key: Value] = [:]
+    private var error: GenerationError?
+
+    func store(_ key: Key, _ value: Value) { lock.lock(); stored[key] = value; lock.unlock() }
+    func fail(_ failure: GenerationError) { lock.lock(); if error == nil { error = failure }; lock.unlock() }
+    var failed: Bool { lock.lock(); defer { lock.unlock() }; return error != nil }
+    var firstError: GenerationError? { lock.lock(); defer { lock.unlock() }; return error }
+    var values: [Key: Value] { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
+/// Hands out job indices to workers in order.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func take(below limit: Int) -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Imaging
+import KeyboardLayout
+
+/// Everything a run can be told. Defaults are the seeds' keyboard and the widths of current
+/// iPhones (320 SE, 375, 390, 414, 428) at @2x and @3x.
+public struct GeneratorOptions: Sendable {
+    public enum EmojiSource: Sendable, Equatable {
+        /// A colour emoji font; nil looks in the usual system places.
+        case font(path: String?)
+        /// A folder of PNGs named by code points.
+        case images(path: String)
+    }
+
+    public enum MissingGlyphPolicy: String, Sendable { case fail, skip }
+
+    public var inputs: [URL]
+    public var output: URL
+    public var widths: [Int] = [320, 375, 390, 414, 428]
+    public var scales: [Int] = [2, 3]
+    public var grid = GridSpec()
+    public var metrics = KeyboardMetrics()
+    public var colors = KeyboardColors()
+    /// Which group name titles a tab: `cn`, `tw` or `en`.
+    public var locale = "cn"
+    /// nil: the pack's own `delete.png` if it has one, else emokit's default icon in `Assets/`.
+    public var deleteIcon: URL?
+    public var emojiSource: EmojiSource = .font(path: nil)
+    public var missingGlyph: MissingGlyphPolicy = .fail
+    /// Skip bad entries with a warning instead of failing the run.
+    public var lenient = false
+    public var maxPlistBytes = 10 * 1024 * 1024
+    public var encoder = PNGEncoder()
+    public var writePreview = true
+    /// How many pages are composed at once (default: the machine's cores).
+    public var concurrency = ProcessInfo.processInfo.activeProcessorCount
+
+    public init(inputs: [URL], output: URL) {
+        self.inputs = inputs
+        self.output = output
+    }
+
+    /// Why these options cannot run, or nil.
+    public var problem: String? {
+        if inputs.isEmpty { return "no packs given" }
+        if widths.isEmpty || widths.contains(where: { $0 < 100 || $0 > 4096 }) { return "widths must be whole points between 100 and 4096" }
+        if Set(widths).count != widths.count { return "a width is listed twice" }
+        if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be 1, 2, 3 or 4" }
+        if Set(scales).count != scales.count { return "a scale is listed twice" }
+        if !["cn", "tw", "en"].contains(locale) { return "locale must be cn, tw or en" }
+        return grid.problem
+    }
+}
+
+/// Where emokit's own files live: the sample packs and delete icon (`Assets/`) and the page
+/// templates (`Templates/`). Looked up in `EMOKIT_HOME`, then the current folder, then the
+/// package this binary was built from.
+public enum EmokitResources {
+    public static let version = "0.1.0"
+
+    static let builtFrom = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    public static var root: URL {
+        var candidates: [URL] = []
+        if let home = ProcessInfo.processInfo.environment["EMOKIT_HOME"], !home.isEmpty { candidates.append(URL(fileURLWithPath: home)) }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        candidates.append(builtFrom)
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Templates/preview.html").path) } ?? builtFrom
+    }
+
+    public static var assets: URL { root.appendingPathComponent("Assets") }
+    public static var templates: URL { root.appendingPathComponent("Templates") }
+    public static var samplePacks: URL { assets.appendingPathComponent("SamplePacks") }
+    public static var defaultDeleteIcon: URL { assets.appendingPathComponent("delete.png") }
+}

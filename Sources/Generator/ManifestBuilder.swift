@@ -1,0 +1,76 @@
+import EmoticonManifest
+import EmoticonPacks
+import KeyboardLayout
+
+/// Turns packs, layout and the written sheets into one `Manifest` per width.
+struct ManifestBuilder {
+    let options: GeneratorOptions
+    let packs: [EmoticonPack]
+    let plans: [[SpriteSource]]
+    let pages: [Generator.PageKey: Generator.RenderedPage]
+
+    func manifests() -> [Manifest] {
+        options.widths.map(manifest(width:))
+    }
+
+    func manifest(width: Int) -> Manifest {
+        let grid = options.grid
+        let layout = PageLayout(grid: grid, screenWidth: width)
+        let tabs = packs.indices.map { tabIndex -> Manifest.Tab in
+            let pack = packs[tabIndex]
+            let pageCount = PageLayout.pageCount(entries: pack.entries.count, grid: grid)
+            let pageList = (0..<pageCount).map { pageIndex -> Manifest.Page in
+                let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
+                var sheets: [String: String] = [:], hashes: [String: String] = [:]
+                for scale in options.scales {
+                    if let record = rendered.sheets[.init(width: width, scale: scale)] {
+                        sheets["\(scale)"] = record.path
+                        hashes["\(scale)"] = record.sha256
+                    }
+                }
+                let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
+                    var sprite: [String: Manifest.PixelRect] = [:]
+                    for scale in options.scales {
+                        if let rect = rendered.sprites[.init(width: width, scale: scale)]?[button.cell] {
+                            sprite["\(scale)"] = Manifest.PixelRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+                        }
+                    }
+                    let frame = Manifest.Rect(x: button.frame.x, y: button.frame.y, width: button.frame.width, height: button.frame.height)
+                    switch button.kind {
+                    case .delete:
+                        return Manifest.Button(kind: "delete", index: button.cell, row: button.row, column: button.column, entry: nil,
+                                               text: nil, name: "Delete", textTraditional: nil, codePoints: nil, utf16Length: nil,
+                                               missingGlyph: nil, frame: frame, sprite: sprite)
+                    case .emoticon(let entryIndex):
+                        let entry = pack.entries[entryIndex]
+                        var codePoints: String?, utf16: Int?, missing: Bool?
+                        if case .emoji(let text) = entry.content {
+                            codePoints = EmojiText.codePoints(text)
+                            utf16 = text.utf16.count
+                        }
+                        if case .missing = plans[tabIndex][entryIndex] { missing = true }
+                        return Manifest.Button(kind: "emoticon", index: button.cell, row: button.row, column: button.column, entry: entryIndex,
+                                               text: entry.text, name: entry.name, textTraditional: entry.textTraditional,
+                                               codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
+                    }
+                }
+                return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons)
+            }
+            return Manifest.Tab(id: pack.id, title: pack.title(locale: options.locale), kind: pack.kind.rawValue,
+                                entryCount: pack.entries.count, pages: pageList)
+        }
+        let metrics = options.metrics
+        let colors = options.colors
+        return Manifest(
+            generator: .init(name: "emokit", version: EmokitResources.version),
+            screenWidth: width,
+            scales: options.scales,
+            grid: .init(columns: grid.columns, rows: grid.rows, cellWidth: grid.cellWidth(screenWidth: width), cellHeight: grid.rowHeight,
+                        iconSize: grid.iconSize, emoticonsPerPage: grid.emoticonsPerPage),
+            metrics: .init(toolbarHeight: metrics.toolbarHeight, gridHeight: grid.gridHeight, pageControlHeight: metrics.pageControlHeight,
+                           tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid)),
+            colors: .init(background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
+                          tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab),
+            tabs: tabs)
+    }
+}

@@ -1,0 +1,94 @@
+/// What one cell of a page holds.
+public enum ButtonKind: Equatable, Hashable, Sendable {
+    /// The emoticon at `entry` in its tab (0-based, pack order).
+    case emoticon(entry: Int)
+    case delete
+}
+
+/// One button of a page: its cell and its frame in points, relative to the page's top-left.
+public struct ButtonFrame: Equatable, Sendable {
+    public var kind: ButtonKind
+    /// Position on the page, row-major from 0; the delete button is always the last cell.
+    public var cell: Int
+    public var row: Int
+    public var column: Int
+    public var frame: Frame
+}
+
+/// Pagination and button geometry. Pure functions of the grid, the entry count and the width.
+public struct PageLayout: Equatable, Sendable {
+    public let grid: GridSpec
+    public let screenWidth: Int
+
+    public init(grid: GridSpec, screenWidth: Int) {
+        self.grid = grid
+        self.screenWidth = screenWidth
+    }
+
+    /// `ceil(count / emoticonsPerPage)`; 0 entries give 0 pages (no empty sheet is made).
+    public static func pageCount(entries: Int, grid: GridSpec) -> Int {
+        entries <= 0 ? 0 : (entries + grid.emoticonsPerPage - 1) / grid.emoticonsPerPage
+    }
+
+    /// The entries on `page`: a range into the tab's entries.
+    public static func entries(onPage page: Int, of count: Int, grid: GridSpec) -> Range<Int> {
+        let start = page * grid.emoticonsPerPage
+        return min(start, count)..<min(start + grid.emoticonsPerPage, count)
+    }
+
+    public func frame(row: Int, column: Int) -> Frame {
+        let width = grid.cellWidth(screenWidth: screenWidth)
+        return Frame(x: width * Double(column), y: grid.rowHeight * Double(row), width: width, height: grid.rowHeight)
+    }
+
+    /// The buttons of `page`: its emoticons in row-major cells, then the delete button in the
+    /// last cell (on every page, the last one included).
+    public func buttons(page: Int, entryCount: Int) -> [ButtonFrame] {
+        let range = Self.entries(onPage: page, of: entryCount, grid: grid)
+        var buttons: [ButtonFrame] = []
+        for (cell, entry) in range.enumerated() {
+            let row = cell / grid.columns, column = cell % grid.columns
+            buttons.append(ButtonFrame(kind: .emoticon(entry: entry), cell: cell, row: row, column: column, frame: frame(row: row, column: column)))
+        }
+        let last = grid.cellsPerPage - 1
+        let row = last / grid.columns, column = last % grid.columns
+        buttons.append(ButtonFrame(kind: .delete, cell: last, row: row, column: column, frame: frame(row: row, column: column)))
+        return buttons
+    }
+}
+
+/// Where icons go in a sheet's pixels, at one scale.
+public struct SheetGeometry: Equatable, Sendable {
+    public let layout: PageLayout
+    public let scale: Int
+
+    public init(layout: PageLayout, scale: Int) {
+        self.layout = layout
+        self.scale = scale
+    }
+
+    /// `screenWidth * scale` by `gridHeight * scale` pixels.
+    public var pixelWidth: Int { layout.screenWidth * scale }
+    public var pixelHeight: Int { Int((layout.grid.gridHeight * Double(scale)).rounded()) }
+
+    /// The square an icon is scaled to fit, in pixels.
+    public var iconBox: Int { max(1, Int((layout.grid.iconSize * Double(scale)).rounded())) }
+
+    /// The rect of an icon of `width x height` pixels (already fitted to `iconBox`) centred in
+    /// cell (row, column). The origin is snapped down to whole pixels so icons stay crisp:
+    /// `x = floor(((2c+1) * W * S / columns - w) / 2)`, computed in integers so a cell that
+    /// starts at a fractional pixel (93.75 px at 375 pt @2x) rounds the same way everywhere.
+    public func spriteRect(row: Int, column: Int, width: Int, height: Int) -> PixelRect {
+        let columns = layout.grid.columns
+        let numerator = (2 * column + 1) * layout.screenWidth * scale - columns * width
+        let x = floorDiv(numerator, 2 * columns)
+        let rowPixels = layout.grid.rowHeight * Double(scale)
+        let y = Int((Double(row) * rowPixels + (rowPixels - Double(height)) / 2).rounded(.down))
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    private func floorDiv(_ a: Int, _ b: Int) -> Int {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+}
