@@ -141,8 +141,10 @@ public struct PackReader: Sendable {
         let items: [Any]
         if let array = root as? [Any] {
             items = array
-        } else if let dict = root as? [String: Any], file == infoPlist, dict["emoticons"] != nil {
+        } else if let dict = root as? [String: Any], file == infoPlist, dict["emoticons"] != nil,
+                  ["id", "group_name_cn", "group_name_tw", "group_name_en"].contains(where: { dict[$0] is String }) {
             // YYKit layout: {id, group_name_cn, group_name_tw, group_name_en, emoticons: [...]}.
+            // A dictionary without YYKit's identifying keys is not dug into: it is a wrong root.
             guard let array = dict["emoticons"] as? [Any] else {
                 outcome.errors.append(.entry(path: display, index: 0, key: "emoticons", text: nil, reason: "expected an array of entries"))
                 return outcome

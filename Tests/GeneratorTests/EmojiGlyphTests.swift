@@ -1,0 +1,133 @@
+import EmojiGlyphs
+import EmoticonManifest
+import Foundation
+import Generator
+import Imaging
+import Testing
+import TestSupport
+
+struct EmojiGlyphTests {
+    static let fontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+    static let font: ColorEmojiFont = {
+        precondition(FileManager.default.fileExists(atPath: fontPath), "\(fontPath) is missing: install fonts-noto-color-emoji (.ci/install)")
+        return try! ColorEmojiFont(path: fontPath)
+    }()
+
+    static let tricky: [(name: String, emoji: String)] = {
+        let url = Fixtures.packageRoot.appendingPathComponent("Tests/GeneratorTests/Fixtures/tricky-emoji.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            let parts = $0.split(separator: "\t", maxSplits: 1)
+            return (String(parts[0]), String(parts[1]))
+        }
+    }()
+
+    @Test func trickyEmojiRenderAsOneGlyph() throws {
+        #expect(Self.tricky.count == 10)
+        for (name, emoji) in Self.tricky {
+            let glyph = try Self.font.glyph(for: emoji, pixelSize: 96)
+            let image = try #require(glyph, "\(name): no glyph")
+            #expect(image.hasVisiblePixels, "\(name): empty glyph")
+        }
+        let family = try #require(Self.font.glyphID(for: "👨‍👩‍👧"))
+        let man = try #require(Self.font.glyphID(for: "👨"))
+        #expect(family != man)
+        #expect(try Self.font.glyph(for: "👨‍👩‍👧", pixelSize: 96) != Self.font.glyph(for: "👨", pixelSize: 96))
+        #expect(Self.font.glyphID(for: "❤️") == Self.font.glyphID(for: "❤"))
+        // Debian's Noto 2.042 build does carry Emoji 15.1's head shake (GSUB ligature u1F642 + ZWJ + arrowboth).
+        #expect(Self.font.glyphID(for: "🙂‍↔️") != nil)
+        // A sequence the font cannot form into one glyph is missing, not drawn in pieces.
+        #expect(Self.font.glyphID(for: "👨‍🦄") == nil)
+        #expect(Self.font.glyphID(for: "\u{1FAE9}") == nil)  // Emoji 16.0, newer than the font
+    }
+
+    @Test func coverageCounts() {
+        let coverage = Self.font.coverage
+        #expect(coverage.bitmapGlyphs == 3926)
+        #expect(coverage.cmapEntries >= 1487)
+        #expect(coverage.ligatures >= 3983)
+        #expect(coverage.reachableBitmapGlyphs > 3700)
+        print("emoji font coverage: \(coverage.reachableBitmapGlyphs) of \(coverage.bitmapGlyphs) bitmap glyphs reachable (cmap \(coverage.cmapEntries), ligatures \(coverage.ligatures))")
+    }
+
+    @Test(arguments: ["twemoji", "noto", "datasource-upper", "with-fe0f"])
+    func imageFolderFindsSequencesUnderEachNamingScheme(_ scheme: String) throws {
+        let dir = Fixtures.temporaryDirectory(scheme)
+        for (_, emoji) in Self.tricky {
+            var values = emoji.unicodeScalars.map { String($0.value, radix: 16) }
+            if scheme != "with-fe0f" { values = values.filter { $0 != "fe0f" } }
+            let name: String
+            switch scheme {
+            case "noto": name = "emoji_u" + values.joined(separator: "_") + ".png"
+            case "datasource-upper": name = values.joined(separator: "-").uppercased() + ".png"
+            default: name = values.joined(separator: "-") + ".png"
+            }
+            let glyph = try #require(try Self.font.glyph(for: emoji, pixelSize: 64))
+            try Data(try PNGEncoder().encode(glyph)).write(to: dir.appendingPathComponent(name))
+        }
+        let folder = try EmojiImageFolder(path: dir.path)
+        for (name, emoji) in Self.tricky {
+            #expect(folder.hasGlyph(for: emoji), "\(scheme): \(name)")
+            let fromFolder = try folder.glyph(for: emoji, pixelSize: 64)
+            #expect(fromFolder == (try Self.font.glyph(for: emoji, pixelSize: 64)), "\(scheme): \(name)")
+        }
+        #expect(!folder.hasGlyph(for: "🦄"))
+    }
+
+    @Test func damagedFontsAreRefused() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath)))
+        // Truncated to a tenth: table offsets point past the end.
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: Array(bytes.prefix(bytes.count / 10)), path: "truncated.ttf") }
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: Array(bytes.prefix(30)), path: "tiny.ttf") }
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: Array("not a font at all".utf8), path: "text.ttf") }
+        // A corrupt offset inside the table directory: point the first table far away.
+        var corrupt = bytes
+        corrupt[12 + 8] = 0x7F
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: corrupt, path: "corrupt.ttf") }
+        // A corrupt offset inside CBLC: every record of the directory stays valid, the index does not.
+        var cblcCorrupt = bytes
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        for i in 0..<count where String(decoding: bytes[(12 + i * 16)..<(12 + i * 16 + 4)], as: UTF8.self) == "CBLC" {
+            let offset = Int(bytes[12 + i * 16 + 8]) << 24 | Int(bytes[12 + i * 16 + 9]) << 16 | Int(bytes[12 + i * 16 + 10]) << 8 | Int(bytes[12 + i * 16 + 11])
+            cblcCorrupt[offset + 8] = 0xFF  // first BitmapSize's indexSubTableArrayOffset
+        }
+        do {
+            let font = try ColorEmojiFont(bytes: cblcCorrupt, path: "cblc.ttf")
+            #expect(try font.glyph(for: "😀", pixelSize: 64) == nil)
+        } catch {
+            #expect(error is EmojiGlyphError)
+            #expect("\(error)".contains("cblc.ttf"))
+        }
+    }
+
+    @Test func missingGlyphsAreListedOrSkipped() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let pack = dir.appendingPathComponent("emoji")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        let list = ["😀", "\u{1FAE9}", "👨‍👩‍👧‍👦", "👨‍🦄", "🇨🇳"]
+        try PropertyListSerialization.data(fromPropertyList: list, format: .xml, options: 0).write(to: pack.appendingPathComponent("Emoji.plist"))
+        let out = dir.appendingPathComponent("out")
+        var options = GeneratorOptions(inputs: [pack], output: out)
+        options.widths = [375]
+        do {
+            _ = try Generator(options: options).run()
+            Issue.record("emoji without a glyph must stop the run")
+        } catch {
+            let lines = error.lines
+            #expect(lines.count == 3)
+            #expect(lines[0].contains("entry 1") && lines[0].contains("1FAE9"))
+            #expect(lines[1].contains("entry 3") && lines[1].contains("1F468 200D 1F984"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        options.missingGlyph = .skip
+        let report = try Generator(options: options).run()
+        #expect(report.warnings.filter { $0.contains("no glyph") }.count == 2)
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let buttons = manifest.tabs[0].pages.flatMap(\.buttons).filter { $0.kind == "emoticon" }
+        #expect(buttons.count == 5)
+        let missing = buttons.filter { $0.missingGlyph == true }
+        #expect(missing.map(\.entry) == [1, 3] && missing.allSatisfy { $0.sprite.isEmpty })
+        let family = try #require(buttons.first { $0.text == "👨‍👩‍👧‍👦" })
+        #expect(family.utf16Length == 11 && family.codePoints == "1F468 200D 1F469 200D 1F467 200D 1F466")
+    }
+}
