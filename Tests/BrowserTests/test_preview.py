@@ -6,6 +6,7 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ARTIFACTS, WIDTHS, make_driver, manifest, requested_urls
 
@@ -104,9 +105,12 @@ def test_keyboard_toggle_swaps_and_back(browser, site):
     assert area.get_attribute("data-mode") == "emoticon"
     browser.find_element(By.ID, "keyboard-toggle").click()
     assert area.get_attribute("data-mode") == "system"
-    assert browser.find_element(By.ID, "system-keyboard").is_displayed()
+    # The swap is animated (a 0.25 s slide); wait for it to land.
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "system-keyboard").is_displayed())
+    WebDriverWait(browser, 5).until(lambda d: not d.find_element(By.ID, "emoticon-keyboard").is_displayed())
     browser.find_element(By.ID, "keyboard-toggle").click()
     assert area.get_attribute("data-mode") == "emoticon"
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "emoticon-keyboard").is_displayed())
 
 
 def test_send_draws_tokens_as_images_and_recent_remembers(browser, site):

@@ -22,7 +22,7 @@ struct GeneratorRunTests {
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if isDirectory.boolValue { continue }
             let relative = String(url.path.dropFirst(root.path.count))
             files[relative] = SHA256.hexDigest([UInt8]((try? Data(contentsOf: url)) ?? Data()))
