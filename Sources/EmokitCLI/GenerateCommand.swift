@@ -25,7 +25,7 @@ enum GenerateCommand {
             .value("page-dot", "#rrggbb", help: "Page dot colour (default: #CECECE)."),
             .value("current-page-dot", "#rrggbb", help: "Current page dot colour (default: #797979)."),
             .value("locale", "cn|tw|en", help: "Which group name titles a tab (default: cn)."),
-            .value("delete-icon", "file", help: "Delete button icon (its @2x/@3x siblings are used too)."),
+            .value("delete-icon", "file", help: "Delete button icon (and its @2x/@3x); a pack's own delete.png wins for its tab."),
             .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
             .value("emoji-images", "dir", help: "Folder of emoji PNGs named by code points, instead of a font."),
             .value("missing-glyph", "fail|skip", help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip)."),

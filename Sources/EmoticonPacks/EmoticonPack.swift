@@ -11,6 +11,8 @@ public struct EmoticonPack: Equatable, Sendable {
     /// The plist the entries came from, for messages.
     public var plistPath: String
     public var entries: [Entry]
+    /// The pack's own delete button icon: a `delete.png` (and @2x/@3x) in its folder.
+    public var deleteIcon: ImageFile?
 
     public func title(locale: String) -> String {
         titles[locale] ?? titles["cn"] ?? titles["en"] ?? titles["tw"] ?? folderName

@@ -174,8 +174,12 @@ public struct PackReader: Sendable {
             }
         }
         if !outcome.errors.isEmpty { return outcome }
+        var deleteIcon: ImageFile?
+        if case .success(let variants) = FileNamePolicy.variants(of: "delete.png", in: folder, folderDisplay: folderDisplay) {
+            deleteIcon = ImageFile(name: "delete.png", variants: variants)
+        }
         outcome.pack = EmoticonPack(id: Self.safeID(folder.lastPathComponent), titles: titles, folderName: folder.lastPathComponent,
-                                    folder: folder, plistPath: display, entries: entries)
+                                    folder: folder, plistPath: display, entries: entries, deleteIcon: deleteIcon)
         return outcome
     }
 

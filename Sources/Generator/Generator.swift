@@ -41,10 +41,10 @@ public struct Generator: Sendable {
 
         // 2. Plan sprites: choose image variants, check every emoji has a glyph.
         let decoder = PNGDecoder()
-        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: options.widths[0]), scale: $0).iconBox) })
+        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, options.grid.iconPixels(scale: $0)) })
         let emojiSource = try makeEmojiSource(needed: packs.contains { $0.kind != .image })
         let plans = try planSprites(packs, boxes: boxes, emoji: emojiSource, decoder: decoder, warnings: &warnings)
-        let deleteIcons = try loadDeleteIcons(boxes: boxes, decoder: decoder)
+        let deleteIcons = try loadDeleteIcons(for: packs, boxes: boxes, decoder: decoder)
         for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
 
         output.discard()
@@ -119,7 +119,7 @@ public struct Generator: Sendable {
             for entry in pack.entries {
                 switch entry.content {
                 case .image(let file):
-                    plan.append(.image(byScale: try SpritePlanner.chooseVariants(file, boxes: boxes, decoder: decoder)))
+                    plan.append(.image(byScale: try SpritePlanner.chooseVariants(file, label: Self.label(pack, entry), boxes: boxes, decoder: decoder)))
                 case .emoji(let text):
                     if emoji?.hasGlyph(for: text) == true {
                         plan.append(.emoji(text))
@@ -140,24 +140,40 @@ public struct Generator: Sendable {
         return plans
     }
 
-    func loadDeleteIcons(boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: RGBAImage] {
+    /// The delete icon of each tab, fitted per scale: the pack's own `delete.png` when it has one,
+    /// else `--delete-icon` (or the config's), else emokit's default in `Assets/`. Each distinct
+    /// file is decoded once.
+    func loadDeleteIcons(for packs: [EmoticonPack], boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [[Int: RGBAImage]] {
         let url = options.deleteIcon ?? EmokitResources.defaultDeleteIcon
-        let file: ImageFile
         let folder = url.deletingLastPathComponent()
+        let fallback: ImageFile
         switch FileNamePolicy.variants(of: url.lastPathComponent, in: folder, folderDisplay: folder.path) {
-        case .success(let variants): file = ImageFile(name: url.lastPathComponent, variants: variants)
+        case .success(let variants): fallback = ImageFile(name: url.lastPathComponent, variants: variants)
         case .failure(let problem): throw .image("delete icon: \(problem.message)")
         }
-        let chosen = try SpritePlanner.chooseVariants(file, boxes: boxes, decoder: decoder)
-        var icons: [Int: RGBAImage] = [:]
-        for (scale, variant) in chosen {
-            do {
-                icons[scale] = Resampler.scaleToFit(try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image, box: boxes[scale]!)
-            } catch {
-                throw .image(error.description)
+        var loaded: [URL: [Int: RGBAImage]] = [:]
+        func icons(_ file: ImageFile, label: String) throws(GenerationError) -> [Int: RGBAImage] {
+            if let known = loaded[file.variants[0].url] { return known }
+            var icons: [Int: RGBAImage] = [:]
+            for (scale, variant) in try SpritePlanner.chooseVariants(file, label: label, boxes: boxes, decoder: decoder) {
+                do {
+                    icons[scale] = Resampler.scaleToFit(try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image, box: boxes[scale]!)
+                } catch {
+                    throw .image("\(label): \(error.description)")
+                }
+            }
+            loaded[file.variants[0].url] = icons
+            return icons
+        }
+        var result: [[Int: RGBAImage]] = []
+        for pack in packs {
+            if let own = pack.deleteIcon {
+                result.append(try icons(own, label: "\(pack.folderName): delete icon"))
+            } else {
+                result.append(try icons(fallback, label: "delete icon"))
             }
         }
-        return icons
+        return result
     }
 
     struct PageJob: Sendable { let tab: Int; let page: Int }
@@ -173,7 +189,7 @@ public struct Generator: Sendable {
 
     struct SheetKey: Hashable, Sendable { let width: Int; let scale: Int }
 
-    func renderPages(_ jobs: [PageJob], packs: [EmoticonPack], plans: [[SpriteSource]], deleteIcons: [Int: RGBAImage],
+    func renderPages(_ jobs: [PageJob], packs: [EmoticonPack], plans: [[SpriteSource]], deleteIcons: [[Int: RGBAImage]],
                      boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
                      output: OutputFolder) throws(GenerationError) -> [PageKey: RenderedPage] {
         let results = ResultBox<PageKey, RenderedPage>()
@@ -183,7 +199,7 @@ public struct Generator: Sendable {
             while let index = next.take(below: jobs.count), !results.failed {
                 let job = jobs[index]
                 do {
-                    let page = try renderPage(job, pack: packs[job.tab], plan: plans[job.tab], deleteIcons: deleteIcons,
+                    let page = try renderPage(job, pack: packs[job.tab], plan: plans[job.tab], deleteIcons: deleteIcons[job.tab],
                                               boxes: boxes, emoji: emoji, decoder: decoder, output: output)
                     results.store(PageKey(tab: job.tab, page: job.page), page)
                 } catch let error as GenerationError {

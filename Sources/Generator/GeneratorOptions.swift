@@ -23,7 +23,8 @@ public struct GeneratorOptions: Sendable {
     public var colors = KeyboardColors()
     /// Which group name titles a tab: `cn`, `tw` or `en`.
     public var locale = "cn"
-    /// nil: the pack's own `delete.png` if it has one, else emokit's default icon in `Assets/`.
+    /// The delete icon for tabs whose pack has no `delete.png` of its own; nil: emokit's default
+    /// icon in `Assets/` (with its @2x/@3x siblings).
     public var deleteIcon: URL?
     public var emojiSource: EmojiSource = .font(path: nil)
     public var missingGlyph: MissingGlyphPolicy = .fail

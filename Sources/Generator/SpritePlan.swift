@@ -15,19 +15,16 @@ enum SpriteSource: Sendable {
 
 enum SpritePlanner {
     /// Per scale, the smallest variant at least as large as the icon box, else the largest.
-    /// Headers only are read here; pixels are decoded once, later, by the page that needs them.
-    static func chooseVariants(_ file: ImageFile, boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: ImageFile.Variant] {
+    /// Only each file's first bytes are read here; pixels are decoded once, later, by the page
+    /// that needs them. `label` names the entry in errors.
+    static func chooseVariants(_ file: ImageFile, label: String, boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: ImageFile.Variant] {
         var sized: [(variant: ImageFile.Variant, size: Int)] = []
         for variant in file.variants {
-            let data: Data
-            do { data = try Data(contentsOf: variant.url) } catch {
-                throw .image("\(variant.displayPath): cannot read (\(error.localizedDescription))")
-            }
             do {
-                let header = try decoder.readHeader(data, path: variant.displayPath)
-                sized.append((variant, max(header.width, header.height)))
+                let size = try decoder.peekSize(contentsOf: variant.url, displayPath: variant.displayPath)
+                sized.append((variant, max(size.width, size.height)))
             } catch {
-                throw .image(error.description)
+                throw .image("\(label): \(error.description)")
             }
         }
         sized.sort { ($0.size, $0.variant.scale) < ($1.size, $1.variant.scale) }
@@ -62,7 +59,7 @@ struct PageSprites {
                         image = cached
                     } else {
                         do { image = try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image } catch {
-                            throw .image(error.description)
+                            throw .image("\(labels[index]): \(error.description)")
                         }
                         decoded[variant.url] = image
                     }

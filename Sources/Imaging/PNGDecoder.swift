@@ -46,10 +46,36 @@ public struct PNGDecoder: Sendable {
         return try decode(data, path: path)
     }
 
-    /// Reads only the header: size and storage format, for choosing between @2x/@3x variants
-    /// without decoding pixels.
-    public func readHeader(_ data: Data, path: String) throws(PNGError) -> PNGSourceFormat {
-        try withReader(data, path: path) { _, header in PNGSourceFormat(header) }
+    /// The image size from the first 33 bytes of the file (signature + IHDR), checked against the
+    /// limits: enough to choose between @2x/@3x variants without reading or decoding the rest.
+    /// The full checks happen when the chosen file is decoded.
+    public func peekSize(contentsOf url: URL, displayPath: String? = nil) throws(PNGError) -> (width: Int, height: Int) {
+        let path = displayPath ?? url.path
+        let prefix: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            prefix = try handle.read(upToCount: 33) ?? Data()
+        } catch {
+            throw PNGError(path: path, reason: .unreadable(Self.describe(error)))
+        }
+        let bytes = [UInt8](prefix)
+        let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+        guard bytes.count == 33, bytes.starts(with: signature), Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            // Let the decoder word what is wrong with so short or foreign a start (empty, not a
+            // PNG, truncated); whatever it says, this file has no usable header.
+            _ = try decode(prefix, path: path)
+            throw PNGError(path: path, reason: .corrupt("the file does not start with an IHDR chunk"))
+        }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {
+            throw PNGError(path: path, reason: .corrupt("Invalid IHDR data"))
+        }
+        guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= limits.maxPixels else {
+            throw PNGError(path: path, reason: .tooLarge(width: width, height: height, limits: limits))
+        }
+        return (width, height)
     }
 
     public func decode(_ data: Data, path: String) throws(PNGError) -> Decoded {

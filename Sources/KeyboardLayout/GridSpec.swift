@@ -18,6 +18,9 @@ public struct GridSpec: Equatable, Sendable {
 
     public func cellWidth(screenWidth: Int) -> Double { Double(screenWidth) / Double(columns) }
 
+    /// The square an icon is scaled to fit at `scale`, in pixels (the same at every width).
+    public func iconPixels(scale: Int) -> Int { max(1, Int((iconSize * Double(scale)).rounded())) }
+
     /// Why a grid cannot be used, or nil when it can.
     public var problem: String? {
         if columns < 1 || rows < 1 { return "the grid needs at least 1 column and 1 row" }

@@ -72,7 +72,7 @@ public struct SheetGeometry: Equatable, Sendable {
     public var pixelHeight: Int { Int((layout.grid.gridHeight * Double(scale)).rounded()) }
 
     /// The square an icon is scaled to fit, in pixels.
-    public var iconBox: Int { max(1, Int((layout.grid.iconSize * Double(scale)).rounded())) }
+    public var iconBox: Int { layout.grid.iconPixels(scale: scale) }
 
     /// The rect of an icon of `width x height` pixels (already fitted to `iconBox`) centred in
     /// cell (row, column). The origin is snapped down to whole pixels so icons stay crisp:

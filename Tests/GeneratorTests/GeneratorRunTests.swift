@@ -167,3 +167,57 @@ struct GeneratorRunTests {
         #expect(first.sprite["1"]?.width == 32 && first.sprite["2"]?.width == 64 && first.sprite["3"]?.width == 96)
     }
 }
+
+/// Delete icons per pack, and errors that name the entry whose image is bad.
+struct GeneratorIconAndErrorTests {
+    static func copyPack(_ source: URL, to destination: URL) throws {
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: destination)
+    }
+
+    @Test func aPackMayBringItsOwnDeleteIcon() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let root = dir.appendingPathComponent("packs")
+        try Self.copyPack(GeneratorRunTests.samples.appendingPathComponent("faces"), to: root.appendingPathComponent("faces"))
+        try Self.copyPack(Fixtures.conformance.appendingPathComponent("plists/weibo-valid"), to: root.appendingPathComponent("weibo"))
+        // A solid green 64x64 delete icon for the "weibo" pack only.
+        var green = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { green.setPixel(x: x, y: y, (0, 200, 0, 255)) } }
+        try Data(try PNGEncoder().encode(green)).write(to: root.appendingPathComponent("weibo/delete.png"))
+        let out = dir.appendingPathComponent("out")
+        _ = try GeneratorRunTests.generate([root], out: out) { $0.scales = [2] }
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        for tab in manifest.tabs {
+            let page = tab.pages[0]
+            let rect = try #require(page.buttons.last?.sprite["2"])
+            let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(page.sheets["2"]!)).image
+            let centre = sheet.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
+            if tab.id == "weibo" {
+                #expect(centre == (0, 200, 0, 255))
+            } else {
+                #expect(!(centre.r == 0 && centre.g == 200 && centre.b == 0), "\(tab.id) must keep the default icon")
+            }
+        }
+    }
+
+    @Test func aBadImageIsReportedWithItsEntry() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let pack = dir.appendingPathComponent("weibo")
+        try Self.copyPack(Fixtures.conformance.appendingPathComponent("plists/weibo-valid"), to: pack)
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: pack.appendingPathComponent("info.plist")), format: nil) as? [[String: Any]]
+        let entry = try #require(plist?.firstIndex { ($0["type"] as? String) == "0" })
+        let file = try #require(plist?[entry]["png"] as? String)
+        let chs = try #require(plist?[entry]["chs"] as? String)
+        let good = try Data(contentsOf: pack.appendingPathComponent(file))
+        try good.prefix(good.count / 2).write(to: pack.appendingPathComponent(file))  // cut mid-IDAT
+        let out = dir.appendingPathComponent("out")
+        do {
+            _ = try GeneratorRunTests.generate([pack], out: out)
+            Issue.record("a truncated PNG must stop the run")
+        } catch let error as GenerationError {
+            #expect(error.lines.count == 1)
+            #expect(error.lines[0].hasPrefix("weibo/info.plist: entry \(entry) (\(chs)): weibo/\(file): truncated PNG: the file ends before the image is complete"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}

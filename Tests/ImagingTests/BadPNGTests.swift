@@ -68,3 +68,28 @@ struct BadPNGTests {
         _ = try PNGDecoder(limits: .init(maxWidth: 64, maxHeight: 64, maxPixels: 64 * 64)).decode(contentsOf: url)
     }
 }
+
+/// `peekSize` reads only the signature and IHDR, so variant choice costs no decode.
+struct PeekSizeTests {
+    static let folder = BadPNGTests.folder
+
+    @Test func sizeFromTheHeaderAlone() throws {
+        let size = try PNGDecoder().peekSize(contentsOf: Self.folder.appendingPathComponent("control-good-64x64.png"))
+        #expect(size.width == 64 && size.height == 64)
+        // Only the first 33 bytes are read: a file cut mid-IDAT still has a readable size.
+        let cut = try PNGDecoder().peekSize(contentsOf: Self.folder.appendingPathComponent("truncated-mid-idat.png"))
+        #expect(cut.width == 64)
+    }
+
+    @Test func unusableStartsAreRefusedWithTheDecodersWords() {
+        func reason(_ name: String) -> PNGError.Reason? {
+            do { _ = try PNGDecoder().peekSize(contentsOf: Self.folder.appendingPathComponent(name)); return nil } catch { return error.reason }
+        }
+        #expect(reason("empty.png") == .empty)
+        #expect(reason("jpeg-renamed.png") == .notPNG(detected: "JPEG"))
+        if case .truncated = reason("truncated-in-ihdr.png") {} else { Issue.record("truncated-in-ihdr.png") }
+        if case .tooLarge(100000, 100000, _) = reason("dimension-bomb-100000x100000.png") {} else { Issue.record("dimension bomb") }
+        if case .corrupt = reason("ihdr-zero-width.png") {} else { Issue.record("zero width") }
+        if case .corrupt = reason("ihdr-width-2pow31.png") {} else { Issue.record("2^31 width") }
+    }
+}
