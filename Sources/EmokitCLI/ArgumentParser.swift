@@ -31,6 +31,8 @@ struct CommandSpec: Sendable {
     let minimumPositionals: Int
     let options: [OptionSpec]
     let discussion: String
+    /// An option that can stand in for the positionals (`generate --config` names its packs).
+    var positionalsFrom: String? = nil
 
     static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
     var allOptions: [OptionSpec] { options + [Self.helpOption] }
@@ -127,7 +129,8 @@ enum ArgumentParser {
             }
         }
         if parsed.has("help") { return parsed }
-        if parsed.positionals.count < command.minimumPositionals, let positional = command.positionalName {
+        let supplied = command.positionalsFrom.map { parsed.values[$0] != nil } ?? false
+        if !supplied, parsed.positionals.count < command.minimumPositionals, let positional = command.positionalName {
             throw UsageError(message: "Missing expected argument '<\(positional)> ...'")
         }
         if command.positionalName == nil, let extra = parsed.positionals.first {

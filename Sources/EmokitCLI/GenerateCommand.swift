@@ -11,6 +11,7 @@ enum GenerateCommand {
         positionalName: "pack", positionalHelp: "A pack folder (Emoji.plist or info.plist) or a folder of packs.",
         minimumPositionals: 1,
         options: [
+            .value("config", "file", short: "c", help: "A JSON config file (see README); flags override it."),
             .value("out", "dir", short: "o", help: "Output folder (default: emokit-output). Replaced whole on success."),
             .value("widths", "list", help: "Screen widths in points (default: 320,375,390,414,428)."),
             .value("scales", "list", help: "Pixel scales (default: 2,3)."),
@@ -40,11 +41,29 @@ enum GenerateCommand {
         index.html and preview/<width>.html. The output is built beside the folder and swapped in only
         when complete; a failed run leaves the previous output as it was.
 
+        With --config, the packs may come from the config file instead of the command line.
+
         Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error.
-        """)
+        """,
+        positionalsFrom: "config")
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        let options = try makeOptions(arguments)
+        var config: GeneratorConfig?
+        if let path = arguments.value("config") {
+            do { config = try GeneratorConfig.load(URL(fileURLWithPath: path)) } catch {
+                console.error("error: \(error.description)")
+                return .inputError
+            }
+        }
+        let options: GeneratorOptions
+        do { options = try makeOptions(arguments, config: config) } catch let problem as GeneratorConfig.Problem {
+            console.error("error: \(problem.description)")
+            return .inputError
+        } catch let usage as UsageError {
+            throw usage
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
         return execute(options, quiet: arguments.has("quiet"), console: console)
     }
 
@@ -71,10 +90,13 @@ enum GenerateCommand {
         }
     }
 
-    static func makeOptions(_ arguments: ParsedArguments) throws(UsageError) -> GeneratorOptions {
-        var options = GeneratorOptions(
-            inputs: arguments.positionals.map { URL(fileURLWithPath: $0) },
-            output: URL(fileURLWithPath: arguments.value("out") ?? "emokit-output"))
+    /// Defaults, then the config file, then the flags.
+    static func makeOptions(_ arguments: ParsedArguments, config: GeneratorConfig?) throws -> GeneratorOptions {
+        var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "emokit-output"))
+        try config?.apply(to: &options)
+        if !arguments.positionals.isEmpty { options.inputs = arguments.positionals.map { URL(fileURLWithPath: $0) } }
+        if options.inputs.isEmpty { throw UsageError(message: "Missing expected argument '<pack> ...'") }
+        if let v = arguments.value("out") { options.output = URL(fileURLWithPath: v) }
         if let v = arguments.value("widths") { options.widths = try intList(v, "--widths") }
         if let v = arguments.value("scales") { options.scales = try intList(v, "--scales") }
         if let v = arguments.value("columns") { options.grid.columns = try positiveInt(v, "--columns") }
@@ -100,13 +122,13 @@ enum GenerateCommand {
             }
             options.missingGlyph = policy
         }
-        options.lenient = arguments.has("lenient")
+        if arguments.has("lenient") { options.lenient = true }
         if let v = arguments.value("max-plist-size") { options.maxPlistBytes = try positiveInt(v, "--max-plist-size") * 1024 * 1024 }
         if let v = arguments.value("compression") {
             guard let level = Int(v), (0...9).contains(level) else { throw UsageError(message: "The value '\(v)' is invalid for '--compression <0-9>'") }
             options.encoder.compressionLevel = level
         }
-        options.writePreview = !arguments.has("no-preview")
+        if arguments.has("no-preview") { options.writePreview = false }
         if let problem = options.problem { throw UsageError(message: problem) }
         return options
     }

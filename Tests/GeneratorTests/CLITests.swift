@@ -1,4 +1,5 @@
 import EmokitCLI
+import EmoticonManifest
 import Foundation
 import Testing
 import TestSupport
@@ -71,5 +72,64 @@ struct CLITests {
         #expect(result.out.contains("3 tabs, 7 pages, 7 sheets"))
         #expect(FileManager.default.fileExists(atPath: out + "/preview/320.html"))
         #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
+    }
+}
+
+/// `generate --config FILE`: defaults < config < flags; typos and bad values are one-line errors.
+struct ConfigTests {
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let recorder = CLITests.Recorder()
+        let status = CLI.run(arguments, console: recorder.console)
+        return (status, recorder.out, recorder.err)
+    }
+
+    func writeConfig(_ json: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent("emokit.json")
+        try Data(json.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func configNamesPacksAndSettingsRelativeToItself() throws {
+        let dir = Fixtures.temporaryDirectory()
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks/faces"), to: dir.appendingPathComponent("faces"))
+        let config = try writeConfig("""
+        { "packs": ["faces"], "out": "build/out", "widths": [320], "scales": [3],
+          "grid": { "iconSize": 30 }, "colors": { "background": "#112233" }, "preview": false }
+        """, in: dir)
+        let result = run(["generate", "--config", config, "-q"])
+        #expect(result.status == 0, "\(result.err)")
+        let manifest = try Manifest.decode(Data(contentsOf: dir.appendingPathComponent("build/out/manifests/320.json")))
+        #expect(manifest.colors.background == "#112233" && manifest.grid.iconSize == 30 && manifest.scales == [3])
+        #expect(manifest.tabs[0].pages[0].buttons[0].sprite["3"]?.width == 90)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("build/out/index.html").path))
+        // Flags override the config.
+        let override = run(["generate", "--config", config, "--widths", "375", "--out", dir.appendingPathComponent("o2").path, "-q"])
+        #expect(override.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("o2/manifests/375.json").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o2/manifests/320.json").path))
+    }
+
+    @Test func configMistakesAreOneLineErrors() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let cases: [(String, String)] = [
+            (#"{ "widht": [375] }"#, "unknown key 'widht' (did you mean 'widths'?)"),
+            (#"{ "grid": { "colums": 7 } }"#, "unknown key 'grid.colums' (did you mean 'grid.columns'?)"),
+            (#"{ "widths": "375" }"#, "key 'widths': expected an array of whole numbers"),
+            (#"{ "colors": { "pageDot": "grey" } }"#, "key 'colors.pageDot': expected a colour like #F4F4F6"),
+            (#"{ "scales": [7] }"#, "scales must be 1, 2, 3 or 4"),
+            (#"[1, 2]"#, "expected a JSON object at the top level"),
+            (#"{ "widths": [375,"#, "not valid JSON"),
+        ]
+        for (json, expected) in cases {
+            let config = try writeConfig(json, in: dir)
+            let result = run(["generate", "--config", config, "pack"])
+            #expect(result.status == 1, "\(json)")
+            #expect(result.err.hasPrefix("error: \(config): ") && result.err.contains(expected), "\(json): \(result.err)")
+            #expect(result.err.split(separator: "\n").count == 1)
+        }
+        #expect(run(["generate", "--config", dir.appendingPathComponent("missing.json").path]).status == 1)
+        // Without packs anywhere it is still a usage error.
+        let noPacks = run(["generate", "--config", try writeConfig(#"{ "widths": [375] }"#, in: dir)])
+        #expect(noPacks.status == 2 && noPacks.err.contains("Missing expected argument '<pack> ...'"))
     }
 }

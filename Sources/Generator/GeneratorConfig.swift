@@ -1,0 +1,200 @@
+import Foundation
+import KeyboardLayout
+
+/// A JSON config file (`emokit generate --config emokit.json`) for builds that run emokit the
+/// same way every time. Every key is optional; command-line flags override it. Paths are
+/// relative to the config file's folder. Unknown keys are errors (a typo must not be ignored).
+///
+/// ```json
+/// { "packs": ["Packs"], "out": "build/emoticons", "widths": [375, 414], "scales": [2, 3],
+///   "grid": { "columns": 8, "rows": 4, "rowHeight": 50, "iconSize": 32 },
+///   "metrics": { "toolbarHeight": 50, "pageControlHeight": 30, "tabBarHeight": 37 },
+///   "colors": { "background": "#F4F4F6", "pageDot": "#CECECE", "currentPageDot": "#797979" },
+///   "locale": "cn", "deleteIcon": "icons/delete.png", "emojiFont": "/path/NotoColorEmoji.ttf",
+///   "emojiImages": "twemoji/72x72", "missingGlyph": "fail", "lenient": false,
+///   "maxPlistSizeMB": 10, "compression": 6, "preview": true }
+/// ```
+public struct GeneratorConfig: Decodable, Sendable {
+    public struct Grid: Decodable, Sendable { var columns: Int?; var rows: Int?; var rowHeight: Double?; var iconSize: Double? }
+    public struct Metrics: Decodable, Sendable { var toolbarHeight: Double?; var pageControlHeight: Double?; var tabBarHeight: Double? }
+    public struct Colors: Decodable, Sendable {
+        var background: String?; var pageDot: String?; var currentPageDot: String?; var tabBarBackground: String?; var selectedTab: String?
+    }
+
+    public var packs: [String]?
+    public var out: String?
+    public var widths: [Int]?
+    public var scales: [Int]?
+    public var grid: Grid?
+    public var metrics: Metrics?
+    public var colors: Colors?
+    public var locale: String?
+    public var deleteIcon: String?
+    public var emojiFont: String?
+    public var emojiImages: String?
+    public var missingGlyph: String?
+    public var lenient: Bool?
+    public var maxPlistSizeMB: Int?
+    public var compression: Int?
+    public var preview: Bool?
+
+    /// The folder the config's relative paths start from.
+    public private(set) var base = URL(fileURLWithPath: ".")
+    public private(set) var path = ""
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case packs, out, widths, scales, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
+        case missingGlyph, lenient, maxPlistSizeMB, compression, preview
+    }
+
+    static let nestedKeys: [String: [String]] = [
+        "grid": ["columns", "rows", "rowHeight", "iconSize"],
+        "metrics": ["toolbarHeight", "pageControlHeight", "tabBarHeight"],
+        "colors": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab"],
+    ]
+
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    public static func load(_ url: URL) throws(Problem) -> GeneratorConfig {
+        let path = url.path
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw Problem(description: "\(path): cannot read the config (\((error as NSError).localizedDescription))")
+        }
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw Problem(description: "\(path): not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"))")
+        }
+        guard let root = object as? [String: Any] else { throw Problem(description: "\(path): expected a JSON object at the top level") }
+        try checkKeys(root, allowed: CodingKeys.allCases.map(\.rawValue), prefix: "", path: path)
+        for (key, allowed) in nestedKeys {
+            if let nested = root[key] as? [String: Any] { try checkKeys(nested, allowed: allowed, prefix: "\(key).", path: path) }
+        }
+        var config: GeneratorConfig
+        do { config = try JSONDecoder().decode(GeneratorConfig.self, from: data) } catch let error as DecodingError {
+            throw Problem(description: "\(path): \(describe(error))")
+        } catch {
+            throw Problem(description: "\(path): \(error)")
+        }
+        config.base = url.deletingLastPathComponent()
+        config.path = path
+        return config
+    }
+
+    static func checkKeys(_ object: [String: Any], allowed: [String], prefix: String, path: String) throws(Problem) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            let near = allowed.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            throw Problem(description: "\(path): unknown key '\(prefix)\(key)'" + (near.map { " (did you mean '\(prefix)\($0)'?)" } ?? ""))
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func keyPath(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case let .typeMismatch(type, context), let .valueNotFound(type, context):
+            let key = keyPath(context)
+            let root = context.codingPath.first?.stringValue ?? ""
+            return "key '\(key)': expected \(key == root ? (expectations[root] ?? typeName(type)) : typeName(type))"
+        case let .dataCorrupted(context):
+            return "key '\(keyPath(context))': \(context.debugDescription)"
+        case let .keyNotFound(key, _):
+            return "missing key '\(key.stringValue)'"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// What each array key holds, for messages (the decoder only knows "an array").
+    static let expectations = ["packs": "an array of strings", "widths": "an array of whole numbers", "scales": "an array of whole numbers",
+                               "grid": "an object", "metrics": "an object", "colors": "an object"]
+
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is [Int].Type: return "an array of whole numbers"
+        case is [String].Type: return "an array of strings"
+        case is [Any].Type: return "an array"
+        case is [String: Any].Type: return "an object"
+        default: return "\(type)"
+        }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    func resolve(_ relative: String) -> URL {
+        relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : base.appendingPathComponent(relative)
+    }
+
+    /// Applies every key the config sets; values are checked the way the flags are.
+    public func apply(to options: inout GeneratorOptions) throws(Problem) {
+        func fail(_ key: String, _ why: String) -> Problem { Problem(description: "\(path): key '\(key)': \(why)") }
+        if let packs { options.inputs = packs.map(resolve) }
+        if let out { options.output = resolve(out) }
+        if let widths { options.widths = widths }
+        if let scales { options.scales = scales }
+        if let grid {
+            if let v = grid.columns { options.grid.columns = v }
+            if let v = grid.rows { options.grid.rows = v }
+            if let v = grid.rowHeight { options.grid.rowHeight = v }
+            if let v = grid.iconSize { options.grid.iconSize = v }
+        }
+        if let metrics {
+            if let v = metrics.toolbarHeight { options.metrics.toolbarHeight = v }
+            if let v = metrics.pageControlHeight { options.metrics.pageControlHeight = v }
+            if let v = metrics.tabBarHeight { options.metrics.tabBarHeight = v }
+        }
+        if let colors {
+            let pairs: [(String, String?, WritableKeyPath<KeyboardColors, String>)] = [
+                ("background", colors.background, \.background), ("pageDot", colors.pageDot, \.pageDot),
+                ("currentPageDot", colors.currentPageDot, \.currentPageDot),
+                ("tabBarBackground", colors.tabBarBackground, \.tabBarBackground), ("selectedTab", colors.selectedTab, \.selectedTab),
+            ]
+            for (key, value, keyPath) in pairs {
+                guard let value else { continue }
+                guard let colour = KeyboardColors.normalize(value) else { throw fail("colors.\(key)", "expected a colour like #F4F4F6, not \"\(value)\"") }
+                options.colors[keyPath: keyPath] = colour
+            }
+        }
+        if let locale { options.locale = locale }
+        if let deleteIcon { options.deleteIcon = resolve(deleteIcon) }
+        if emojiFont != nil && emojiImages != nil { throw fail("emojiImages", "emojiFont and emojiImages cannot both be set") }
+        if let emojiFont { options.emojiSource = .font(path: resolve(emojiFont).path) }
+        if let emojiImages { options.emojiSource = .images(path: resolve(emojiImages).path) }
+        if let missingGlyph {
+            guard let policy = GeneratorOptions.MissingGlyphPolicy(rawValue: missingGlyph) else { throw fail("missingGlyph", "expected \"fail\" or \"skip\"") }
+            options.missingGlyph = policy
+        }
+        if let lenient { options.lenient = lenient }
+        if let maxPlistSizeMB {
+            guard maxPlistSizeMB > 0 else { throw fail("maxPlistSizeMB", "expected a positive number of megabytes") }
+            options.maxPlistBytes = maxPlistSizeMB * 1024 * 1024
+        }
+        if let compression {
+            guard (0...9).contains(compression) else { throw fail("compression", "expected 0 to 9") }
+            options.encoder.compressionLevel = compression
+        }
+        if let preview { options.writePreview = preview }
+        var probe = options
+        if probe.inputs.isEmpty { probe.inputs = [base] }  // packs may come from the command line
+        if let problem = probe.problem { throw Problem(description: "\(path): \(problem)") }
+    }
+}
