@@ -47,7 +47,6 @@ public struct Generator: Sendable {
         let deleteIcons = try loadDeleteIcons(for: packs, boxes: boxes, decoder: decoder)
         for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
 
-        output.discard()
         try output.prepareStaging()
         do {
             // 3-4. Lay out, compose, encode and write every page (pages run concurrently).
