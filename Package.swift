@@ -8,6 +8,7 @@ import PackageDescription
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
 //   EmoticonManifest Foundation-only Codable manifest types, shared by the generator and apps.
 //   EmoticonPacks    Reading packs (Emoji.plist, Weibo info.plist, YYKit layout) into values.
+//   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
 //   Generator        The pipeline: read packs, lay out, compose, encode, write.
@@ -32,15 +33,17 @@ let package = Package(
         .target(name: "KeyboardLayout"),
         .target(name: "EmoticonManifest"),
         .target(name: "EmoticonPacks"),
+        .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest"]),
         .target(
             name: "Generator",
-            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "PreviewSite"]
+            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite"]
         ),
         .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "EmojiGlyphs"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(name: "GeneratorTests", dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs"]),
     ]

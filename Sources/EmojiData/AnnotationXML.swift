@@ -1,0 +1,128 @@
+/// A small reader for CLDR annotation files. They are regular XML (`<annotation cp="…"
+/// [type="tts"] [draft="…"]>text</annotation>`, comments, entities); reading just that keeps the
+/// module free of an XML library (FoundationXML would add libxml2 to emokit's dependencies).
+///
+/// It scans UTF-8 bytes, not Characters: a quote followed by a skin-tone modifier (`"🏻"`) is one
+/// grapheme cluster in Swift, so Character-level scanning would miss the quote. Markup bytes
+/// (`<`, `>`, `"`, `&`) never occur inside a multi-byte UTF-8 sequence.
+enum AnnotationXML {
+    struct Element: Equatable {
+        var cp: String
+        var isTTS: Bool
+        var text: String
+    }
+
+    static func parse(_ xml: String, path: String) throws(EmojiDataError) -> [Element] {
+        let bytes = Array(xml.utf8)
+        var elements: [Element] = []
+        var position = 0
+        var line = 1
+        var counted = 0  // bytes up to here have been counted into `line`
+        func advanceLine(to index: Int) {
+            while counted < min(index, bytes.count) {
+                if bytes[counted] == 0x0A { line += 1 }
+                counted += 1
+            }
+        }
+        func fail(_ why: String) -> EmojiDataError { .malformed(path: path, line: line, reason: why) }
+        while let open = find(bytes, "<", from: position) {
+            advanceLine(to: open)
+            if starts(bytes, "<!--", at: open) {
+                guard let end = find(bytes, "-->", from: open + 4) else { throw fail("unterminated comment") }
+                position = end + 3
+                continue
+            }
+            guard starts(bytes, "<annotation", at: open), open + 11 < bytes.count,
+                  [0x20, 0x09, 0x0A, 0x0D].contains(bytes[open + 11]) else {
+                position = open + 1
+                continue
+            }
+            guard let tagEnd = find(bytes, ">", from: open) else { throw fail("unterminated <annotation> tag") }
+            let attributes = try attributesOf(bytes[(open + 11)..<tagEnd], fail: fail)
+            guard let cp = attributes["cp"], !cp.isEmpty else { throw fail("<annotation> without a cp attribute") }
+            guard let close = find(bytes, "</annotation>", from: tagEnd + 1) else { throw fail("<annotation cp=\"\(cp)\"> is not closed") }
+            let text = try decodeEntities(bytes[(tagEnd + 1)..<close], fail: fail)
+            elements.append(Element(cp: cp, isTTS: attributes["type"] == "tts", text: trim(text)))
+            position = close + 13
+        }
+        return elements
+    }
+
+    /// `name="value"` pairs (double or single quotes), entities decoded.
+    static func attributesOf(_ tag: ArraySlice<UInt8>, fail: (String) -> EmojiDataError) throws(EmojiDataError) -> [String: String] {
+        var result: [String: String] = [:]
+        var index = tag.startIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x2F }
+        while true {
+            while index < tag.endIndex, isSpace(tag[index]) { index += 1 }
+            guard index < tag.endIndex else { return result }
+            guard let equals = tag[index...].firstIndex(of: UInt8(ascii: "=")) else { throw fail("bad attribute in an <annotation> tag") }
+            let name = trim(String(decoding: tag[index..<equals], as: UTF8.self))
+            var valueStart = equals + 1
+            while valueStart < tag.endIndex, tag[valueStart] == 0x20 { valueStart += 1 }
+            guard valueStart < tag.endIndex, tag[valueStart] == UInt8(ascii: "\"") || tag[valueStart] == UInt8(ascii: "'") else {
+                throw fail("unquoted attribute \(name)")
+            }
+            let quote = tag[valueStart]
+            guard let valueEnd = tag[(valueStart + 1)...].firstIndex(of: quote) else { throw fail("unterminated attribute \(name)") }
+            result[name] = try decodeEntities(tag[(valueStart + 1)..<valueEnd], fail: fail)
+            index = valueEnd + 1
+        }
+    }
+
+    /// UTF-8 text with XML's five named entities and numeric references decoded.
+    static func decodeEntities(_ bytes: ArraySlice<UInt8>, fail: (String) -> EmojiDataError) throws(EmojiDataError) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = Substring(text).unicodeScalars[...]
+        while let amp = scalars.firstIndex(of: "&") {
+            out.append(contentsOf: scalars[scalars.startIndex..<amp])
+            guard let semi = scalars[amp...].firstIndex(of: ";") else { throw fail("unterminated entity") }
+            let name = String(String.UnicodeScalarView(scalars[scalars.index(after: amp)..<semi]))
+            switch name {
+            case "amp": out.append("&")
+            case "lt": out.append("<")
+            case "gt": out.append(">")
+            case "quot": out.append("\"")
+            case "apos": out.append("'")
+            default:
+                var value: UInt32?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    value = UInt32(name.dropFirst(2), radix: 16)
+                } else if name.hasPrefix("#") {
+                    value = UInt32(name.dropFirst(), radix: 10)
+                }
+                guard let value, let scalar = Unicode.Scalar(value) else { throw fail("unknown entity &\(name);") }
+                out.append(scalar)
+            }
+            scalars = scalars[scalars.index(after: semi)...]
+        }
+        out.append(contentsOf: scalars)
+        return String(out)
+    }
+
+    static func find(_ bytes: [UInt8], _ needle: StaticString, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if starts(bytes, needle, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    static func starts(_ bytes: [UInt8], _ prefix: StaticString, at index: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let pointer = prefix.utf8Start
+        for offset in 0..<count where bytes[index + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    static func trim(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Problems reading Unicode's emoji data files, one line each, naming the file (and line).
+public enum EmojiDataError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case malformed(path: String, line: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "\(path): cannot read (\(reason))"
+        case let .malformed(path, line, reason): return "\(path): line \(line): \(reason)"
+        }
+    }
+}
+
+/// Reading a data file whole, as UTF-8, with a size cap (these files are a few hundred KB; a
+/// cap keeps a wrong path such as /dev/zero from eating memory).
+enum EmojiDataFile {
+    static let maxBytes = 16 * 1024 * 1024
+
+    static func readText(_ url: URL) throws(EmojiDataError) -> String {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }
+        if isDirectory.boolValue { throw .unreadable(path: path, reason: "is a folder") }
+        // Only regular files (after symlinks): a FIFO or device would block or never end.
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]) as? FileAttributeType
+        if type != .typeRegular { throw .unreadable(path: path, reason: "not a regular file") }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        } catch {
+            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        if data.count > maxBytes { throw .unreadable(path: path, reason: "larger than \(maxBytes / 1024 / 1024) MB") }
+        guard let text = String(data: data, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
+        return text
+    }
+}
