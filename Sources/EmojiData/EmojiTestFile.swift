@@ -1,0 +1,137 @@
+import Foundation
+
+/// Unicode's `emoji-test.txt` (UTS #51 test data, shipped by Debian's `unicode-data`): every emoji
+/// in CLDR's keyboard order, grouped (`# group: Smileys & Emotion`) and subgrouped
+/// (`# subgroup: face-smiling`), each line with its code points, qualification, the Emoji version
+/// that introduced it and its English name:
+///
+///     1F600 ; fully-qualified # 😀 E1.0 grinning face
+///
+/// The file's own Emoji version comes from its `# Version: 15.0` header.
+public struct EmojiTestFile: Sendable, Equatable {
+    public enum Status: String, Sendable, CaseIterable {
+        case component
+        case fullyQualified = "fully-qualified"
+        case minimallyQualified = "minimally-qualified"
+        case unqualified
+    }
+
+    /// One line of the file.
+    public struct Entry: Sendable, Equatable {
+        /// The emoji itself, built from the code points (not copied from the comment).
+        public var text: String
+        public var status: Status
+        /// The Emoji version that introduced it (`"1.0"` for `E1.0`).
+        public var emojiVersion: String
+        /// The English CLDR short name (`grinning face`, `thumbs up: light skin tone`).
+        public var name: String
+        public var group: String
+        public var subgroup: String
+        /// 1-based line number, for messages.
+        public var line: Int
+
+        /// Code points as upper-case hex separated by spaces, as the file writes them.
+        public var codePoints: String {
+            text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+        }
+    }
+
+    /// A group and its subgroups, in file order.
+    public struct Group: Sendable, Equatable {
+        public var name: String
+        public var subgroups: [String]
+        public init(name: String, subgroups: [String]) {
+            self.name = name
+            self.subgroups = subgroups
+        }
+    }
+
+    /// Where Debian's `unicode-data` installs it.
+    public static let debianPath = URL(fileURLWithPath: "/usr/share/unicode/emoji/emoji-test.txt")
+
+    /// The Emoji version of the data (`# Version: 15.0`), nil when the header is absent.
+    public var version: String?
+    public var groups: [Group]
+    public var entries: [Entry]
+
+    public init(contentsOf url: URL = EmojiTestFile.debianPath) throws(EmojiDataError) {
+        try self.init(text: EmojiDataFile.readText(url), path: url.path)
+    }
+
+    /// Parses the file's text; `path` names it in errors. Every entry line is checked: known
+    /// status, hex code points, and the comment's emoji equal to the code points. A file with no
+    /// entries at all is refused (it is not emoji-test.txt).
+    public init(text: String, path: String) throws(EmojiDataError) {
+        version = nil
+        groups = []
+        entries = []
+        var group: String?
+        var subgroup: String?
+        var lineNumber = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lineNumber += 1
+            let line = rawLine
+            func fail(_ why: String) -> EmojiDataError { .malformed(path: path, line: lineNumber, reason: why) }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("#") {
+                let comment = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+                if let value = Self.value(of: "group:", in: comment) {
+                    guard !value.isEmpty else { throw fail("a group without a name") }
+                    group = value
+                    subgroup = nil
+                    groups.append(Group(name: value, subgroups: []))
+                } else if let value = Self.value(of: "subgroup:", in: comment) {
+                    guard !groups.isEmpty else { throw fail("subgroup \"\(value)\" before any group") }
+                    guard !value.isEmpty else { throw fail("a subgroup without a name") }
+                    subgroup = value
+                    groups[groups.count - 1].subgroups.append(value)
+                } else if let value = Self.value(of: "Version:", in: comment), version == nil, entries.isEmpty {
+                    version = value
+                }
+                continue
+            }
+            entries.append(try Self.entry(line, group: group, subgroup: subgroup, lineNumber: lineNumber, fail: fail))
+        }
+        if entries.isEmpty { throw .malformed(path: path, line: lineNumber, reason: "no emoji entries (is this emoji-test.txt?)") }
+    }
+
+    /// The entries of one group, in file order.
+    public func entries(inGroup name: String) -> [Entry] { entries.filter { $0.group == name } }
+
+    static func value(of key: String, in comment: String) -> String? {
+        guard comment.hasPrefix(key) else { return nil }
+        return comment.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `code points ; status # emoji E<version> name`
+    static func entry(_ line: Substring, group: String?, subgroup: String?, lineNumber: Int,
+                      fail: (String) -> EmojiDataError) throws(EmojiDataError) -> Entry {
+        guard let semicolon = line.firstIndex(of: ";") else { throw fail("expected 'code points ; status # emoji E<version> name'") }
+        guard let hash = line[semicolon...].firstIndex(of: "#") else { throw fail("missing the '# emoji E<version> name' comment") }
+        guard let group else { throw fail("an emoji before any '# group:' line") }
+        guard let subgroup else { throw fail("an emoji before any '# subgroup:' line in group \(group)") }
+        var scalars = String.UnicodeScalarView()
+        for part in line[line.startIndex..<semicolon].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            guard part.count <= 6, let value = UInt32(part, radix: 16), let scalar = Unicode.Scalar(value) else {
+                throw fail("\"\(part)\" is not a code point")
+            }
+            scalars.append(scalar)
+        }
+        guard !scalars.isEmpty else { throw fail("no code points") }
+        let statusText = line[line.index(after: semicolon)..<hash].trimmingCharacters(in: .whitespaces)
+        guard let status = Status(rawValue: statusText) else { throw fail("unknown status \"\(statusText)\"") }
+        let text = String(scalars)
+        // The comment: the emoji, then E<version>, then the name. Compared on scalars, since the
+        // emoji is followed by a space that must not be folded into its grapheme cluster.
+        let comment = line[line.index(after: hash)...].unicodeScalars.drop { $0 == " " }
+        guard comment.starts(with: text.unicodeScalars) else { throw fail("the comment's emoji does not match the code points \(String(line[line.startIndex..<semicolon]).trimmingCharacters(in: .whitespaces))") }
+        let rest = String(String.UnicodeScalarView(comment.dropFirst(text.unicodeScalars.count))).trimmingCharacters(in: .whitespaces)
+        guard rest.hasPrefix("E"), let space = rest.firstIndex(of: " ") else { throw fail("expected 'E<version> name' after the emoji") }
+        let version = String(rest[rest.index(after: rest.startIndex)..<space])
+        guard !version.isEmpty, version.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { throw fail("bad Emoji version \"E\(version)\"") }
+        let name = rest[space...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw fail("an emoji without a name") }
+        return Entry(text: text, status: status, emojiVersion: version, name: name, group: group, subgroup: subgroup, line: lineNumber)
+    }
+}
