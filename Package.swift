@@ -6,6 +6,7 @@ import PackageDescription
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
+//                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
 //   EmoticonManifest Foundation-only Codable manifest types, shared by the generator and apps.
 //   EmoticonPacks    Reading packs (Emoji.plist, Weibo info.plist, YYKit layout) into values.
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
@@ -30,7 +31,7 @@ let package = Package(
         ),
         .target(name: "Checksum"),
         .target(name: "Imaging", dependencies: ["CLibPNG", "Checksum"]),
-        .target(name: "KeyboardLayout"),
+        .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest"),
         .target(name: "EmoticonPacks"),
         .target(name: "EmojiData"),
@@ -40,7 +41,7 @@ let package = Package(
             name: "Generator",
             dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite"]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "EmojiGlyphs"]),
+        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),

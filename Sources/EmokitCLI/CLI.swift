@@ -1,6 +1,6 @@
-import CLibPNG
 import Foundation
 import Generator
+import Imaging
 
 /// The command line, callable in-process: `CLI.run(["inspect", "a.png"], console:)`.
 /// It parses, dispatches to a command and reports; the work lives in the library modules.
@@ -24,7 +24,10 @@ public enum CLI {
             "SUBCOMMANDS:",
         ]
         for command in commands { lines.append("  \(command.name)".padding(30) + command.abstract) }
-        lines += ["", "  See 'emokit help <subcommand>' for detailed help."]
+        lines += [
+            "", "  See 'emokit help <subcommand>' for detailed help.",
+            "", "EXIT STATUS: 0 done, 1 an input was refused, 2 usage error, 3 the output could not be written.",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -35,7 +38,7 @@ public enum CLI {
         }
         switch first {
         case "--version":
-            console.out("emokit \(version) (libpng \(String(cString: emk_png_libpng_version())))")
+            console.out("emokit \(version) (libpng \(LibPNG.version))")
             return ExitCode.success.rawValue
         case "-h", "--help", "help":
             if first == "help", let name = arguments.dropFirst().first, let command = commands.first(where: { $0.name == name }) {

@@ -25,4 +25,7 @@ public enum ExitCode: Int32, Sendable {
     case inputError = 1
     /// The command line itself was wrong.
     case usage = 2
+    /// The inputs were fine but the output could not be written (file system, encoding, swap-in,
+    /// a folder emokit will not replace); the previous output is left as it was.
+    case outputError = 3
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Generator
 import Imaging
+import EmoticonPacks
 import KeyboardLayout
 
 /// `emokit generate <pack or packs root>... --out DIR`: the main job.
@@ -25,7 +26,7 @@ enum GenerateCommand {
             .value("background", "#rrggbb", help: "Keyboard background (default: #F4F4F6)."),
             .value("page-dot", "#rrggbb", help: "Page dot colour (default: #CECECE)."),
             .value("current-page-dot", "#rrggbb", help: "Current page dot colour (default: #797979)."),
-            .value("locale", "cn|tw|en", help: "Which group name titles a tab (default: cn)."),
+            .value("locale", TitleLocale.choices, help: "Which group name titles a tab (default: cn)."),
             .value("delete-icon", "file", help: "Delete button icon (and its @2x/@3x); a pack's own delete.png wins for its tab."),
             .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
             .value("emoji-images", "dir", help: "Folder of emoji PNGs named by code points, instead of a font."),
@@ -43,7 +44,8 @@ enum GenerateCommand {
 
         With --config, the packs may come from the config file instead of the command line.
 
-        Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error.
+        Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error,
+        3 the output could not be written (the previous output is left as it was).
         """,
         positionalsFrom: "config")
 
@@ -86,7 +88,7 @@ enum GenerateCommand {
             return .success
         } catch {
             for line in error.lines { console.error("error: \(line)") }
-            return .inputError
+            return error.isOutputFailure ? .outputError : .inputError
         }
     }
 
@@ -109,7 +111,12 @@ enum GenerateCommand {
         if let v = arguments.value("background") { options.colors.background = try color(v, "--background") }
         if let v = arguments.value("page-dot") { options.colors.pageDot = try color(v, "--page-dot") }
         if let v = arguments.value("current-page-dot") { options.colors.currentPageDot = try color(v, "--current-page-dot") }
-        if let v = arguments.value("locale") { options.locale = v }
+        if let v = arguments.value("locale") {
+            guard let locale = TitleLocale(rawValue: v) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--locale <\(TitleLocale.choices)>'")
+            }
+            options.locale = locale
+        }
         if let v = arguments.value("delete-icon") { options.deleteIcon = URL(fileURLWithPath: v) }
         if arguments.value("emoji-font") != nil && arguments.value("emoji-images") != nil {
             throw UsageError(message: "'--emoji-font' and '--emoji-images' cannot be used together")

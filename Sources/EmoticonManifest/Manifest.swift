@@ -72,12 +72,16 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Stable id derived from the pack's folder name; safe as a path component.
         public var id: String
         public var title: String
-        /// "image", "emoji" or "mixed".
-        public var kind: String
+        public var kind: Kind
         public var entryCount: Int
         public var pages: [Page]
-        public init(id: String, title: String, kind: String, entryCount: Int, pages: [Page]) {
+        public init(id: String, title: String, kind: Kind, entryCount: Int, pages: [Page]) {
             self.id = id; self.title = title; self.kind = kind; self.entryCount = entryCount; self.pages = pages
+        }
+
+        /// What a tab's entries are; encoded as the raw string (`"image"`, `"emoji"`, `"mixed"`).
+        public enum Kind: String, Codable, Equatable, Hashable, Sendable, CaseIterable {
+            case image, emoji, mixed
         }
     }
 
@@ -95,8 +99,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     public struct Button: Codable, Equatable, Sendable {
-        /// "emoticon" or "delete".
-        public var kind: String
+        public var kind: Kind
         /// Position on the page, row-major from 0 (the delete button is the last cell).
         public var index: Int
         public var row: Int
@@ -119,21 +122,33 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Scale ("2") to the icon's rect in that scale's sheet; empty for a missing glyph.
         public var sprite: [String: PixelRect]
 
-        public init(kind: String, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,
+        public init(kind: Kind, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,
                     textTraditional: String?, codePoints: String?, utf16Length: Int?, missingGlyph: Bool?,
                     frame: Rect, sprite: [String: PixelRect]) {
             self.kind = kind; self.index = index; self.row = row; self.column = column; self.entry = entry
             self.text = text; self.name = name; self.textTraditional = textTraditional; self.codePoints = codePoints
             self.utf16Length = utf16Length; self.missingGlyph = missingGlyph; self.frame = frame; self.sprite = sprite
         }
+
+        /// What a tap does; encoded as the raw string (`"emoticon"`, `"delete"`).
+        public enum Kind: String, Codable, Equatable, Hashable, Sendable, CaseIterable {
+            /// Inserts `text`.
+            case emoticon
+            /// Removes the last emoticon token or grapheme cluster.
+            case delete
+        }
     }
 
-    public struct Rect: Codable, Equatable, Sendable {
+    /// A rectangle in points (fractional: `375/8 = 46.875` is kept exact, never rounded).
+    /// This module owns the geometry value types so an app needs nothing but this module;
+    /// `KeyboardLayout` computes with these same types (it aliases them as `Frame`/`PixelRect`).
+    public struct Rect: Codable, Equatable, Hashable, Sendable {
         public var x: Double, y: Double, width: Double, height: Double
         public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
     }
 
-    public struct PixelRect: Codable, Equatable, Sendable {
+    /// A rectangle in whole pixels of a sheet.
+    public struct PixelRect: Codable, Equatable, Hashable, Sendable {
         public var x: Int, y: Int, width: Int, height: Int
         public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
     }

@@ -5,7 +5,7 @@ public struct EmoticonPack: Equatable, Sendable {
     /// Safe as a path component: derived from the folder name, never from plist contents.
     public var id: String
     /// Group names by locale (`cn`, `tw`, `en`) when the pack has them (YYKit layout).
-    public var titles: [String: String]
+    public var titles: [TitleLocale: String]
     public var folderName: String
     public var folder: URL
     /// The plist the entries came from, for messages.
@@ -14,8 +14,8 @@ public struct EmoticonPack: Equatable, Sendable {
     /// The pack's own delete button icon: a `delete.png` (and @2x/@3x) in its folder.
     public var deleteIcon: ImageFile?
 
-    public func title(locale: String) -> String {
-        titles[locale] ?? titles["cn"] ?? titles["en"] ?? titles["tw"] ?? folderName
+    public func title(locale: TitleLocale) -> String {
+        titles[locale] ?? titles[.cn] ?? titles[.en] ?? titles[.tw] ?? folderName
     }
 
     public enum Kind: String, Sendable { case image, emoji, mixed }

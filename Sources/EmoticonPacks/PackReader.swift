@@ -137,7 +137,7 @@ public struct PackReader: Sendable {
             outcome.errors.append(.unreadable(path: display, reason: "\(error)"))
             return outcome
         }
-        var titles: [String: String] = [:]
+        var titles: [TitleLocale: String] = [:]
         let items: [Any]
         if let array = root as? [Any] {
             items = array
@@ -150,8 +150,8 @@ public struct PackReader: Sendable {
                 return outcome
             }
             items = array
-            for (key, locale) in [("group_name_cn", "cn"), ("group_name_tw", "tw"), ("group_name_en", "en")] {
-                if let title = dict[key] as? String, !title.isEmpty { titles[locale] = title }
+            for locale in TitleLocale.allCases {
+                if let title = dict[locale.groupNameKey] as? String, !title.isEmpty { titles[locale] = title }
             }
         } else {
             outcome.errors.append(.wrongRoot(path: display, expected: "array", found: Self.typeName(root)))

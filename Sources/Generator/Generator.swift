@@ -104,26 +104,28 @@ public struct Generator: Sendable {
             case .font(nil): return try ColorEmojiFont.locateDefault()
             case .images(let path): return try EmojiImageFolder(path: path)
             }
+        } catch let error as EmojiGlyphError {
+            throw .emojiSource(error)
         } catch {
-            throw .emojiSource("\(error)")
+            throw .emojiSource(.unreadable(path: "\(options.emojiSource)", reason: "\(error)"))
         }
     }
 
     func planSprites(_ packs: [EmoticonPack], boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
                      warnings: inout [String]) throws(GenerationError) -> [[SpriteSource]] {
-        var missing: [String] = []
+        var missing: [EntryLabel] = []
         var plans: [[SpriteSource]] = []
         for pack in packs {
             var plan: [SpriteSource] = []
             for entry in pack.entries {
                 switch entry.content {
                 case .image(let file):
-                    plan.append(.image(byScale: try SpritePlanner.chooseVariants(file, label: Self.label(pack, entry), boxes: boxes, decoder: decoder)))
+                    plan.append(.image(byScale: try SpritePlanner.chooseVariants(file, user: .entry(EntryLabel(pack, entry)), boxes: boxes, decoder: decoder)))
                 case .emoji(let text):
                     if emoji?.hasGlyph(for: text) == true {
                         plan.append(.emoji(text))
                     } else {
-                        let label = Self.label(pack, entry)
+                        let label = EntryLabel(pack, entry)
                         if options.missingGlyph == .skip {
                             warnings.append("\(label): no glyph; cell left empty (--missing-glyph skip)")
                             plan.append(.missing)
@@ -148,17 +150,17 @@ public struct Generator: Sendable {
         let fallback: ImageFile
         switch FileNamePolicy.variants(of: url.lastPathComponent, in: folder, folderDisplay: folder.path) {
         case .success(let variants): fallback = ImageFile(name: url.lastPathComponent, variants: variants)
-        case .failure(let problem): throw .image("delete icon: \(problem.message)")
+        case .failure(let problem): throw .deleteIcon(path: url.path, reason: problem.message)
         }
         var loaded: [URL: [Int: RGBAImage]] = [:]
-        func icons(_ file: ImageFile, label: String) throws(GenerationError) -> [Int: RGBAImage] {
+        func icons(_ file: ImageFile, user: ImageUser) throws(GenerationError) -> [Int: RGBAImage] {
             if let known = loaded[file.variants[0].url] { return known }
             var icons: [Int: RGBAImage] = [:]
-            for (scale, variant) in try SpritePlanner.chooseVariants(file, label: label, boxes: boxes, decoder: decoder) {
+            for (scale, variant) in try SpritePlanner.chooseVariants(file, user: user, boxes: boxes, decoder: decoder) {
                 do {
                     icons[scale] = Resampler.scaleToFit(try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image, box: boxes[scale]!)
                 } catch {
-                    throw .image("\(label): \(error.description)")
+                    throw .image(user: user, error: error)
                 }
             }
             loaded[file.variants[0].url] = icons
@@ -167,9 +169,9 @@ public struct Generator: Sendable {
         var result: [[Int: RGBAImage]] = []
         for pack in packs {
             if let own = pack.deleteIcon {
-                result.append(try icons(own, label: "\(pack.folderName): delete icon"))
+                result.append(try icons(own, user: .deleteIcon(pack: pack.folderName)))
             } else {
-                result.append(try icons(fallback, label: "delete icon"))
+                result.append(try icons(fallback, user: .deleteIcon(pack: nil)))
             }
         }
         return result
@@ -218,7 +220,7 @@ public struct Generator: Sendable {
                     boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
                     output: OutputFolder) throws(GenerationError) -> RenderedPage {
         let range = PageLayout.entries(onPage: job.page, of: pack.entries.count, grid: options.grid)
-        let labels = range.map { Self.label(pack, pack.entries[$0]) }
+        let labels = range.map { EntryLabel(pack, pack.entries[$0]) }
         let sprites = try PageSprites(sources: Array(plan[range]), labels: labels, boxes: boxes, emoji: emoji, decoder: decoder)
         var rendered = RenderedPage()
         for width in options.widths {
@@ -241,7 +243,7 @@ public struct Generator: Sendable {
                 }
                 let path = "sheets/\(pack.id)/\(width)/page-\(String(format: "%03d", job.page))@\(scale)x.png"
                 let png: [UInt8]
-                do { png = try options.encoder.encode(sheet, path: path) } catch { throw .image(error.description) }
+                do { png = try options.encoder.encode(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
                 try output.write(Data(png), to: path)
                 let key = SheetKey(width: width, scale: scale)
                 rendered.sheets[key] = SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count)
@@ -249,12 +251,6 @@ public struct Generator: Sendable {
             }
         }
         return rendered
-    }
-
-    static func label(_ pack: EmoticonPack, _ entry: Entry) -> String {
-        var label = "\(pack.plistPath): entry \(entry.plistIndex) (\(entry.text)"
-        if case .emoji(let text) = entry.content { label += " \(EmojiText.codePoints(text))" }
-        return label + ")"
     }
 
     func summary(_ packs: [EmoticonPack], emoji: EmojiGlyphSource?) -> PreviewSiteBuilder.Summary {

@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 import KeyboardLayout
 
@@ -174,7 +175,10 @@ public struct GeneratorConfig: Decodable, Sendable {
                 options.colors[keyPath: keyPath] = colour
             }
         }
-        if let locale { options.locale = locale }
+        if let locale {
+            guard let value = TitleLocale(rawValue: locale) else { throw fail("locale", "expected \"cn\", \"tw\" or \"en\", not \"\(locale)\"") }
+            options.locale = value
+        }
         if let deleteIcon { options.deleteIcon = resolve(deleteIcon) }
         if emojiFont != nil && emojiImages != nil { throw fail("emojiImages", "emojiFont and emojiImages cannot both be set") }
         if let emojiFont { options.emojiSource = .font(path: resolve(emojiFont).path) }

@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
@@ -21,8 +22,8 @@ public struct GeneratorOptions: Sendable {
     public var grid = GridSpec()
     public var metrics = KeyboardMetrics()
     public var colors = KeyboardColors()
-    /// Which group name titles a tab: `cn`, `tw` or `en`.
-    public var locale = "cn"
+    /// Which group name titles a tab.
+    public var locale: TitleLocale = .cn
     /// The delete icon for tabs whose pack has no `delete.png` of its own; nil: emokit's default
     /// icon in `Assets/` (with its @2x/@3x siblings).
     public var deleteIcon: URL?
@@ -48,7 +49,6 @@ public struct GeneratorOptions: Sendable {
         if Set(widths).count != widths.count { return "a width is listed twice" }
         if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be 1, 2, 3 or 4" }
         if Set(scales).count != scales.count { return "a scale is listed twice" }
-        if !["cn", "tw", "en"].contains(locale) { return "locale must be cn, tw or en" }
         return grid.problem
     }
 }

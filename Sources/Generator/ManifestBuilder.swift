@@ -31,14 +31,12 @@ struct ManifestBuilder {
                 let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
                     var sprite: [String: Manifest.PixelRect] = [:]
                     for scale in options.scales {
-                        if let rect = rendered.sprites[.init(width: width, scale: scale)]?[button.cell] {
-                            sprite["\(scale)"] = Manifest.PixelRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-                        }
+                        if let rect = rendered.sprites[.init(width: width, scale: scale)]?[button.cell] { sprite["\(scale)"] = rect }
                     }
-                    let frame = Manifest.Rect(x: button.frame.x, y: button.frame.y, width: button.frame.width, height: button.frame.height)
+                    let frame = button.frame
                     switch button.kind {
                     case .delete:
-                        return Manifest.Button(kind: "delete", index: button.cell, row: button.row, column: button.column, entry: nil,
+                        return Manifest.Button(kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
                                                text: nil, name: "Delete", textTraditional: nil, codePoints: nil, utf16Length: nil,
                                                missingGlyph: nil, frame: frame, sprite: sprite)
                     case .emoticon(let entryIndex):
@@ -49,14 +47,14 @@ struct ManifestBuilder {
                             utf16 = text.utf16.count
                         }
                         if case .missing = plans[tabIndex][entryIndex] { missing = true }
-                        return Manifest.Button(kind: "emoticon", index: button.cell, row: button.row, column: button.column, entry: entryIndex,
+                        return Manifest.Button(kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
                                                text: entry.text, name: entry.name, textTraditional: entry.textTraditional,
                                                codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
                     }
                 }
                 return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons)
             }
-            return Manifest.Tab(id: pack.id, title: pack.title(locale: options.locale), kind: pack.kind.rawValue,
+            return Manifest.Tab(id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),
                                 entryCount: pack.entries.count, pages: pageList)
         }
         let metrics = options.metrics
@@ -72,5 +70,14 @@ struct ManifestBuilder {
             colors: .init(background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
                           tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab),
             tabs: tabs)
+    }
+
+    /// The pack's content kind as the manifest spells it.
+    static func tabKind(_ kind: EmoticonPack.Kind) -> Manifest.Tab.Kind {
+        switch kind {
+        case .image: return .image
+        case .emoji: return .emoji
+        case .mixed: return .mixed
+        }
     }
 }

@@ -16,15 +16,15 @@ enum SpriteSource: Sendable {
 enum SpritePlanner {
     /// Per scale, the smallest variant at least as large as the icon box, else the largest.
     /// Only each file's first bytes are read here; pixels are decoded once, later, by the page
-    /// that needs them. `label` names the entry in errors.
-    static func chooseVariants(_ file: ImageFile, label: String, boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: ImageFile.Variant] {
+    /// that needs them. `user` names the entry (or delete icon) in errors.
+    static func chooseVariants(_ file: ImageFile, user: ImageUser, boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: ImageFile.Variant] {
         var sized: [(variant: ImageFile.Variant, size: Int)] = []
         for variant in file.variants {
             do {
                 let size = try decoder.peekSize(contentsOf: variant.url, displayPath: variant.displayPath)
                 sized.append((variant, max(size.width, size.height)))
             } catch {
-                throw .image("\(label): \(error.description)")
+                throw .image(user: user, error: error)
             }
         }
         sized.sort { ($0.size, $0.variant.scale) < ($1.size, $1.variant.scale) }
@@ -42,7 +42,7 @@ struct PageSprites {
     /// [scale: [cell: image]] for emoticon cells; nil where the cell is left empty.
     var byScale: [Int: [RGBAImage?]] = [:]
 
-    init(sources: [SpriteSource], labels: [String], boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder) throws(GenerationError) {
+    init(sources: [SpriteSource], labels: [EntryLabel], boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder) throws(GenerationError) {
         var decoded: [URL: RGBAImage] = [:]
         var glyphs: [String: RGBAImage] = [:]
         let largestBox = boxes.values.max() ?? 1
@@ -59,7 +59,7 @@ struct PageSprites {
                         image = cached
                     } else {
                         do { image = try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image } catch {
-                            throw .image("\(labels[index]): \(error.description)")
+                            throw .image(user: .entry(labels[index]), error: error)
                         }
                         decoded[variant.url] = image
                     }
@@ -70,8 +70,12 @@ struct PageSprites {
                         glyph = cached
                     } else {
                         let found: RGBAImage?
-                        do { found = try emoji?.glyph(for: text, pixelSize: largestBox) } catch {
-                            throw .emojiSource("\(labels[index]): \(error)")
+                        do { found = try emoji?.glyph(for: text, pixelSize: largestBox) } catch let error as PNGError {
+                            throw .image(user: .entry(labels[index]), error: error)
+                        } catch let error as EmojiGlyphError {
+                            throw .emojiGlyph(entry: labels[index], error: error)
+                        } catch {
+                            throw .emojiGlyph(entry: labels[index], error: .unreadable(path: emoji?.summary ?? "", reason: "\(error)"))
                         }
                         guard let found else { throw .missingGlyphs(source: emoji?.summary ?? "no emoji source", entries: [labels[index]]) }
                         guard found.hasVisiblePixels else { throw .blankGlyph(entry: labels[index]) }

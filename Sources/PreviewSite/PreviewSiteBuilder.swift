@@ -81,7 +81,7 @@ public struct PreviewSiteBuilder: Sendable {
             return [
                 "id": .text(pack.id), "title": .text(pack.title), "source": .text(pack.source),
                 "entries": .text("\(pack.entries)"), "pages": .text("\(tab?.pages.count ?? 0)"),
-                "kind": .text(tab?.kind ?? ""), "thumbs": .list(thumbs),
+                "kind": .text(tab?.kind.rawValue ?? ""), "thumbs": .list(thumbs),
             ]
         }
         return [

@@ -52,6 +52,32 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// Output failures have their own status (3), distinct from refused inputs (1), so a build
+    /// script can tell "fix your pack" from "fix your disk or --out".
+    @Test func outputFailuresExitThree() throws {
+        let dir = Fixtures.temporaryDirectory()
+        try Data("keep me".utf8).write(to: dir.appendingPathComponent("precious.txt"))
+        let foreign = run(["generate", Fixtures.conformance.appendingPathComponent("plists/weibo-valid").path, "--out", dir.path, "--quiet"])
+        #expect(foreign.status == 3)
+        #expect(foreign.err.split(separator: "\n").count == 1 && foreign.err.contains("was not written by emokit"))
+        let file = dir.appendingPathComponent("precious.txt").path
+        let notAFolder = run(["generate", Fixtures.conformance.appendingPathComponent("plists/weibo-valid").path, "--out", file, "--quiet"])
+        #expect(notAFolder.status == 3 && notAFolder.err.contains("exists and is not a folder"))
+        #expect(run(["generate", "--help"]).out.contains("3 the output could not be written"))
+        #expect(run(["--help"]).out.contains("3 the output could not be written"))
+    }
+
+    /// `--locale` takes exactly the locales a pack's group names come in.
+    @Test func localeIsOneOfTheGroupNameLocales() throws {
+        let bad = run(["generate", "pack", "--locale", "fr"])
+        #expect(bad.status == 2 && bad.err.contains("The value 'fr' is invalid for '--locale <cn|tw|en>'"))
+        let dir = Fixtures.temporaryDirectory()
+        let config = dir.appendingPathComponent("emokit.json")
+        try Data(#"{"packs": ["p"], "locale": "fr"}"#.utf8).write(to: config)
+        let fromConfig = run(["generate", "--config", config.path])
+        #expect(fromConfig.status == 1 && fromConfig.err.contains("key 'locale': expected \"cn\", \"tw\" or \"en\", not \"fr\""))
+    }
+
     @Test func inspectPrintsOneLinePerFile() {
         let good = Fixtures.conformance.appendingPathComponent("bad-png/control-good-64x64.png").path
         let bad = Fixtures.conformance.appendingPathComponent("bad-png/jpeg-renamed.png").path

@@ -123,7 +123,7 @@ struct EmojiGlyphTests {
         let report = try Generator(options: options).run()
         #expect(report.warnings.filter { $0.contains("no glyph") }.count == 2)
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
-        let buttons = manifest.tabs[0].pages.flatMap(\.buttons).filter { $0.kind == "emoticon" }
+        let buttons = manifest.tabs[0].pages.flatMap(\.buttons).filter { $0.kind == .emoticon }
         #expect(buttons.count == 5)
         let missing = buttons.filter { $0.missingGlyph == true }
         #expect(missing.map(\.entry) == [1, 3] && missing.allSatisfy { $0.sprite.isEmpty })

@@ -74,7 +74,7 @@ struct GeneratorRunTests {
                     #expect(Double(rect.x) >= cellX.rounded(.down) && Double(rect.x + rect.width) <= cellX + manifest.grid.cellWidth * Double(scale) + 1)
                 }
                 let delete = page.buttons.last!
-                #expect(delete.kind == "delete" && delete.row == 3 && delete.column == 7)
+                #expect(delete.kind == .delete && delete.row == 3 && delete.column == 7)
                 var stray = 0
                 for i in 0..<(sheet.width * sheet.height) where !inside[i] && sheet.pixels[4 * i + 3] != 0 { stray += 1 }
                 #expect(stray == 0, "\(path): \(stray) visible pixels outside the sprite rects")
@@ -110,7 +110,7 @@ struct GeneratorRunTests {
         #expect(manifests[0] == manifests[1])
         let manifest = try Manifest.decode(manifests[0])
         #expect(manifest.tabs[0].entryCount == 12 && manifest.tabs[0].pages.count == 1)
-        #expect(manifest.tabs[0].kind == "mixed")
+        #expect(manifest.tabs[0].kind == .mixed)
     }
 
     @Test func failedRunLeavesThePreviousOutput() throws {

@@ -147,7 +147,7 @@ struct PackReaderTests {
         let result = try PackReader().read([Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks")])
         #expect(result.packs.map(\.id) == ["faces", "emoji", "com.emokit.animals"])
         let animals = result.packs[2]
-        #expect(animals.title(locale: "cn") == "动物" && animals.title(locale: "tw") == "動物" && animals.title(locale: "en") == "Animals")
+        #expect(animals.title(locale: .cn) == "动物" && animals.title(locale: .tw) == "動物" && animals.title(locale: .en) == "Animals")
         #expect(animals.kind == .mixed)
         #expect(result.packs[0].entries.count >= 40 && result.packs[1].entries.count >= 80)
         #expect(result.warnings.isEmpty)
