@@ -1,3 +1,5 @@
+import EmoticonPacks
+
 /// A small argument parser: one table of options per command drives parsing, `--help` and the
 /// error text (the wording follows swift-argument-parser, which users already know).
 struct OptionSpec: Sendable {
@@ -141,23 +143,7 @@ enum ArgumentParser {
 
     /// The closest name within an edit distance of 2, for "Did you mean".
     static func suggest(_ name: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        NameSuggestion.closest(to: name, among: names)
     }
 }
 

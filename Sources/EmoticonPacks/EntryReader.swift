@@ -88,6 +88,26 @@ struct EntryReader {
         }
     }
 
+    /// The keys an entry dictionary may have; anything else is reported, never silently ignored.
+    static let knownKeys = ["chs", "cht", "png", "gif", "type", "code", "emoji"]
+
+    /// Words people write for a known key that are too far from it for an edit distance.
+    static let synonyms = ["image": "png", "img": "png", "icon": "png", "file": "png", "filename": "png", "picture": "png",
+                           "animation": "gif", "text": "chs", "traditional": "cht", "unicode": "code", "codepoint": "code",
+                           "codepoints": "code"]
+
+    /// A warning for each key of `item` that emokit does not read, with the key it most likely
+    /// meant (a near spelling, or a known synonym such as `image` for `png`).
+    func unknownKeys(_ item: Any, index: Int) -> [PackError] {
+        guard let dict = item as? [String: Any] else { return [] }
+        let chs = dict["chs"] as? String
+        return dict.keys.filter { !Self.knownKeys.contains($0) }.sorted().map { key in
+            let suggestion = Self.synonyms[key.lowercased()]
+                ?? NameSuggestion.closest(to: key, among: Self.knownKeys, maxDistance: key.count > 3 ? 2 : 1, ignoringCase: true)
+            return .unknownKey(path: plistDisplay, index: index, key: key, text: chs, suggestion: suggestion)
+        }
+    }
+
     /// `[哈哈]` → `哈哈`: the name without Weibo's brackets.
     static func bareName(_ text: String) -> String {
         if text.count > 2, text.hasPrefix("["), text.hasSuffix("]") { return String(text.dropFirst().dropLast()) }

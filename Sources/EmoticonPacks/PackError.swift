@@ -10,6 +10,17 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case entry(path: String, index: Int, key: String, text: String?, reason: String)
     case duplicateText(path: String, text: String, first: Int, duplicate: Int)
     case packageOrder(path: String, reason: String)
+    /// A subfolder of a folder of packs that is not a pack (a warning; an error with `--strict`).
+    case skippedFolder(path: String, reason: String)
+    /// The pack's plist was found under another capitalisation (`Info.plist`) and read (a note).
+    case unusualPlistName(path: String, usual: String)
+    /// A dictionary root with `emoticons` but none of the keys that make it a YYKit group.
+    case incompleteGroup(path: String, keys: [String])
+    /// An entry key emokit does not know, with the known key it most likely meant (a warning).
+    case unknownKey(path: String, index: Int, key: String, text: String?, suggestion: String?)
+    /// An entry's image is smaller than the icon it is drawn as, so it is enlarged (a warning):
+    /// `pixels` is the image's longer side, `drawnAt` the icon box at `scale`.
+    case upscaled(path: String, index: Int, text: String?, file: String, pixels: Int, drawnAt: Int, scale: Int)
 
     public var description: String {
         switch self {
@@ -22,16 +33,66 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .malformed(path, reason): return "\(path): not a valid property list (\(reason))"
         case let .wrongRoot(path, expected, found): return "\(path): expected \(expected) at root, found \(found)"
         case let .entry(path, index, key, text, reason):
-            let label = text.map { " (\(Self.quote($0)))" } ?? ""
-            return "\(path): entry \(index)\(label): \(key): \(reason)"
+            return "\(Self.entryLabel(path, index, text)): \(key): \(reason)"
         case let .duplicateText(path, text, first, duplicate):
             return "\(path): entry \(duplicate): chs \(Self.quote(text)) repeats entry \(first); keeping entry \(first)"
         case let .packageOrder(path, reason): return "\(path): \(reason)"
+        case let .skippedFolder(path, reason): return "\(path): skipped, not a pack: \(reason)"
+        case let .unusualPlistName(path, usual): return "\(path): read as the pack's \(usual)"
+        case let .incompleteGroup(path, keys):
+            return "\(path): expected array at root, found dictionary: a dictionary root is read as a YYKit group only with "
+                + "emoticons and id (or group_name_cn, group_name_tw, group_name_en); missing: id, group_name_*; it has: \(keys.joined(separator: ", "))"
+        case let .unknownKey(path, index, key, text, suggestion):
+            return "\(Self.entryLabel(path, index, text)): unknown key \(Self.quote(key))"
+                + (suggestion.map { " (did you mean \(Self.quote($0))?)" } ?? "") + "; ignored"
+        case let .upscaled(path, index, text, file, pixels, drawnAt, scale):
+            let factor = String(format: "%.2f", Double(drawnAt) / Double(pixels))
+                .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+            return "\(Self.entryLabel(path, index, text)): \(file) is \(pixels) px, enlarged \(factor)x to \(drawnAt) px at @\(scale)x "
+                + "(it will look soft; add a larger @\(scale)x image)"
         }
     }
 
+    /// How every message names an entry: `faces/info.plist: entry 3 ("[哈哈]")`.
+    public static func entryLabel(_ path: String, _ index: Int, _ text: String?) -> String {
+        "\(path): entry \(index)" + (text.map { " (\(quote($0)))" } ?? "")
+    }
+
+    /// The plist this problem is about (for ordering messages by pack).
+    public var plistPath: String {
+        switch self {
+        case .notFound(let path), .notAPack(let path), .tooLarge(let path, _, _), .unreadable(let path, _), .malformed(let path, _),
+             .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
+             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
+             .upscaled(let path, _, _, _, _, _, _):
+            return path
+        }
+    }
+
+    /// The entry this problem is about, or nil for file-level problems.
+    public var entryIndex: Int? {
+        switch self {
+        case .entry(_, let index, _, _, _), .unknownKey(_, let index, _, _, _), .upscaled(_, let index, _, _, _, _, _): return index
+        case .duplicateText(_, _, _, let duplicate): return duplicate
+        default: return nil
+        }
+    }
+
+    /// Problems in the order a user fixes them: by pack in tab order (`plistPaths`), file-level
+    /// problems first, then by entry; problems of the same entry keep the order they were found.
+    /// Problems about no listed pack (an input not found, a skipped folder) come first.
+    public static func inReadingOrder(_ problems: [PackError], plistPaths: [String]) -> [PackError] {
+        var rank: [String: Int] = [:]
+        for (position, path) in plistPaths.enumerated() where rank[path] == nil { rank[path] = position }
+        return problems.enumerated().sorted { lhs, rhs in
+            let l = (rank[lhs.element.plistPath] ?? -1, lhs.element.entryIndex ?? -1, lhs.offset)
+            let r = (rank[rhs.element.plistPath] ?? -1, rhs.element.entryIndex ?? -1, rhs.offset)
+            return l < r
+        }.map(\.element)
+    }
+
     /// Quotes a value for a one-line message: control characters and line breaks escaped.
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

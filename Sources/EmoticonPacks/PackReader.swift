@@ -8,87 +8,94 @@ import Foundation
 /// guessed: a missing `png` is never derived from `chs`.
 public struct PackReader: Sendable {
     public var lenient: Bool
+    /// Warnings about the packs (skipped folders, unknown keys, repeated entries) are errors.
+    public var strict: Bool
     /// Plists above this size are refused before parsing (default 10 MB).
     public var maxPlistBytes: Int
 
-    public init(lenient: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024) {
+    public init(lenient: Bool = false, strict: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024) {
         self.lenient = lenient
+        self.strict = strict
         self.maxPlistBytes = maxPlistBytes
     }
 
     /// The outcome of reading: packs in tab order, plus warnings (skipped entries in lenient
-    /// mode, duplicates, empty packs).
+    /// mode, duplicates, empty packs, skipped folders, unknown keys) and notes (a plist read
+    /// under an unusual name).
     public struct Result: Sendable {
         public var packs: [EmoticonPack]
         public var warnings: [PackError]
+        public var notes: [PackError] = []
     }
 
     /// Thrown when the input cannot be used: every error found, one line each.
     public struct Failure: Error, Sendable {
         public var errors: [PackError]
         public var warnings: [PackError]
+        public var notes: [PackError] = []
+    }
+
+    /// Everything reading found, without stopping at the first problem: every pack whose plist
+    /// could be parsed (holding its good entries, even when other entries were refused), and
+    /// every problem in reading order (inputs, then per pack its file, then its entries).
+    public struct Survey: Sendable {
+        public var packs: [EmoticonPack] = []
+        public var errors: [PackError] = []
+        public var warnings: [PackError] = []
+        public var notes: [PackError] = []
+        /// Every plist path read (also those that failed), in tab order, for ordering messages.
+        public var plistPaths: [String] = []
     }
 
     /// Reads each input (a pack or a folder of packs) in order; tabs follow the inputs, and
     /// within a folder of packs its `emoticons.plist` order, else folder names sorted.
     public func read(_ inputs: [URL]) throws(Failure) -> Result {
-        var packs: [EmoticonPack] = []
-        var errors: [PackError] = []
-        var warnings: [PackError] = []
+        let survey = survey(inputs)
+        if !survey.errors.isEmpty { throw Failure(errors: survey.errors, warnings: survey.warnings, notes: survey.notes) }
+        return Result(packs: survey.packs, warnings: survey.warnings, notes: survey.notes)
+    }
+
+    /// Reads as `read` does but never stops early: callers that check more (image headers)
+    /// add their findings before reporting everything at once.
+    public func survey(_ inputs: [URL]) -> Survey {
+        var survey = Survey()
         for input in inputs {
             let folders: [URL]
             do {
-                folders = try packFolders(in: input)
+                let found = try packFolders(in: input)
+                folders = found.folders
+                survey.warnings += found.skipped
             } catch let error as PackError {
-                errors.append(error)
+                survey.errors.append(error)
                 continue
             } catch {
-                errors.append(.unreadable(path: input.path, reason: "\(error)"))
+                survey.errors.append(.unreadable(path: input.path, reason: "\(error)"))
                 continue
             }
             for folder in folders {
                 let outcome = readPack(folder, parentDisplay: folders.count == 1 && folder == input ? nil : input.lastPathComponent)
-                errors += outcome.errors
-                warnings += outcome.warnings
-                if let pack = outcome.pack { packs.append(pack) }
+                survey.plistPaths.append(outcome.plistPath)
+                survey.errors += outcome.errors
+                survey.warnings += outcome.warnings
+                survey.notes += outcome.notes
+                if let pack = outcome.pack { survey.packs.append(pack) }
             }
         }
         // Unique tab ids: a second "default" becomes "default-2".
         var seen: [String: Int] = [:]
-        for i in packs.indices {
-            let base = packs[i].id
+        for i in survey.packs.indices {
+            let base = survey.packs[i].id
             seen[base, default: 0] += 1
-            if let count = seen[base], count > 1 { packs[i].id = "\(base)-\(count)" }
+            if let count = seen[base], count > 1 { survey.packs[i].id = "\(base)-\(count)" }
         }
-        if !errors.isEmpty { throw Failure(errors: errors, warnings: warnings) }
-        return Result(packs: packs, warnings: warnings)
-    }
-
-    static let packFiles = ["Emoji.plist", "info.plist"]
-
-    func isPack(_ folder: URL) -> Bool {
-        Self.packFiles.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
-    }
-
-    /// The pack folders an input stands for, in tab order.
-    func packFolders(in input: URL) throws -> [URL] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory) else { throw PackError.notFound(path: input.path) }
-        if !isDirectory.boolValue {
-            // A plist named directly: its folder is the pack.
-            if Self.packFiles.contains(input.lastPathComponent) { return [input.deletingLastPathComponent()] }
-            throw PackError.notAPack(path: input.path)
+        if strict {
+            survey.errors = PackError.inReadingOrder(survey.errors + survey.warnings, plistPaths: survey.plistPaths)
+            survey.warnings = []
         }
-        if isPack(input) { return [input] }
-        let names = try FileManager.default.contentsOfDirectory(atPath: input.path)
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let children = names.map { input.appendingPathComponent($0) }.filter { isPack($0) }
-        if children.isEmpty { throw PackError.notAPack(path: input.path) }
-        let orderFile = input.appendingPathComponent("emoticons.plist")
-        guard FileManager.default.fileExists(atPath: orderFile.path) else { return children }
-        return try orderedByPackageList(orderFile, children: children)
+        return survey
     }
+
+    static let packFiles = ["info.plist", "Emoji.plist"]
 
     /// YYKit's `emoticons.plist`: `{packages: [{id: "com.sina.default"}, ...]}`. Listed packs come
     /// first in that order; packs it does not list follow by name, so none is silently dropped.
@@ -116,17 +123,25 @@ public struct PackReader: Sendable {
 
     struct PackOutcome {
         var pack: EmoticonPack?
+        var plistPath: String
         var errors: [PackError] = []
         var warnings: [PackError] = []
+        var notes: [PackError] = []
     }
 
+    /// One pack: its plist parsed, every entry checked. The pack keeps its good entries even
+    /// when others were refused, so later checks still see them; `errors` says whether it may
+    /// be used.
     func readPack(_ folder: URL, parentDisplay: String?) -> PackOutcome {
         let folderDisplay = parentDisplay.map { "\($0)/\(folder.lastPathComponent)" } ?? folder.lastPathComponent
-        let emojiPlist = folder.appendingPathComponent("Emoji.plist")
-        let infoPlist = folder.appendingPathComponent("info.plist")
-        let file = FileManager.default.fileExists(atPath: infoPlist.path) ? infoPlist : emojiPlist
+        let plist = packPlist(in: folder) ?? PackPlist(url: folder.appendingPathComponent("info.plist"), isEmojiArray: false, unusualName: nil)
+        let file = plist.url
         let display = "\(folderDisplay)/\(file.lastPathComponent)"
-        var outcome = PackOutcome()
+        var outcome = PackOutcome(plistPath: display)
+        if plist.unusualName != nil {
+            let usual = plist.isEmojiArray ? "Emoji.plist" : "info.plist"
+            outcome.notes.append(.unusualPlistName(path: display, usual: usual))
+        }
         let root: Any
         do {
             root = try loadPlist(file, display: display)
@@ -141,7 +156,7 @@ public struct PackReader: Sendable {
         let items: [Any]
         if let array = root as? [Any] {
             items = array
-        } else if let dict = root as? [String: Any], file == infoPlist, dict["emoticons"] != nil,
+        } else if let dict = root as? [String: Any], !plist.isEmojiArray, dict["emoticons"] != nil,
                   ["id", "group_name_cn", "group_name_tw", "group_name_en"].contains(where: { dict[$0] is String }) {
             // YYKit layout: {id, group_name_cn, group_name_tw, group_name_en, emoticons: [...]}.
             // A dictionary without YYKit's identifying keys is not dug into: it is a wrong root.
@@ -153,6 +168,9 @@ public struct PackReader: Sendable {
             for locale in TitleLocale.allCases {
                 if let title = dict[locale.groupNameKey] as? String, !title.isEmpty { titles[locale] = title }
             }
+        } else if let dict = root as? [String: Any], !plist.isEmojiArray, dict["emoticons"] != nil {
+            outcome.errors.append(.incompleteGroup(path: display, keys: dict.keys.sorted()))
+            return outcome
         } else {
             outcome.errors.append(.wrongRoot(path: display, expected: "array", found: Self.typeName(root)))
             return outcome
@@ -161,7 +179,8 @@ public struct PackReader: Sendable {
         var entries: [Entry] = []
         var firstIndexOfText: [String: Int] = [:]
         for (index, item) in items.enumerated() {
-            switch entryReader.read(item, index: index, isEmojiArray: file == emojiPlist) {
+            outcome.warnings += entryReader.unknownKeys(item, index: index)
+            switch entryReader.read(item, index: index, isEmojiArray: plist.isEmojiArray) {
             case .success(let entry):
                 if let first = firstIndexOfText[entry.text] {
                     outcome.warnings.append(.duplicateText(path: display, text: entry.text, first: first, duplicate: index))
@@ -173,7 +192,6 @@ public struct PackReader: Sendable {
                 if lenient { outcome.warnings.append(error) } else { outcome.errors.append(error) }
             }
         }
-        if !outcome.errors.isEmpty { return outcome }
         var deleteIcon: ImageFile?
         if case .success(let variants) = FileNamePolicy.variants(of: "delete.png", in: folder, folderDisplay: folderDisplay) {
             deleteIcon = ImageFile(name: "delete.png", variants: variants)

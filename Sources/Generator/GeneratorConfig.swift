@@ -86,7 +86,7 @@ public struct GeneratorConfig: Decodable, Sendable {
 
     static func checkKeys(_ object: [String: Any], allowed: [String], prefix: String, path: String) throws(Problem) {
         for key in object.keys.sorted() where !allowed.contains(key) {
-            let near = allowed.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+            let near = NameSuggestion.closest(to: key, among: allowed, ignoringCase: true)
             throw Problem(description: "\(path): unknown key '\(prefix)\(key)'" + (near.map { " (did you mean '\(prefix)\($0)'?)" } ?? ""))
         }
     }
@@ -125,20 +125,6 @@ public struct GeneratorConfig: Decodable, Sendable {
         case is [String: Any].Type: return "an object"
         default: return "\(type)"
         }
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     func resolve(_ relative: String) -> URL {

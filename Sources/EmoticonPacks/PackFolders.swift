@@ -1,0 +1,88 @@
+import Foundation
+
+/// Finding packs on disk: which plist a folder's pack comes from, and which subfolders of a
+/// folder of packs are packs. Nothing is dropped silently: a subfolder that is not a pack is
+/// reported with the reason, and a plist found under another capitalisation is read and named.
+extension PackReader {
+    /// The plist a pack folder is read from.
+    struct PackPlist: Equatable {
+        var url: URL
+        /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
+        var isEmojiArray: Bool
+        /// The name on disk when it differs from the usual one only in case (`Info.plist`).
+        var unusualName: String?
+    }
+
+    /// `info.plist` (preferred) or `Emoji.plist`; failing the exact names, the same names in any
+    /// capitalisation (macOS bundles write `Info.plist`), reported as a note.
+    func packPlist(in folder: URL) -> PackPlist? {
+        for name in Self.packFiles where Self.isRegularFile(folder.appendingPathComponent(name)) {
+            return PackPlist(url: folder.appendingPathComponent(name), isEmojiArray: name == "Emoji.plist", unusualName: nil)
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for usual in Self.packFiles {
+            if let name = names.first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }) {
+                return PackPlist(url: folder.appendingPathComponent(name), isEmojiArray: usual == "Emoji.plist", unusualName: name)
+            }
+        }
+        return nil
+    }
+
+    func isPack(_ folder: URL) -> Bool { packPlist(in: folder) != nil }
+
+    static func isRegularFile(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// The pack folders an input stands for, in tab order, and the subfolders skipped (with why).
+    func packFolders(in input: URL) throws -> (folders: [URL], skipped: [PackError]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory) else { throw PackError.notFound(path: input.path) }
+        if !isDirectory.boolValue {
+            // A plist named directly: its folder is the pack.
+            if Self.packFiles.contains(where: { $0.lowercased() == input.lastPathComponent.lowercased() }) { return ([input.deletingLastPathComponent()], []) }
+            throw PackError.notAPack(path: input.path)
+        }
+        if isPack(input) { return ([input], []) }
+        // Hidden entries (`.git`, `.DS_Store`) are not candidates; plain files (`emoticons.plist`,
+        // a README) are not packs and need no word.
+        let names = try FileManager.default.contentsOfDirectory(atPath: input.path)
+            .filter { !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var children: [URL] = []
+        var skipped: [PackError] = []
+        for name in names {
+            let child = input.appendingPathComponent(name)
+            var childIsDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &childIsDirectory), childIsDirectory.boolValue else { continue }
+            if isPack(child) {
+                children.append(child)
+            } else {
+                skipped.append(.skippedFolder(path: "\(input.lastPathComponent)/\(name)", reason: skipReason(child)))
+            }
+        }
+        if children.isEmpty { throw PackError.notAPack(path: input.path) }
+        let orderFile = input.appendingPathComponent("emoticons.plist")
+        guard FileManager.default.fileExists(atPath: orderFile.path) else { return (children, skipped) }
+        return (try orderedByPackageList(orderFile, children: children), skipped)
+    }
+
+    /// Why a subfolder is not a pack, naming what it holds instead when that helps.
+    func skipReason(_ folder: URL) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let plists = names.filter { $0.lowercased().hasSuffix(".plist") }
+        if names.isEmpty { return "the folder is empty" }
+        if names.contains(where: { isPack(folder.appendingPathComponent($0)) }) {
+            return "it is a folder of packs, not a pack (name it on the command line to include its packs)"
+        }
+        if !plists.isEmpty {
+            let shown = plists.prefix(3).map { PackError.quote($0) }.joined(separator: ", ")
+            return "no Emoji.plist or info.plist (it holds \(shown)\(plists.count > 3 ? ", …" : ""))"
+        }
+        return "no Emoji.plist or info.plist"
+    }
+}
