@@ -31,7 +31,11 @@ enum GenerateCommand {
             .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
             .value("emoji-images", "dir", help: "Folder of emoji PNGs named by code points, instead of a font."),
             .value("missing-glyph", "fail|skip", help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip)."),
-            .flag("lenient", help: "Skip bad entries with a warning instead of failing the run."),
+            .flag("lenient", help: "Skip bad entries (and bad images) with a warning instead of failing the run."),
+            .flag("strict", help: "Treat warnings about the packs (skipped folders, unknown keys, enlarged images) as errors."),
+            .value("max-width", "pixels", help: "Refuse images wider than this (default 8192)."),
+            .value("max-height", "pixels", help: "Refuse images taller than this (default 8192)."),
+            .value("max-pixels", "count", help: "Refuse images with more pixels than this (default 67108864)."),
             .value("max-plist-size", "MB", help: "Refuse plists larger than this (default: 10)."),
             .value("compression", "0-9", help: "zlib level for the sheets (default: 6)."),
             .flag("no-preview", help: "Do not write the HTML preview."),
@@ -80,6 +84,7 @@ enum GenerateCommand {
             let report = try Generator(options: options).run()
             for warning in report.warnings { console.error("warning: \(warning)") }
             if !quiet {
+                for note in report.notes { console.error("note: \(note)") }
                 let pages = report.tabs.reduce(0) { $0 + $1.pages }
                 console.out("emokit: \(report.tabs.count) tabs, \(pages) pages, \(report.sheetCount) sheets (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
                 for tab in report.tabs { console.out("  \(tab.id)  \(tab.title): \(tab.entries) emoticons, \(tab.pages) pages") }
@@ -87,6 +92,7 @@ enum GenerateCommand {
             }
             return .success
         } catch {
+            for line in error.warningLines { console.error("warning: \(line)") }
             for line in error.lines { console.error("error: \(line)") }
             return error.isOutputFailure ? .outputError : .inputError
         }
@@ -129,7 +135,12 @@ enum GenerateCommand {
             }
             options.missingGlyph = policy
         }
-        if arguments.has("lenient") { options.lenient = true }
+        if arguments.has("lenient") && arguments.has("strict") { throw UsageError(message: "'--strict' and '--lenient' cannot be used together") }
+        if arguments.has("lenient") { options.lenient = true; options.strict = false }
+        if arguments.has("strict") { options.strict = true; options.lenient = false }
+        if let v = arguments.value("max-width") { options.imageLimits.maxWidth = try positiveInt(v, "--max-width") }
+        if let v = arguments.value("max-height") { options.imageLimits.maxHeight = try positiveInt(v, "--max-height") }
+        if let v = arguments.value("max-pixels") { options.imageLimits.maxPixels = try positiveInt(v, "--max-pixels") }
         if let v = arguments.value("max-plist-size") { options.maxPlistBytes = try positiveInt(v, "--max-plist-size") * 1024 * 1024 }
         if let v = arguments.value("compression") {
             guard let level = Int(v), (0...9).contains(level) else { throw UsageError(message: "The value '\(v)' is invalid for '--compression <0-9>'") }

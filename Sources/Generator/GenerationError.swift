@@ -7,8 +7,8 @@ import Imaging
 public enum GenerationError: Error, CustomStringConvertible, Sendable {
     /// The options themselves cannot run (a usage problem the library also checks).
     case invalidOptions(String)
-    /// Packs that could not be read: every problem found, in order.
-    case packs([PackError])
+    /// Every error found in the packs, in entry order, and the warnings found alongside.
+    case packs([PackError], warnings: [PackError] = [])
     /// Emoji with no glyph in `source` (every one listed).
     case missingGlyphs(source: String, entries: [EntryLabel])
     /// The source has a glyph for the emoji, but it draws nothing.
@@ -34,7 +34,7 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     public var lines: [String] {
         switch self {
         case .invalidOptions(let why): return [why]
-        case .packs(let errors): return errors.map(\.description)
+        case .packs(let errors, _): return errors.map(\.description)
         case let .missingGlyphs(source, entries):
             return entries.map { "\($0): no glyph in \(source)" }
                 + ["\(entries.count) emoji without a glyph; use another source (--emoji-font, --emoji-images) or --missing-glyph skip to leave them out"]
@@ -47,11 +47,17 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// Warnings found before the run stopped, printed before its errors.
+    public var warningLines: [String] {
+        if case .packs(_, let warnings) = self { return warnings.map(\.description) }
+        return []
+    }
+
     public var description: String { lines.joined(separator: "\n") }
 }
 
-/// Names one entry in messages: `faces/info.plist: entry 3 ([哈哈])`, with the code points for
-/// emoji (`emoji/Emoji.plist: entry 0 (😀 1F600)`).
+/// Names one entry in messages: `faces/info.plist: entry 3 ("[哈哈]")`, with the code points for
+/// emoji (`emoji/Emoji.plist: entry 0 ("😀" 1F600)`); quoted as every pack message quotes entries.
 public struct EntryLabel: Equatable, Sendable, CustomStringConvertible {
     public var plistPath: String
     public var plistIndex: Int
@@ -66,7 +72,7 @@ public struct EntryLabel: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(plistPath): entry \(plistIndex) (\(text)\(codePoints.map { " \($0)" } ?? ""))"
+        "\(plistPath): entry \(plistIndex) (\(PackError.quote(text))\(codePoints.map { " \($0)" } ?? ""))"
     }
 }
 

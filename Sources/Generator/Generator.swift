@@ -27,6 +27,8 @@ public struct Generator: Sendable {
         public var sheetCount: Int
         public var sheetBytes: Int
         public var warnings: [String]
+        /// Things worth saying that need no fix (a plist read under an unusual name).
+        public var notes: [String] = []
     }
 
     public func run() throws(GenerationError) -> Report {
@@ -34,16 +36,14 @@ public struct Generator: Sendable {
         let output = OutputFolder(destination: options.output)
         try output.checkReplaceable()
 
-        // 1. Read packs.
-        let packsRead = try readPacks()
-        let packs = packsRead.packs
-        var warnings = packsRead.warnings.map(\.description)
-
-        // 2. Plan sprites: choose image variants, check every emoji has a glyph.
-        let decoder = PNGDecoder()
-        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, options.grid.iconPixels(scale: $0)) })
-        let emojiSource = try makeEmojiSource(needed: packs.contains { $0.kind != .image })
-        let plans = try planSprites(packs, boxes: boxes, emoji: emojiSource, decoder: decoder, warnings: &warnings)
+        // 1-2. Read packs and check every image header and emoji glyph before drawing.
+        let plan = try plan()
+        let packs = plan.packs
+        let plans = plan.sprites
+        let emojiSource = plan.emojiSource
+        var warnings = plan.warnings.map(\.description) + plan.skippedGlyphs
+        let decoder = PNGDecoder(limits: options.imageLimits)
+        let boxes = options.iconBoxes
         let deleteIcons = try loadDeleteIcons(for: packs, boxes: boxes, decoder: decoder)
         for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
 
@@ -79,7 +79,8 @@ public struct Generator: Sendable {
                 tabs: packs.map { ($0.id, $0.title(locale: options.locale), $0.entries.count, PageLayout.pageCount(entries: $0.entries.count, grid: options.grid)) },
                 sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count },
                 sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.values.reduce(0) { $0 + $1.bytes } },
-                warnings: warnings)
+                warnings: warnings,
+                notes: plan.notes.map(\.description))
         } catch let error as GenerationError {
             output.discard()
             throw error
@@ -90,11 +91,6 @@ public struct Generator: Sendable {
     }
 
     // MARK: - Steps
-
-    func readPacks() throws(GenerationError) -> PackReader.Result {
-        let reader = PackReader(lenient: options.lenient, maxPlistBytes: options.maxPlistBytes)
-        do { return try reader.read(options.inputs) } catch { throw .packs(error.errors) }
-    }
 
     func makeEmojiSource(needed: Bool) throws(GenerationError) -> EmojiGlyphSource? {
         guard needed else { return nil }
@@ -109,36 +105,6 @@ public struct Generator: Sendable {
         } catch {
             throw .emojiSource(.unreadable(path: "\(options.emojiSource)", reason: "\(error)"))
         }
-    }
-
-    func planSprites(_ packs: [EmoticonPack], boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
-                     warnings: inout [String]) throws(GenerationError) -> [[SpriteSource]] {
-        var missing: [EntryLabel] = []
-        var plans: [[SpriteSource]] = []
-        for pack in packs {
-            var plan: [SpriteSource] = []
-            for entry in pack.entries {
-                switch entry.content {
-                case .image(let file):
-                    plan.append(.image(byScale: try SpritePlanner.chooseVariants(file, user: .entry(EntryLabel(pack, entry)), boxes: boxes, decoder: decoder)))
-                case .emoji(let text):
-                    if emoji?.hasGlyph(for: text) == true {
-                        plan.append(.emoji(text))
-                    } else {
-                        let label = EntryLabel(pack, entry)
-                        if options.missingGlyph == .skip {
-                            warnings.append("\(label): no glyph; cell left empty (--missing-glyph skip)")
-                            plan.append(.missing)
-                        } else {
-                            missing.append(label)
-                        }
-                    }
-                }
-            }
-            plans.append(plan)
-        }
-        if !missing.isEmpty { throw .missingGlyphs(source: emoji?.summary ?? "no emoji source", entries: missing) }
-        return plans
     }
 
     /// The delete icon of each tab, fitted per scale: the pack's own `delete.png` when it has one,

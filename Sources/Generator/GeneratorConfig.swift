@@ -35,6 +35,7 @@ public struct GeneratorConfig: Decodable, Sendable {
     public var emojiImages: String?
     public var missingGlyph: String?
     public var lenient: Bool?
+    public var strict: Bool?
     public var maxPlistSizeMB: Int?
     public var compression: Int?
     public var preview: Bool?
@@ -45,7 +46,7 @@ public struct GeneratorConfig: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case packs, out, widths, scales, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
-        case missingGlyph, lenient, maxPlistSizeMB, compression, preview
+        case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview
     }
 
     static let nestedKeys: [String: [String]] = [
@@ -174,6 +175,7 @@ public struct GeneratorConfig: Decodable, Sendable {
             options.missingGlyph = policy
         }
         if let lenient { options.lenient = lenient }
+        if let strict { options.strict = strict }
         if let maxPlistSizeMB {
             guard maxPlistSizeMB > 0 else { throw fail("maxPlistSizeMB", "expected a positive number of megabytes") }
             options.maxPlistBytes = maxPlistSizeMB * 1024 * 1024

@@ -31,6 +31,11 @@ public struct GeneratorOptions: Sendable {
     public var missingGlyph: MissingGlyphPolicy = .fail
     /// Skip bad entries with a warning instead of failing the run.
     public var lenient = false
+    /// Treat warnings about the packs (skipped folders, unknown keys, repeated entries, enlarged
+    /// images) as errors.
+    public var strict = false
+    /// Images larger than these are refused from their header, before any pixel is decoded.
+    public var imageLimits = PNGDecoder.Limits()
     public var maxPlistBytes = 10 * 1024 * 1024
     public var encoder = PNGEncoder()
     public var writePreview = true
@@ -42,6 +47,9 @@ public struct GeneratorOptions: Sendable {
         self.output = output
     }
 
+    /// The square each icon is fitted into, in pixels, per scale.
+    public var iconBoxes: [Int: Int] { Dictionary(uniqueKeysWithValues: scales.map { ($0, grid.iconPixels(scale: $0)) }) }
+
     /// Why these options cannot run, or nil.
     public var problem: String? {
         if inputs.isEmpty { return "no packs given" }
@@ -49,6 +57,7 @@ public struct GeneratorOptions: Sendable {
         if Set(widths).count != widths.count { return "a width is listed twice" }
         if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be 1, 2, 3 or 4" }
         if Set(scales).count != scales.count { return "a scale is listed twice" }
+        if strict && lenient { return "--strict and --lenient cannot be used together" }
         return grid.problem
     }
 }

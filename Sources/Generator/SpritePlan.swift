@@ -14,25 +14,53 @@ enum SpriteSource: Sendable {
 }
 
 enum SpritePlanner {
+    /// The variants chosen for an image, and the worst enlargement among them.
+    struct Checked {
+        var chosen: [Int: ImageFile.Variant]
+        /// The scale where the chosen variant is enlarged the most, if any is enlarged at all.
+        var largestEnlargement: (file: String, pixels: Int, box: Int, scale: Int)?
+    }
+
     /// Per scale, the smallest variant at least as large as the icon box, else the largest.
     /// Only each file's first bytes are read here; pixels are decoded once, later, by the page
     /// that needs them. `user` names the entry (or delete icon) in errors.
     static func chooseVariants(_ file: ImageFile, user: ImageUser, boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: ImageFile.Variant] {
+        switch checkVariants(file, boxes: boxes, decoder: decoder) {
+        case .success(let checked): return checked.chosen
+        case .failure(let error): throw .image(user: user, error: error)
+        }
+    }
+
+    /// Reads every variant's header (a bad one is the image's error), chooses per scale, checks
+    /// the chosen files' structure (truncation, chunk lengths), and notes where even the largest
+    /// variant is smaller than the icon box.
+    static func checkVariants(_ file: ImageFile, boxes: [Int: Int], decoder: PNGDecoder) -> Result<Checked, PNGError> {
         var sized: [(variant: ImageFile.Variant, size: Int)] = []
         for variant in file.variants {
             do {
                 let size = try decoder.peekSize(contentsOf: variant.url, displayPath: variant.displayPath)
                 sized.append((variant, max(size.width, size.height)))
             } catch {
-                throw .image(user: user, error: error)
+                return .failure(error)
             }
         }
         sized.sort { ($0.size, $0.variant.scale) < ($1.size, $1.variant.scale) }
-        var chosen: [Int: ImageFile.Variant] = [:]
-        for (scale, box) in boxes {
-            chosen[scale] = (sized.first { $0.size >= box } ?? sized.last!).variant
+        var checked = Checked(chosen: [:])
+        var structureChecked: Set<URL> = []
+        for (scale, box) in boxes.sorted(by: { $0.key < $1.key }) {
+            let pick = sized.first { $0.size >= box } ?? sized.last!
+            checked.chosen[scale] = pick.variant
+            if structureChecked.insert(pick.variant.url).inserted {
+                do { _ = try decoder.checkStructure(contentsOf: pick.variant.url, displayPath: pick.variant.displayPath) } catch { return .failure(error) }
+            }
+            if pick.size < box {
+                let worst = checked.largestEnlargement.map { Double($0.box) / Double($0.pixels) } ?? 1
+                if Double(box) / Double(pick.size) > worst {
+                    checked.largestEnlargement = (pick.variant.displayPath, pick.size, box, scale)
+                }
+            }
         }
-        return chosen
+        return .success(checked)
     }
 }
 

@@ -78,6 +78,21 @@ public struct PNGDecoder: Sendable {
         return (width, height)
     }
 
+    /// Every check that needs no pixel memory: the whole file read, the header against the
+    /// limits, every chunk's length against the file (truncation), the compressed size against
+    /// the image (zlib bombs), libpng's header checks. A run does this for each image it will
+    /// draw before drawing any, so damaged files are all reported together.
+    public func checkStructure(contentsOf url: URL, displayPath: String? = nil) throws(PNGError) -> (width: Int, height: Int) {
+        let path = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PNGError(path: path, reason: .unreadable(Self.describe(error)))
+        }
+        return try withReader(data, path: path) { _, header throws(PNGError) in (Int(header.width), Int(header.height)) }
+    }
+
     public func decode(_ data: Data, path: String) throws(PNGError) -> Decoded {
         try withReader(data, path: path) { reader, header throws(PNGError) in
             let width = Int(header.width), height = Int(header.height)

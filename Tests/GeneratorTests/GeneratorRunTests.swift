@@ -216,7 +216,7 @@ struct GeneratorIconAndErrorTests {
             Issue.record("a truncated PNG must stop the run")
         } catch let error as GenerationError {
             #expect(error.lines.count == 1)
-            #expect(error.lines[0].hasPrefix("weibo/info.plist: entry \(entry) (\(chs)): weibo/\(file): truncated PNG: the file ends before the image is complete"))
+            #expect(error.lines[0].hasPrefix("weibo/info.plist: entry \(entry) (\"\(chs)\"): png: weibo/\(file): truncated PNG: the file ends before the image is complete"))
         }
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }

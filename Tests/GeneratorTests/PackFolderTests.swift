@@ -7,7 +7,7 @@ import TestSupport
 /// reported with why, `--strict` makes those errors; unknown entry keys are reported with a
 /// "did you mean". Each of these failed before (the folder vanished, the key was ignored).
 struct PackFolderTests {
-    static let sampleImage = Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks/faces/f_smile.png")
+    static let sampleImage = Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks/faces/f_smile@3x.png")
 
     /// Writes a Weibo-layout pack: `entries` as the plist array, `images` copied from a sample.
     static func makePack(_ folder: URL, plistName: String = "info.plist", entries: [[String: Any]], images: [String] = []) throws {

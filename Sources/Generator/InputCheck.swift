@@ -1,0 +1,98 @@
+import EmojiGlyphs
+import EmoticonPacks
+import Foundation
+import Imaging
+
+/// Steps 1-2 of the pipeline as one value: every pack read, every image header checked and every
+/// emoji looked up before anything is drawn, so one run reports every problem of the packs (in
+/// entry order) instead of stopping at the first bad file. `emokit validate` lists the same
+/// findings without writing anything.
+public struct Plan: Sendable {
+    /// The packs in tab order, holding only the entries that will be drawn.
+    public var packs: [EmoticonPack]
+    /// Warnings about the packs in reading order (skipped folders, unknown keys, repeated
+    /// entries, entries skipped by `--lenient`, enlarged images).
+    public var warnings: [PackError]
+    /// Things worth saying that need no fix (a plist read under an unusual name).
+    public var notes: [PackError]
+    /// Every image that is drawn larger than it is: one finding per image, with the factor.
+    public var upscaled: [PackError]
+    /// What to draw for each entry of each pack.
+    var sprites: [[SpriteSource]]
+    var emojiSource: EmojiGlyphSource?
+    /// `--missing-glyph skip` cells, for the report.
+    var skippedGlyphs: [String]
+}
+
+extension Generator {
+    /// Reads and checks the inputs without writing anything. Throws every error found (with the
+    /// warnings found alongside); with `strict`, warnings count as errors.
+    public func plan() throws(GenerationError) -> Plan {
+        if let problem = options.problem { throw .invalidOptions(problem) }
+        let reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes)
+        let survey = reader.survey(options.inputs)
+        var errors = survey.errors
+        var warnings = survey.warnings
+        var upscaled: [PackError] = []
+        var packs = survey.packs
+        var sprites: [[SpriteSource]] = []
+        let decoder = PNGDecoder(limits: options.imageLimits)
+        let boxes = options.iconBoxes
+
+        // Image headers of every entry, also in packs that already have errors.
+        for tab in packs.indices {
+            var kept: [Entry] = []
+            var plan: [SpriteSource] = []
+            for entry in packs[tab].entries {
+                guard case .image(let file) = entry.content else {
+                    kept.append(entry)
+                    plan.append(.missing)  // decided below, once the emoji source is open
+                    continue
+                }
+                switch SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder) {
+                case .failure(let error):
+                    let problem = PackError.entry(path: packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
+                    if options.lenient { warnings.append(problem) } else { errors.append(problem) }
+                case .success(let checked):
+                    if let enlarged = checked.largestEnlargement {
+                        upscaled.append(.upscaled(path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
+                                                  pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
+                    }
+                    kept.append(entry)
+                    plan.append(.image(byScale: checked.chosen))
+                }
+            }
+            packs[tab].entries = kept
+            sprites.append(plan)
+        }
+        warnings += upscaled
+        if options.strict {
+            errors += warnings
+            warnings = []
+        }
+        if !errors.isEmpty {
+            throw .packs(PackError.inReadingOrder(errors, plistPaths: survey.plistPaths),
+                         warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths))
+        }
+
+        // Every emoji has a glyph (or --missing-glyph skip says what to do without one).
+        let emojiSource = try makeEmojiSource(needed: packs.contains { $0.kind != .image })
+        var missing: [EntryLabel] = []
+        var skippedGlyphs: [String] = []
+        for tab in packs.indices {
+            for (index, entry) in packs[tab].entries.enumerated() {
+                guard case .emoji(let text) = entry.content else { continue }
+                if emojiSource?.hasGlyph(for: text) == true {
+                    sprites[tab][index] = .emoji(text)
+                } else if options.missingGlyph == .skip {
+                    skippedGlyphs.append("\(EntryLabel(packs[tab], entry)): no glyph; cell left empty (--missing-glyph skip)")
+                } else {
+                    missing.append(EntryLabel(packs[tab], entry))
+                }
+            }
+        }
+        if !missing.isEmpty { throw .missingGlyphs(source: emojiSource?.summary ?? "no emoji source", entries: missing) }
+        return Plan(packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
+                    upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs)
+    }
+}
