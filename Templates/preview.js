@@ -14,6 +14,15 @@
   const dpr = window.devicePixelRatio || 1;
   // The sheet scale for CSS-drawn sprites: the smallest one at least the screen's density.
   const spriteScale = scales.find((s) => s >= dpr) || scales[scales.length - 1];
+  // Layouts that round to device pixels (weibo) have frames per scale: the keys follow the
+  // frames of the scale whose sheet is shown, so icons and keys agree to the pixel.
+  const snapped = !!M.grid.snapToPixels;
+  const frameOf = (button) => (button.frames && button.frames[String(spriteScale)]) || button.frame;
+  const columnsAt = (M.grid.columnsByScale && M.grid.columnsByScale[String(spriteScale)]) ||
+    { left: (M.grid.insets && M.grid.insets.left) || 0, cellWidth: M.grid.cellWidth };
+  const gridTop = M.metrics.gridTop || 0;
+  const pageControlTop = M.metrics.pageControlTop ?? gridTop + gridHeight;
+  const tabBarTop = M.metrics.tabBarTop ?? pageControlTop + M.metrics.pageControlHeight;
   const root = "../";
   const RECENT_KEY = "emokit-recent:" + M.generator.name;
   const RECENT_MAX = M.grid.emoticonsPerPage;
@@ -66,10 +75,14 @@
   const send = h("button", { id: "send", type: "button", text: "Send" });
   const composer = h("div", { class: "composer", style: { height: px(M.metrics.toolbarHeight) } }, [input, toggle, send]);
 
-  const pages = h("div", { class: "pages", id: "pages", tabindex: "0", "aria-label": "Emoticon pages", style: { width: px(W), height: px(gridHeight) } });
-  const dots = h("div", { class: "dots", id: "page-dots", style: { height: px(M.metrics.pageControlHeight) } });
-  const tabbar = h("div", { class: "tabbar", id: "tabbar", role: "tablist", style: { height: px(M.metrics.tabBarHeight) } });
-  const emoticonKeyboard = h("div", { class: "emoticon-keyboard", id: "emoticon-keyboard" }, [pages, dots, tabbar]);
+  // The keyboard's parts sit where the layout puts them (the weibo grid starts 5 pt down and
+  // its page control overlaps the grid's last 5 pt), not merely stacked.
+  const pages = h("div", { class: "pages", id: "pages", tabindex: "0", "aria-label": "Emoticon pages",
+    style: { width: px(W), height: px(gridHeight), top: px(gridTop) } });
+  const dots = h("div", { class: "dots", id: "page-dots", style: { height: px(M.metrics.pageControlHeight), top: px(pageControlTop) } });
+  const tabbar = h("div", { class: "tabbar", id: "tabbar", role: "tablist", style: { height: px(M.metrics.tabBarHeight), top: px(tabBarTop) } });
+  const emoticonKeyboard = h("div", { class: "emoticon-keyboard", id: "emoticon-keyboard", "data-layout": M.layout || "classic",
+    style: { height: px(M.metrics.keyboardHeight) } }, [pages, dots, tabbar]);
   const systemKeyboard = h("div", { class: "system-keyboard", id: "system-keyboard", "aria-label": "System keyboard (placeholder)",
     style: { height: px(M.metrics.keyboardHeight) } });
   for (const ch of "QWERTYUIOPASDFGHJKL⇧ZXCVBNM⌫") systemKeyboard.appendChild(h("span", { text: ch }));
@@ -86,7 +99,9 @@
   let pageCount = 0;
   let currentPage = 0;
 
-  const tabs = M.tabs.map((t) => ({ id: t.id, title: t.title, pages: t.pages }));
+  // Display-only groups (YYKit's display_only) are not keyboard tabs; their emoticons still
+  // render in messages (byText above covers every tab).
+  const tabs = M.tabs.filter((t) => !t.displayOnly).map((t) => ({ id: t.id, title: t.title, pages: t.pages }));
   tabs.push({ id: "recent", title: "Recent", pages: null });
 
   for (const tab of tabs) {
@@ -106,11 +121,13 @@
     const el = h("div", { class: "page", "data-page": String(page.index), style: { width: px(W), height: px(gridHeight) } });
     const srcset = scales.filter((s) => page.sheets[String(s)]).map((s) => sheetURL(page.sheets[String(s)]) + " " + s + "x").join(", ");
     const largest = scales[scales.length - 1];
-    el.appendChild(h("img", { class: "sheet", alt: "", src: sheetURL(page.sheets[String(largest)]), srcset, width: String(W), height: String(gridHeight) }));
+    // A snapped layout shows the sheet whose frames the keys use; otherwise the browser picks.
+    el.appendChild(h("img", { class: "sheet", alt: "", src: sheetURL(page.sheets[String(snapped ? spriteScale : largest)]),
+      srcset: snapped ? undefined : srcset, width: String(W), height: String(gridHeight) }));
     for (const button of page.buttons) {
       const attrs = { "data-kind": button.kind, "data-tab": tabId, "data-index": String(button.index),
         "data-row": String(button.row), "data-column": String(button.column), "aria-label": button.name };
-      const key = keyButton(attrs, button.frame);
+      const key = keyButton(attrs, frameOf(button));
       if (button.kind === "emoticon") {
         key.dataset.entry = String(button.entry);
         key.title = button.name;
@@ -127,11 +144,10 @@
   function recentPageElement() {
     const el = h("div", { class: "page", "data-page": "0", style: { width: px(W), height: px(gridHeight) } });
     const recent = loadRecent();
-    const cols = M.grid.columns, cw = M.grid.cellWidth, ch = M.grid.cellHeight;
     recent.forEach((item, cell) => {
       const ref = findEntry(item.tab, item.entry);
       if (!ref) return;
-      const frame = { x: (cell % cols) * cw, y: Math.floor(cell / cols) * ch, width: cw, height: ch };
+      const frame = cellFrame(cell);
       const key = keyButton({ "data-kind": "emoticon", "data-tab": item.tab, "data-index": String(cell), "data-recent": "true",
         "aria-label": ref.button.name, title: ref.button.name }, frame);
       key.classList.add("sprite-key");
@@ -146,7 +162,7 @@
       el.appendChild(key);
     });
     const last = M.grid.columns * M.grid.rows - 1;
-    const frame = { x: (last % cols) * cw, y: Math.floor(last / cols) * ch, width: cw, height: ch };
+    const frame = cellFrame(last);
     const del = keyButton({ "data-kind": "delete", "data-tab": "recent", "data-index": String(last), "aria-label": "Delete" }, frame);
     if (deleteSprite) {
       const style = spriteStyle(deleteSprite);
@@ -156,6 +172,15 @@
     el.appendChild(del);
     if (recent.length === 0) el.appendChild(h("p", { class: "empty-note", text: "Emoticons you use appear here." }));
     return el;
+  }
+
+  // The frame of a cell, as the manifest computes it: columns from the left inset, rows from
+  // the top inset, with the layout's spacing between them.
+  function cellFrame(cell) {
+    const cols = M.grid.columns, cw = columnsAt.cellWidth, ch = M.grid.cellHeight;
+    const top = (M.grid.insets && M.grid.insets.top) || 0;
+    const c = cell % cols, r = Math.floor(cell / cols);
+    return { x: columnsAt.left + c * (cw + (M.grid.columnSpacing || 0)), y: top + r * (ch + (M.grid.rowSpacing || 0)), width: cw, height: ch };
   }
 
   function findEntry(tabId, entry) {

@@ -16,6 +16,7 @@ enum GenerateCommand {
             .value("out", "dir", short: "o", help: "Output folder (default: emokit-output). Replaced whole on success."),
             .value("widths", "list", help: "Screen widths in points (default: 320,375,390,414,428)."),
             .value("scales", "list", help: "Pixel scales (default: 2,3)."),
+            .value("layout", "classic|weibo", help: "The keyboard the frames follow (default: classic, 8x4; weibo: YYKit's 7x3)."),
             .value("columns", "n", help: "Grid columns (default: 8)."),
             .value("rows", "n", help: "Grid rows (default: 4)."),
             .value("row-height", "pt", help: "Row height (default: 50)."),
@@ -101,7 +102,14 @@ enum GenerateCommand {
     /// Defaults, then the config file, then the flags.
     static func makeOptions(_ arguments: ParsedArguments, config: GeneratorConfig?) throws -> GeneratorOptions {
         var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "emokit-output"))
-        try config?.apply(to: &options)
+        var layout: LayoutPreset?
+        if let v = arguments.value("layout") {
+            guard let preset = LayoutPreset(name: v) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--layout <classic|weibo>'")
+            }
+            layout = preset
+        }
+        if let config { try config.apply(to: &options, layout: layout) } else if let layout { options.useLayout(layout) }
         if !arguments.positionals.isEmpty { options.inputs = arguments.positionals.map { URL(fileURLWithPath: $0) } }
         if options.inputs.isEmpty { throw UsageError(message: "Missing expected argument '<pack> ...'") }
         if let v = arguments.value("out") { options.output = URL(fileURLWithPath: v) }

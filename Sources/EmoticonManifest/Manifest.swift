@@ -12,6 +12,8 @@ public struct Manifest: Codable, Equatable, Sendable {
 
     public var schemaVersion: Int
     public var generator: GeneratorInfo
+    /// The keyboard layout the frames follow: `classic` or `weibo` (see README "Layouts").
+    public var layout: String?
     public var screenWidth: Int
     public var scales: [Int]
     public var grid: Grid
@@ -20,8 +22,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var tabs: [Tab]
 
     public init(schemaVersion: Int = Manifest.currentSchemaVersion, generator: GeneratorInfo, screenWidth: Int, scales: [Int],
-                grid: Grid, metrics: Metrics, colors: Colors, tabs: [Tab]) {
-        self.schemaVersion = schemaVersion; self.generator = generator; self.screenWidth = screenWidth
+                grid: Grid, metrics: Metrics, colors: Colors, tabs: [Tab], layout: String? = nil) {
+        self.schemaVersion = schemaVersion; self.generator = generator; self.screenWidth = screenWidth; self.layout = layout
         self.scales = scales; self.grid = grid; self.metrics = metrics; self.colors = colors; self.tabs = tabs
     }
 
@@ -38,10 +40,36 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var cellHeight: Double
         public var iconSize: Double
         public var emoticonsPerPage: Int
-        public init(columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, iconSize: Double, emoticonsPerPage: Int) {
+        /// The grid's insets in the page, as configured (with `snapToPixels` the real left edge
+        /// is `columnsByScale[scale].left`).
+        public var insets: Insets?
+        public var columnSpacing: Double?
+        public var rowSpacing: Double?
+        /// True when cell widths and the left inset are rounded to device pixels, so frames
+        /// depend on the scale (then `cellWidth` is the smallest scale's).
+        public var snapToPixels: Bool?
+        /// Scale ("2") to where the columns start and how wide they are at that scale; written
+        /// only when `snapToPixels` is true.
+        public var columnsByScale: [String: Columns]?
+        public init(columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, iconSize: Double, emoticonsPerPage: Int,
+                    insets: Insets? = nil, columnSpacing: Double? = nil, rowSpacing: Double? = nil, snapToPixels: Bool? = nil,
+                    columnsByScale: [String: Columns]? = nil) {
             self.columns = columns; self.rows = rows; self.cellWidth = cellWidth; self.cellHeight = cellHeight
             self.iconSize = iconSize; self.emoticonsPerPage = emoticonsPerPage
+            self.insets = insets; self.columnSpacing = columnSpacing; self.rowSpacing = rowSpacing
+            self.snapToPixels = snapToPixels; self.columnsByScale = columnsByScale
         }
+    }
+
+    public struct Insets: Codable, Equatable, Sendable {
+        public var top: Double, left: Double, bottom: Double, right: Double
+        public init(top: Double, left: Double, bottom: Double, right: Double) { self.top = top; self.left = left; self.bottom = bottom; self.right = right }
+    }
+
+    public struct Columns: Codable, Equatable, Sendable {
+        public var left: Double
+        public var cellWidth: Double
+        public init(left: Double, cellWidth: Double) { self.left = left; self.cellWidth = cellWidth }
     }
 
     public struct Metrics: Codable, Equatable, Sendable {
@@ -50,9 +78,15 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var pageControlHeight: Double
         public var tabBarHeight: Double
         public var keyboardHeight: Double
-        public init(toolbarHeight: Double, gridHeight: Double, pageControlHeight: Double, tabBarHeight: Double, keyboardHeight: Double) {
+        /// Where the grid, the page control and the tab bar start, from the keyboard's top.
+        public var gridTop: Double?
+        public var pageControlTop: Double?
+        public var tabBarTop: Double?
+        public init(toolbarHeight: Double, gridHeight: Double, pageControlHeight: Double, tabBarHeight: Double, keyboardHeight: Double,
+                    gridTop: Double? = nil, pageControlTop: Double? = nil, tabBarTop: Double? = nil) {
             self.toolbarHeight = toolbarHeight; self.gridHeight = gridHeight; self.pageControlHeight = pageControlHeight
             self.tabBarHeight = tabBarHeight; self.keyboardHeight = keyboardHeight
+            self.gridTop = gridTop; self.pageControlTop = pageControlTop; self.tabBarTop = tabBarTop
         }
     }
 
@@ -75,8 +109,12 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var kind: Kind
         public var entryCount: Int
         public var pages: [Page]
-        public init(id: String, title: String, kind: Kind, entryCount: Int, pages: [Page]) {
+        /// True for a group an app shows only in received text, never as a keyboard tab
+        /// (YYKit's `display_only`); absent otherwise.
+        public var displayOnly: Bool?
+        public init(id: String, title: String, kind: Kind, entryCount: Int, pages: [Page], displayOnly: Bool? = nil) {
             self.id = id; self.title = title; self.kind = kind; self.entryCount = entryCount; self.pages = pages
+            self.displayOnly = displayOnly
         }
 
         /// What a tab's entries are; encoded as the raw string (`"image"`, `"emoji"`, `"mixed"`).
@@ -118,9 +156,15 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var utf16Length: Int?
         /// True when no glyph was found and `--missing-glyph skip` left the cell blank.
         public var missingGlyph: Bool?
+        /// The button's frame at the smallest scale of `scales`.
         public var frame: Rect
+        /// Scale ("2") to the frame at that scale, written only when the frames differ between
+        /// scales (layouts that round to device pixels).
+        public var frames: [String: Rect]?
         /// Scale ("2") to the icon's rect in that scale's sheet; empty for a missing glyph.
         public var sprite: [String: PixelRect]
+        /// The animated version shown on long press (a GIF copied into the output).
+        public var animation: Animation?
 
         public init(kind: Kind, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,
                     textTraditional: String?, codePoints: String?, utf16Length: Int?, missingGlyph: Bool?,
@@ -136,6 +180,25 @@ public struct Manifest: Codable, Equatable, Sendable {
             case emoticon
             /// Removes the last emoticon token or grapheme cluster.
             case delete
+        }
+    }
+
+    /// An animated emoticon: a GIF in the output folder under a content-addressed name.
+    public struct Animation: Codable, Equatable, Sendable {
+        /// Relative to the output folder: `animations/<SHA-256 of the file>.gif`.
+        public var path: String
+        public var frames: Int
+        /// The NETSCAPE2.0 loop count as stored: 0 plays forever; 1 when the file has none.
+        public var loopCount: Int
+        /// The sum of the frame delays, each delay under 20 ms counted as 100 ms as browsers
+        /// and UIKit's image views do.
+        public var durationMs: Int
+        /// The GIF's canvas in pixels.
+        public var width: Int
+        public var height: Int
+        public init(path: String, frames: Int, loopCount: Int, durationMs: Int, width: Int, height: Int) {
+            self.path = path; self.frames = frames; self.loopCount = loopCount; self.durationMs = durationMs
+            self.width = width; self.height = height
         }
     }
 

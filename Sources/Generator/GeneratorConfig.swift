@@ -8,16 +8,27 @@ import KeyboardLayout
 ///
 /// ```json
 /// { "packs": ["Packs"], "out": "build/emoticons", "widths": [375, 414], "scales": [2, 3],
-///   "grid": { "columns": 8, "rows": 4, "rowHeight": 50, "iconSize": 32 },
-///   "metrics": { "toolbarHeight": 50, "pageControlHeight": 30, "tabBarHeight": 37 },
+///   "layout": "classic",
+///   "grid": { "columns": 8, "rows": 4, "rowHeight": 50, "iconSize": 32,
+///             "insets": { "top": 0, "left": 0, "bottom": 0, "right": 0 },
+///             "columnSpacing": 0, "rowSpacing": 0, "snapToPixels": false },
+///   "metrics": { "toolbarHeight": 50, "pageControlHeight": 30, "tabBarHeight": 37,
+///                "gridTop": 0, "pageControlTop": 200, "keyboardHeight": 267 },
 ///   "colors": { "background": "#F4F4F6", "pageDot": "#CECECE", "currentPageDot": "#797979" },
 ///   "locale": "cn", "deleteIcon": "icons/delete.png", "emojiFont": "/path/NotoColorEmoji.ttf",
 ///   "emojiImages": "twemoji/72x72", "missingGlyph": "fail", "lenient": false,
 ///   "maxPlistSizeMB": 10, "compression": 6, "preview": true }
 /// ```
 public struct GeneratorConfig: Decodable, Sendable {
-    public struct Grid: Decodable, Sendable { var columns: Int?; var rows: Int?; var rowHeight: Double?; var iconSize: Double? }
-    public struct Metrics: Decodable, Sendable { var toolbarHeight: Double?; var pageControlHeight: Double?; var tabBarHeight: Double? }
+    public struct Grid: Decodable, Sendable {
+        var columns: Int?; var rows: Int?; var rowHeight: Double?; var iconSize: Double?
+        var insets: Insets?; var columnSpacing: Double?; var rowSpacing: Double?; var snapToPixels: Bool?
+    }
+    public struct Insets: Decodable, Sendable { var top: Double?; var left: Double?; var bottom: Double?; var right: Double? }
+    public struct Metrics: Decodable, Sendable {
+        var toolbarHeight: Double?; var pageControlHeight: Double?; var tabBarHeight: Double?
+        var gridTop: Double?; var pageControlTop: Double?; var keyboardHeight: Double?
+    }
     public struct Colors: Decodable, Sendable {
         var background: String?; var pageDot: String?; var currentPageDot: String?; var tabBarBackground: String?; var selectedTab: String?
     }
@@ -26,6 +37,8 @@ public struct GeneratorConfig: Decodable, Sendable {
     public var out: String?
     public var widths: [Int]?
     public var scales: [Int]?
+    /// A named keyboard (`classic`, `weibo`) that `grid` and `metrics` refine.
+    public var layout: String?
     public var grid: Grid?
     public var metrics: Metrics?
     public var colors: Colors?
@@ -45,13 +58,14 @@ public struct GeneratorConfig: Decodable, Sendable {
     public private(set) var path = ""
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case packs, out, widths, scales, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
+        case packs, out, widths, scales, layout, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
         case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview
     }
 
     static let nestedKeys: [String: [String]] = [
-        "grid": ["columns", "rows", "rowHeight", "iconSize"],
-        "metrics": ["toolbarHeight", "pageControlHeight", "tabBarHeight"],
+        "grid": ["columns", "rows", "rowHeight", "iconSize", "insets", "columnSpacing", "rowSpacing", "snapToPixels"],
+        "grid.insets": ["top", "left", "bottom", "right"],
+        "metrics": ["toolbarHeight", "pageControlHeight", "tabBarHeight", "gridTop", "pageControlTop", "keyboardHeight"],
         "colors": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab"],
     ]
 
@@ -71,8 +85,10 @@ public struct GeneratorConfig: Decodable, Sendable {
         }
         guard let root = object as? [String: Any] else { throw Problem(description: "\(path): expected a JSON object at the top level") }
         try checkKeys(root, allowed: CodingKeys.allCases.map(\.rawValue), prefix: "", path: path)
-        for (key, allowed) in nestedKeys {
-            if let nested = root[key] as? [String: Any] { try checkKeys(nested, allowed: allowed, prefix: "\(key).", path: path) }
+        for (key, allowed) in nestedKeys.sorted(by: { $0.key < $1.key }) {
+            var nested: Any? = root
+            for part in key.split(separator: ".") { nested = (nested as? [String: Any])?[String(part)] }
+            if let nested = nested as? [String: Any] { try checkKeys(nested, allowed: allowed, prefix: "\(key).", path: path) }
         }
         var config: GeneratorConfig
         do { config = try JSONDecoder().decode(GeneratorConfig.self, from: data) } catch let error as DecodingError {
@@ -132,9 +148,19 @@ public struct GeneratorConfig: Decodable, Sendable {
         relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : base.appendingPathComponent(relative)
     }
 
-    /// Applies every key the config sets; values are checked the way the flags are.
-    public func apply(to options: inout GeneratorOptions) throws(Problem) {
+    /// Applies every key the config sets; values are checked the way the flags are. `layout`
+    /// (a `--layout` flag, which overrides the config's) is applied first, so the config's
+    /// `grid` and `metrics` keys refine it.
+    public func apply(to options: inout GeneratorOptions, layout flagLayout: LayoutPreset? = nil) throws(Problem) {
         func fail(_ key: String, _ why: String) -> Problem { Problem(description: "\(path): key '\(key)': \(why)") }
+        if let preset = flagLayout {
+            options.useLayout(preset)
+        } else if let layout {
+            guard let preset = LayoutPreset(name: layout) else {
+                throw fail("layout", "expected one of \(LayoutPreset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(layout)\"")
+            }
+            options.useLayout(preset)
+        }
         if let packs { options.inputs = packs.map(resolve) }
         if let out { options.output = resolve(out) }
         if let widths { options.widths = widths }
@@ -144,11 +170,23 @@ public struct GeneratorConfig: Decodable, Sendable {
             if let v = grid.rows { options.grid.rows = v }
             if let v = grid.rowHeight { options.grid.rowHeight = v }
             if let v = grid.iconSize { options.grid.iconSize = v }
+            if let insets = grid.insets {
+                if let v = insets.top { options.grid.insets.top = v }
+                if let v = insets.left { options.grid.insets.left = v }
+                if let v = insets.bottom { options.grid.insets.bottom = v }
+                if let v = insets.right { options.grid.insets.right = v }
+            }
+            if let v = grid.columnSpacing { options.grid.columnSpacing = v }
+            if let v = grid.rowSpacing { options.grid.rowSpacing = v }
+            if let v = grid.snapToPixels { options.grid.snapToPixels = v }
         }
         if let metrics {
             if let v = metrics.toolbarHeight { options.metrics.toolbarHeight = v }
             if let v = metrics.pageControlHeight { options.metrics.pageControlHeight = v }
             if let v = metrics.tabBarHeight { options.metrics.tabBarHeight = v }
+            if let v = metrics.gridTop { options.metrics.gridTop = v }
+            if let v = metrics.pageControlTop { options.metrics.pageControlTop = v }
+            if let v = metrics.keyboardHeight { options.metrics.fixedKeyboardHeight = v }
         }
         if let colors {
             let pairs: [(String, String?, WritableKeyPath<KeyboardColors, String>)] = [

@@ -19,6 +19,8 @@ public struct GeneratorOptions: Sendable {
     public var output: URL
     public var widths: [Int] = [320, 375, 390, 414, 428]
     public var scales: [Int] = [2, 3]
+    /// The named keyboard `grid` and `metrics` started from (`useLayout`); recorded in manifests.
+    public private(set) var layout = LayoutPreset.classic
     public var grid = GridSpec()
     public var metrics = KeyboardMetrics()
     public var colors = KeyboardColors()
@@ -50,6 +52,13 @@ public struct GeneratorOptions: Sendable {
     /// The square each icon is fitted into, in pixels, per scale.
     public var iconBoxes: [Int: Int] { Dictionary(uniqueKeysWithValues: scales.map { ($0, grid.iconPixels(scale: $0)) }) }
 
+    /// Starts the grid and metrics from a named keyboard; later settings refine it.
+    public mutating func useLayout(_ preset: LayoutPreset) {
+        layout = preset
+        grid = preset.grid
+        metrics = preset.metrics
+    }
+
     /// Why these options cannot run, or nil.
     public var problem: String? {
         if inputs.isEmpty { return "no packs given" }
@@ -58,7 +67,9 @@ public struct GeneratorOptions: Sendable {
         if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be 1, 2, 3 or 4" }
         if Set(scales).count != scales.count { return "a scale is listed twice" }
         if strict && lenient { return "--strict and --lenient cannot be used together" }
-        return grid.problem
+        if let problem = grid.problem ?? metrics.problem(grid: grid) { return problem }
+        for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return problem } } }
+        return nil
     }
 }
 

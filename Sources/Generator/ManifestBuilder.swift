@@ -15,7 +15,10 @@ struct ManifestBuilder {
 
     func manifest(width: Int) -> Manifest {
         let grid = options.grid
-        let layout = PageLayout(grid: grid, screenWidth: width)
+        // One layout per scale: grids that snap to device pixels have different frames at each.
+        let scales = options.scales.sorted()
+        let layouts = scales.map { PageLayout(grid: grid, screenWidth: width, scale: $0) }
+        let layout = layouts[0]
         let tabs = packs.indices.map { tabIndex -> Manifest.Tab in
             let pack = packs[tabIndex]
             let pageCount = PageLayout.pageCount(entries: pack.entries.count, grid: grid)
@@ -34,11 +37,14 @@ struct ManifestBuilder {
                         if let rect = rendered.sprites[.init(width: width, scale: scale)]?[button.cell] { sprite["\(scale)"] = rect }
                     }
                     let frame = button.frame
+                    let frames = Self.framesByScale(button, scales: scales, layouts: layouts)
                     switch button.kind {
                     case .delete:
-                        return Manifest.Button(kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
-                                               text: nil, name: "Delete", textTraditional: nil, codePoints: nil, utf16Length: nil,
-                                               missingGlyph: nil, frame: frame, sprite: sprite)
+                        var result = Manifest.Button(kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
+                                                     text: nil, name: "Delete", textTraditional: nil, codePoints: nil, utf16Length: nil,
+                                                     missingGlyph: nil, frame: frame, sprite: sprite)
+                        result.frames = frames
+                        return result
                     case .emoticon(let entryIndex):
                         let entry = pack.entries[entryIndex]
                         var codePoints: String?, utf16: Int?, missing: Bool?
@@ -47,9 +53,11 @@ struct ManifestBuilder {
                             utf16 = text.utf16.count
                         }
                         if case .missing = plans[tabIndex][entryIndex] { missing = true }
-                        return Manifest.Button(kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
-                                               text: entry.text, name: entry.name, textTraditional: entry.textTraditional,
-                                               codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
+                        var result = Manifest.Button(kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
+                                                     text: entry.text, name: entry.name, textTraditional: entry.textTraditional,
+                                                     codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
+                        result.frames = frames
+                        return result
                     }
                 }
                 return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons)
@@ -63,13 +71,29 @@ struct ManifestBuilder {
             generator: .init(name: "emokit", version: EmokitResources.version),
             screenWidth: width,
             scales: options.scales,
-            grid: .init(columns: grid.columns, rows: grid.rows, cellWidth: grid.cellWidth(screenWidth: width), cellHeight: grid.rowHeight,
-                        iconSize: grid.iconSize, emoticonsPerPage: grid.emoticonsPerPage),
+            grid: .init(columns: grid.columns, rows: grid.rows, cellWidth: layout.columns.cellWidth, cellHeight: grid.rowHeight,
+                        iconSize: grid.iconSize, emoticonsPerPage: grid.emoticonsPerPage,
+                        insets: .init(top: grid.insets.top, left: grid.insets.left, bottom: grid.insets.bottom, right: grid.insets.right),
+                        columnSpacing: grid.columnSpacing, rowSpacing: grid.rowSpacing, snapToPixels: grid.snapToPixels,
+                        columnsByScale: grid.snapToPixels
+                            ? Dictionary(uniqueKeysWithValues: layouts.map { ("\($0.scale)", Manifest.Columns(left: $0.columns.left, cellWidth: $0.columns.cellWidth)) })
+                            : nil),
             metrics: .init(toolbarHeight: metrics.toolbarHeight, gridHeight: grid.gridHeight, pageControlHeight: metrics.pageControlHeight,
-                           tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid)),
+                           tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid),
+                           gridTop: metrics.gridTop, pageControlTop: metrics.pageControlTop(grid: grid), tabBarTop: metrics.tabBarTop(grid: grid)),
             colors: .init(background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
                           tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab),
-            tabs: tabs)
+            tabs: tabs,
+            layout: options.layout.rawValue)
+    }
+
+    /// Every scale's frame of `button`, or nil when they are all the same (the usual case).
+    static func framesByScale(_ button: ButtonFrame, scales: [Int], layouts: [PageLayout]) -> [String: Manifest.Rect]? {
+        let frames = layouts.map { $0.frame(row: button.row, column: button.column) }
+        guard frames.contains(where: { $0 != frames[0] }) else { return nil }
+        var result: [String: Manifest.Rect] = [:]
+        for (scale, frame) in zip(scales, frames) { result["\(scale)"] = frame }
+        return result
     }
 
     /// The pack's content kind as the manifest spells it.

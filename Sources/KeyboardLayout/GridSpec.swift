@@ -1,22 +1,55 @@
-/// The emoticon grid of one keyboard page. Defaults are seed 004's: 8 x 4 cells, each
+/// The emoticon grid of one keyboard page. Defaults are the classic layout's: 8 x 4 cells, each
 /// `screenWidth/8` wide and 50 pt high, a 32 pt icon centred in each, and the last cell of
 /// every page a delete button, so 31 emoticons a page.
+///
+/// Insets and spacing describe other keyboards without code: the columns share the width left
+/// after the left/right insets and the gaps between columns. With `snapToPixels` the cell width
+/// is rounded to device pixels and the columns are re-centred with a left inset also rounded to
+/// device pixels (YYKit's `WBEmoticonInputView`), so the geometry depends on the scale.
 public struct GridSpec: Equatable, Sendable {
     public var columns: Int
     public var rows: Int
     public var rowHeight: Double
     public var iconSize: Double
+    public var insets: EdgeInsets
+    public var columnSpacing: Double
+    public var rowSpacing: Double
+    public var snapToPixels: Bool
 
-    public init(columns: Int = 8, rows: Int = 4, rowHeight: Double = 50, iconSize: Double = 32) {
+    public init(columns: Int = 8, rows: Int = 4, rowHeight: Double = 50, iconSize: Double = 32, insets: EdgeInsets = .zero,
+                columnSpacing: Double = 0, rowSpacing: Double = 0, snapToPixels: Bool = false) {
         self.columns = columns; self.rows = rows; self.rowHeight = rowHeight; self.iconSize = iconSize
+        self.insets = insets; self.columnSpacing = columnSpacing; self.rowSpacing = rowSpacing; self.snapToPixels = snapToPixels
     }
 
     public var cellsPerPage: Int { columns * rows }
     /// One cell of every page is the delete button.
     public var emoticonsPerPage: Int { cellsPerPage - 1 }
-    public var gridHeight: Double { Double(rows) * rowHeight }
+    /// The page's height: the rows, the gaps between them and the top and bottom insets.
+    public var gridHeight: Double { insets.top + Double(rows) * rowHeight + Double(max(0, rows - 1)) * rowSpacing + insets.bottom }
 
-    public func cellWidth(screenWidth: Int) -> Double { Double(screenWidth) / Double(columns) }
+    /// Where the first column starts and how wide each cell is, at `scale` (which matters only
+    /// with `snapToPixels`). The arithmetic follows `WBEmoticonInputView` step by step, in
+    /// doubles, so the rounding is the app's: `item = round((W - left - right) / n * S) / S`,
+    /// then `left = round((W - n * item) / 2 * S) / S`.
+    public func columnGeometry(screenWidth: Int, scale: Int = 1) -> ColumnGeometry {
+        let width = Double(screenWidth)
+        let gaps = Double(max(0, columns - 1)) * columnSpacing
+        let available = width - (insets.left + insets.right) - gaps
+        guard snapToPixels else { return ColumnGeometry(left: insets.left, cellWidth: available / Double(columns)) }
+        let cell = Self.pixelRound(available / Double(columns), scale: scale)
+        let left = Self.pixelRound((width - Double(columns) * cell - gaps) / 2.0, scale: scale)
+        return ColumnGeometry(left: left, cellWidth: cell)
+    }
+
+    /// The width of a cell at `scale` (see `columnGeometry`).
+    public func cellWidth(screenWidth: Int, scale: Int = 1) -> Double { columnGeometry(screenWidth: screenWidth, scale: scale).cellWidth }
+
+    /// YYKit's `CGFloatPixelRound`: to the nearest device pixel, halves away from zero.
+    static func pixelRound(_ value: Double, scale: Int) -> Double {
+        let s = Double(max(1, scale))
+        return (value * s).rounded(.toNearestOrAwayFromZero) / s
+    }
 
     /// The square an icon is scaled to fit at `scale`, in pixels (the same at every width).
     public func iconPixels(scale: Int) -> Int { max(1, Int((iconSize * Double(scale)).rounded())) }
@@ -27,22 +60,75 @@ public struct GridSpec: Equatable, Sendable {
         if cellsPerPage < 2 { return "a page needs room for at least one emoticon beside the delete button" }
         if !(rowHeight > 0) || !(iconSize > 0) { return "row height and icon size must be positive" }
         if iconSize > rowHeight { return "the icon (\(iconSize) pt) is taller than its row (\(rowHeight) pt)" }
+        let lengths = [insets.top, insets.left, insets.bottom, insets.right, columnSpacing, rowSpacing]
+        if lengths.contains(where: { !($0 >= 0) || !$0.isFinite }) { return "insets and spacing must be zero or more points" }
+        return nil
+    }
+
+    /// Why this grid cannot be drawn at `screenWidth`, or nil: the insets and spacing must
+    /// leave the cells some width.
+    public func problem(screenWidth: Int, scale: Int = 1) -> String? {
+        let cell = cellWidth(screenWidth: screenWidth, scale: scale)
+        if !(cell > 0) { return "at \(screenWidth) pt the insets and spacing leave no room for the cells" }
         return nil
     }
 }
 
-/// The parts of the keyboard around the grid, in points (seed 000 and 004).
+/// Insets in points, as UIKit's `UIEdgeInsets`.
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: Double, left: Double, bottom: Double, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public static let zero = EdgeInsets()
+}
+
+/// The horizontal geometry of a page's columns at one scale.
+public struct ColumnGeometry: Equatable, Sendable {
+    /// Where the first column starts, in points from the page's left edge.
+    public var left: Double
+    public var cellWidth: Double
+    public init(left: Double, cellWidth: Double) { self.left = left; self.cellWidth = cellWidth }
+}
+
+/// The parts of the keyboard around the grid, in points. By default they stack: the grid at the
+/// top, the page control under it, the tab bar under that. A keyboard of fixed height (YYKit's
+/// 216 pt) sets `keyboardHeight`, moves the grid down with `gridTop` and may overlap the page
+/// control with the grid (`pageControlTop`); the tab bar always sits at the bottom.
 public struct KeyboardMetrics: Equatable, Sendable {
     public var toolbarHeight: Double
     public var pageControlHeight: Double
     public var tabBarHeight: Double
+    /// The grid's top edge in the keyboard.
+    public var gridTop: Double
+    /// The page control's top edge; nil: right under the grid.
+    public var pageControlTop: Double?
+    /// The whole emoticon keyboard's height; nil: the parts stacked.
+    public var fixedKeyboardHeight: Double?
 
-    public init(toolbarHeight: Double = 50, pageControlHeight: Double = 30, tabBarHeight: Double = 37) {
+    public init(toolbarHeight: Double = 50, pageControlHeight: Double = 30, tabBarHeight: Double = 37, gridTop: Double = 0,
+                pageControlTop: Double? = nil, keyboardHeight: Double? = nil) {
         self.toolbarHeight = toolbarHeight; self.pageControlHeight = pageControlHeight; self.tabBarHeight = tabBarHeight
+        self.gridTop = gridTop; self.pageControlTop = pageControlTop; self.fixedKeyboardHeight = keyboardHeight
     }
 
+    public func pageControlTop(grid: GridSpec) -> Double { pageControlTop ?? gridTop + grid.gridHeight }
+
     /// The emoticon keyboard itself: grid, page control and tab bar (the toolbar rides above it).
-    public func keyboardHeight(grid: GridSpec) -> Double { grid.gridHeight + pageControlHeight + tabBarHeight }
+    public func keyboardHeight(grid: GridSpec) -> Double {
+        fixedKeyboardHeight ?? pageControlTop(grid: grid) + pageControlHeight + tabBarHeight
+    }
+
+    public func tabBarTop(grid: GridSpec) -> Double { keyboardHeight(grid: grid) - tabBarHeight }
+
+    /// Why these metrics cannot hold `grid`, or nil.
+    public func problem(grid: GridSpec) -> String? {
+        let lengths = [toolbarHeight, pageControlHeight, tabBarHeight, gridTop, pageControlTop ?? 0, fixedKeyboardHeight ?? 0]
+        if lengths.contains(where: { !($0 >= 0) || !$0.isFinite }) { return "keyboard metrics must be zero or more points" }
+        if gridTop + grid.gridHeight > tabBarTop(grid: grid) { return "the grid (\(gridTop) + \(grid.gridHeight) pt) runs into the tab bar at \(tabBarTop(grid: grid)) pt" }
+        if pageControlTop(grid: grid) + pageControlHeight > tabBarTop(grid: grid) { return "the page control runs into the tab bar" }
+        return nil
+    }
 }
 
 /// Keyboard colours as `#RRGGBB` (seed 004: background RGB(244,244,246), dots RGB(206,206,206)

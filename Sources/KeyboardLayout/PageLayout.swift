@@ -15,14 +15,20 @@ public struct ButtonFrame: Equatable, Sendable {
     public var frame: Frame
 }
 
-/// Pagination and button geometry. Pure functions of the grid, the entry count and the width.
+/// Pagination and button geometry. Pure functions of the grid, the entry count, the width and
+/// (for grids that snap to device pixels) the scale.
 public struct PageLayout: Equatable, Sendable {
     public let grid: GridSpec
     public let screenWidth: Int
+    /// The device scale the frames are for; only grids with `snapToPixels` depend on it.
+    public let scale: Int
+    public let columns: ColumnGeometry
 
-    public init(grid: GridSpec, screenWidth: Int) {
+    public init(grid: GridSpec, screenWidth: Int, scale: Int = 1) {
         self.grid = grid
         self.screenWidth = screenWidth
+        self.scale = scale
+        self.columns = grid.columnGeometry(screenWidth: screenWidth, scale: scale)
     }
 
     /// `ceil(count / emoticonsPerPage)`; 0 entries give 0 pages (no empty sheet is made).
@@ -36,9 +42,12 @@ public struct PageLayout: Equatable, Sendable {
         return min(start, count)..<min(start + grid.emoticonsPerPage, count)
     }
 
+    /// Cell (row, column): `left + column * (cellWidth + columnSpacing)` across and
+    /// `top + row * (rowHeight + rowSpacing)` down.
     public func frame(row: Int, column: Int) -> Frame {
-        let width = grid.cellWidth(screenWidth: screenWidth)
-        return Frame(x: width * Double(column), y: grid.rowHeight * Double(row), width: width, height: grid.rowHeight)
+        let width = columns.cellWidth
+        return Frame(x: columns.left + (width + grid.columnSpacing) * Double(column),
+                     y: grid.insets.top + (grid.rowHeight + grid.rowSpacing) * Double(row), width: width, height: grid.rowHeight)
     }
 
     /// The buttons of `page`: its emoticons in row-major cells, then the delete button in the
@@ -59,11 +68,12 @@ public struct PageLayout: Equatable, Sendable {
 
 /// Where icons go in a sheet's pixels, at one scale.
 public struct SheetGeometry: Equatable, Sendable {
+    /// The page layout at this geometry's scale.
     public let layout: PageLayout
     public let scale: Int
 
     public init(layout: PageLayout, scale: Int) {
-        self.layout = layout
+        self.layout = layout.scale == scale ? layout : PageLayout(grid: layout.grid, screenWidth: layout.screenWidth, scale: scale)
         self.scale = scale
     }
 
@@ -76,19 +86,18 @@ public struct SheetGeometry: Equatable, Sendable {
 
     /// The rect of an icon of `width x height` pixels (already fitted to `iconBox`) centred in
     /// cell (row, column). The origin is snapped down to whole pixels so icons stay crisp:
-    /// `x = floor(((2c+1) * W * S / columns - w) / 2)`, computed in integers so a cell that
-    /// starts at a fractional pixel (93.75 px at 375 pt @2x) rounds the same way everywhere.
+    /// `x = floor(((2 * cellX + cellWidth) * S - w) / 2)`, which for the classic grid is
+    /// `floor(((2c+1) * W * S / columns - w) / 2)`. Classic frames are exact in binary (W/8);
+    /// other grids' frames may sit an ulp below a whole or half pixel, which the small nudge
+    /// before `floor` absorbs, so a cell starting at a fractional pixel rounds the same way
+    /// everywhere.
     public func spriteRect(row: Int, column: Int, width: Int, height: Int) -> PixelRect {
-        let columns = layout.grid.columns
-        let numerator = (2 * column + 1) * layout.screenWidth * scale - columns * width
-        let x = floorDiv(numerator, 2 * columns)
-        let rowPixels = layout.grid.rowHeight * Double(scale)
-        let y = Int((Double(row) * rowPixels + (rowPixels - Double(height)) / 2).rounded(.down))
+        let cell = layout.frame(row: row, column: column)
+        let s = Double(scale)
+        let x = Self.snapDown(((2 * cell.x + cell.width) * s - Double(width)) / 2)
+        let y = Self.snapDown(cell.y * s + (cell.height * s - Double(height)) / 2)
         return PixelRect(x: x, y: y, width: width, height: height)
     }
 
-    private func floorDiv(_ a: Int, _ b: Int) -> Int {
-        let q = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-    }
+    static func snapDown(_ value: Double) -> Int { Int((value + 1e-6).rounded(.down)) }
 }
