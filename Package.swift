@@ -7,7 +7,8 @@ import PackageDescription
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
-//   EmoticonManifest Foundation-only Codable manifest types, shared by the generator and apps.
+//   EmoticonManifest Foundation-only Codable manifest types and EmoticonKeyboard lookups, shared by
+//                    the generator and apps (its only dependency is Checksum, itself dependency-free).
 //   EmoticonPacks    Reading packs (Emoji.plist, Weibo info.plist, YYKit layout) into values.
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
@@ -32,7 +33,7 @@ let package = Package(
         .target(name: "Checksum"),
         .target(name: "Imaging", dependencies: ["CLibPNG", "Checksum"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
-        .target(name: "EmoticonManifest"),
+        .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "EmoticonPacks"),
         .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging"]),
@@ -45,6 +46,7 @@ let package = Package(
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(name: "GeneratorTests", dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs"]),
     ]

@@ -1,0 +1,152 @@
+import Checksum
+import Foundation
+
+/// A loaded manifest with the lookups an app's keyboard needs: hit testing a tap, finding an
+/// emoticon by its text, splitting a message into emoticon tokens, and checking that a sheet is
+/// the one the manifest was written with.
+///
+/// ```swift
+/// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json")!)
+/// if let button = keyboard.button(at: tap, tab: 0, page: 2), let text = button.text { insert(text) }
+/// ```
+///
+/// All lookups are precomputed at load, so they are cheap enough to run on every keystroke.
+public struct EmoticonKeyboard: Sendable {
+    /// The schema versions this library reads. A manifest with another version is refused at load
+    /// (a newer emokit may have changed what fields mean) instead of being half read.
+    public static let supportedSchemaVersions: ClosedRange<Int> = 1...Manifest.currentSchemaVersion
+
+    /// The decoded manifest, as emokit wrote it.
+    public let manifest: Manifest
+    /// The output folder that the manifest's sheet paths are relative to: the manifest file's
+    /// folder's parent (`<out>/manifests/375.json` → `<out>`). Nil when loaded from bytes alone.
+    public let baseURL: URL?
+
+    let textIndex: TextIndex
+
+    /// Loads `manifests/<width>.json`. Throws `EmoticonKeyboardError` naming the file: unreadable,
+    /// not a manifest, or a `schemaVersion` this library does not know.
+    public init(contentsOf url: URL) throws(EmoticonKeyboardError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw .unreadable(file: url.lastPathComponent, reason: error.localizedDescription)
+        }
+        try self.init(data: data, file: url.lastPathComponent, baseURL: url.deletingLastPathComponent().deletingLastPathComponent())
+    }
+
+    /// Loads a manifest from its JSON bytes; `file` names it in errors.
+    public init(data: Data, file: String = "manifest", baseURL: URL? = nil) throws(EmoticonKeyboardError) {
+        let version: Int
+        do { version = try JSONDecoder().decode(VersionProbe.self, from: data).schemaVersion } catch {
+            throw .malformed(file: file, reason: Self.describe(error))
+        }
+        guard Self.supportedSchemaVersions.contains(version) else {
+            throw .unsupportedSchemaVersion(file: file, found: version, supported: Self.supportedSchemaVersions)
+        }
+        let manifest: Manifest
+        do { manifest = try JSONDecoder().decode(Manifest.self, from: data) } catch {
+            throw .malformed(file: file, reason: Self.describe(error))
+        }
+        self.init(manifest: manifest, baseURL: baseURL)
+    }
+
+    /// Wraps a manifest already in memory (e.g. one the generator just built).
+    public init(manifest: Manifest, baseURL: URL? = nil) {
+        self.manifest = manifest
+        self.baseURL = baseURL
+        textIndex = TextIndex(manifest)
+    }
+
+    /// The tabs in keyboard order.
+    public var tabs: [Manifest.Tab] { manifest.tabs }
+
+    /// The page, or nil when `tab` or `page` is out of range.
+    public func page(tab: Int, page: Int) -> Manifest.Page? {
+        guard manifest.tabs.indices.contains(tab), manifest.tabs[tab].pages.indices.contains(page) else { return nil }
+        return manifest.tabs[tab].pages[page]
+    }
+
+    /// The button under `point` (in points, relative to the page's top-left corner, the same space
+    /// as `Button.frame`), or nil for a point outside every button or an out-of-range tab/page.
+    /// Frames are half-open, so a point on the line between two cells belongs to exactly one.
+    public func button(at point: CGPoint, tab: Int, page: Int) -> Manifest.Button? {
+        guard let buttons = self.page(tab: tab, page: page)?.buttons else { return nil }
+        let x = Double(point.x), y = Double(point.y)
+        return buttons.first { button in
+            let frame = button.frame
+            return x >= frame.x && x < frame.x + frame.width && y >= frame.y && y < frame.y + frame.height
+        }
+    }
+
+    /// The emoticon whose text (`chs`, or the emoji itself) is exactly `text`; else the first whose
+    /// traditional-Chinese text (`cht`) is. When two tabs share a text, the first tab wins.
+    public func emoticon(forText text: String) -> Emoticon? {
+        textIndex.exact[text].map { textIndex.emoticons[$0] }
+    }
+
+    /// Whether `data` is the sheet the manifest was written with (its SHA-256 equals the page's
+    /// `sheetHashes` entry for `scale`). False for an unknown tab, page or scale.
+    public func verifySheet(_ data: Data, tab: Int, page: Int, scale: Int) -> Bool {
+        guard let expected = self.page(tab: tab, page: page)?.sheetHashes["\(scale)"] else { return false }
+        return SHA256.hexDigest(data) == expected.lowercased()
+    }
+
+    /// The sheet file of a page at a scale, resolved against `baseURL`.
+    public func sheetURL(tab: Int, page: Int, scale: Int) -> URL? {
+        guard let baseURL, let path = self.page(tab: tab, page: page)?.sheets["\(scale)"] else { return nil }
+        return baseURL.appendingPathComponent(path)
+    }
+
+    private struct VersionProbe: Decodable { let schemaVersion: Int }
+
+    /// A decoding error as one line: what is wrong and where (`tabs[0].pages[1].buttons[3].frame`).
+    static func describe(_ error: Error) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            var text = ""
+            for key in context.codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            }
+            return text.isEmpty ? "top level" : text
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            let at = path(context)
+            return "missing key '\(key.stringValue)'" + (at == "top level" ? "" : " in \(at)")
+        case DecodingError.typeMismatch(let type, let context):
+            return "\(path(context)): expected \(type)"
+        case DecodingError.valueNotFound(let type, let context):
+            return "\(path(context)): expected \(type), found null"
+        case DecodingError.dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Why a manifest could not be loaded. Each case names the file, and `description` is one line.
+public enum EmoticonKeyboardError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(file: String, reason: String)
+    case malformed(file: String, reason: String)
+    /// The manifest was written for a schema this library does not read.
+    case unsupportedSchemaVersion(file: String, found: Int, supported: ClosedRange<Int>)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            return "\(file): cannot read the manifest (\(reason))"
+        case .malformed(let file, let reason):
+            return "\(file): not an emokit manifest: \(reason)"
+        case .unsupportedSchemaVersion(let file, let found, let supported):
+            let known = supported.count == 1 ? "\(supported.lowerBound)" : "\(supported.lowerBound) to \(supported.upperBound)"
+            let advice = found > supported.upperBound
+                ? "update the EmoticonManifest library to one that reads it"
+                : "regenerate it with a current emokit"
+            return "\(file): schemaVersion \(found) is not supported (this library reads \(known)); \(advice)"
+        }
+    }
+}
+
+extension EmoticonKeyboardError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// One emoticon of the keyboard, with where it lives and how to draw it.
+public struct Emoticon: Equatable, Sendable {
+    /// Tab index (keyboard order) and the tab's id.
+    public let tab: Int
+    public let tabID: String
+    /// Page index within the tab.
+    public let page: Int
+    /// The button: text, name, frame and sprite rects.
+    public let button: Manifest.Button
+
+    /// What a tap inserts.
+    public var text: String { button.text ?? "" }
+    /// The icon's rect in the page's sheet at `scale`, in that sheet's pixels.
+    public func sprite(scale: Int) -> Manifest.PixelRect? { button.sprite["\(scale)"] }
+}
+
+/// A piece of a string that should be drawn as an image: an emoticon's text (`[哈哈]`) or an
+/// emoji. Ranges are grapheme-aligned, so a token never splits a flag, keycap or ZWJ sequence.
+public struct Token: Equatable, Sendable {
+    public enum Kind: String, Sendable { case emoticon, emoji }
+
+    /// `.emoticon` for a keyboard text that is not an emoji (`[哈哈]`); `.emoji` for any emoji,
+    /// whether or not the keyboard has it.
+    public let kind: Kind
+    /// Where the token is in the string that was scanned.
+    public let range: Range<String.Index>
+    /// The same span in UTF-16 units, for `NSAttributedString` and `UITextView`.
+    public let utf16Offset: Int
+    public let utf16Length: Int
+    public let text: String
+    /// The keyboard's emoticon for this text; nil for an emoji the keyboard does not have.
+    public let emoticon: Emoticon?
+
+    public var nsRange: NSRange { NSRange(location: utf16Offset, length: utf16Length) }
+}
+
+extension EmoticonKeyboard {
+    /// Every emoticon text and every emoji in `text`, in order, without overlaps. At each position
+    /// the longest keyboard text wins (`[哈哈哈]` over `[哈哈]`); matching is by whole grapheme
+    /// clusters, so `👍` does not match inside `👍🏽` and `🇨🇳` is never split.
+    public func tokens(in text: String) -> [Token] {
+        var tokens: [Token] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            if let (end, emoticon) = textIndex.longestMatch(in: text, from: index) {
+                let matched = String(text[index..<end])
+                let kind: Token.Kind = matched.count == 1 && matched.first!.isEmoji ? .emoji : .emoticon
+                tokens.append(Self.token(kind, text, index..<end, emoticon))
+                index = end
+                continue
+            }
+            let next = text.index(after: index)
+            if text[index].isEmoji {
+                tokens.append(Self.token(.emoji, text, index..<next, nil))
+            }
+            index = next
+        }
+        return tokens
+    }
+
+    private static func token(_ kind: Token.Kind, _ text: String, _ range: Range<String.Index>, _ emoticon: Emoticon?) -> Token {
+        let offset = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
+        let length = text.utf16.distance(from: range.lowerBound, to: range.upperBound)
+        return Token(kind: kind, range: range, utf16Offset: offset, utf16Length: length, text: String(text[range]), emoticon: emoticon)
+    }
+}
+
+/// Texts to emoticons, built once per keyboard: an exact-match table and a trie over Characters
+/// (grapheme clusters) for longest-match scanning.
+struct TextIndex: Sendable {
+    var emoticons: [Emoticon] = []
+    /// Text → index in `emoticons`.
+    var exact: [String: Int] = [:]
+    /// Trie nodes: children by Character, and the emoticon ending at the node.
+    private var children: [[Character: Int]] = [[:]]
+    private var terminal: [Int?] = [nil]
+
+    init(_ manifest: Manifest) {
+        var traditional: [(String, Int)] = []
+        for (tabIndex, tab) in manifest.tabs.enumerated() {
+            for (pageIndex, page) in tab.pages.enumerated() {
+                for button in page.buttons {
+                    guard let text = button.text, !text.isEmpty else { continue }
+                    let emoticon = Emoticon(tab: tabIndex, tabID: tab.id, page: pageIndex, button: button)
+                    emoticons.append(emoticon)
+                    if exact[text] == nil { exact[text] = emoticons.count - 1 }
+                    if let cht = button.textTraditional, !cht.isEmpty { traditional.append((cht, emoticons.count - 1)) }
+                }
+            }
+        }
+        // `cht` texts only where no `chs` text is the same.
+        for (text, index) in traditional where exact[text] == nil { exact[text] = index }
+        for (text, index) in exact.sorted(by: { $0.key < $1.key }) { insert(text, index) }
+    }
+
+    private mutating func insert(_ text: String, _ index: Int) {
+        var node = 0
+        for character in text {
+            if let next = children[node][character] {
+                node = next
+            } else {
+                children.append([:])
+                terminal.append(nil)
+                children[node][character] = children.count - 1
+                node = children.count - 1
+            }
+        }
+        terminal[node] = index
+    }
+
+    /// The end of the longest keyboard text starting at `start`, and its emoticon.
+    func longestMatch(in text: String, from start: String.Index) -> (String.Index, Emoticon)? {
+        var node = 0
+        var index = start
+        var best: (String.Index, Emoticon)?
+        while index < text.endIndex, let next = children[node][text[index]] {
+            node = next
+            index = text.index(after: index)
+            if let found = terminal[node] { best = (index, emoticons[found]) }
+        }
+        return best
+    }
+}
+
+extension Character {
+    /// Whether this grapheme cluster is displayed as an emoji: a code point with emoji
+    /// presentation (😀, 🇨🇳, 🏴 tag flags), or a text-default emoji made emoji by U+FE0F, a keycap
+    /// (1️⃣), a skin-tone modifier or a ZWJ sequence. Plain digits, `#` and `©` are not emoji.
+    var isEmoji: Bool {
+        let scalars = unicodeScalars
+        guard let first = scalars.first, first.properties.isEmoji else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        return scalars.dropFirst().contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value == 0x200D || $0.properties.isEmojiModifier }
+    }
+}
