@@ -22,7 +22,8 @@ public struct Token: Equatable, Sendable {
     public enum Kind: String, Sendable { case emoticon, emoji }
 
     /// `.emoticon` for a keyboard text that is not an emoji (`[哈哈]`); `.emoji` for any emoji,
-    /// whether or not the keyboard has it.
+    /// whether or not the keyboard has it (and for the keyboard's emoji buttons, even text-style
+    /// ones such as a bare `❤`).
     public let kind: Kind
     /// Where the token is in the string that was scanned.
     public let range: Range<String.Index>
@@ -45,8 +46,7 @@ extension EmoticonKeyboard {
         var index = text.startIndex
         while index < text.endIndex {
             if let (end, emoticon) = textIndex.longestMatch(in: text, from: index) {
-                let matched = String(text[index..<end])
-                let kind: Token.Kind = matched.count == 1 && matched.first!.isEmoji ? .emoji : .emoticon
+                let kind: Token.Kind = emoticon.button.codePoints != nil || text[index].isEmoji ? .emoji : .emoticon
                 tokens.append(Self.token(kind, text, index..<end, emoticon))
                 index = end
                 continue
