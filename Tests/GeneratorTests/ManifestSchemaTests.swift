@@ -1,0 +1,139 @@
+import Foundation
+import Generator
+import Testing
+import TestSupport
+
+/// `Schemas/manifest.schema.json` against real output, checked by `check-jsonschema` (installed by
+/// `.ci/install`): the schema is valid draft 2020-12 and describes every field, every manifest
+/// emokit writes validates, and hand-broken manifests are rejected at the broken spot. A field
+/// added to the manifest without the schema fails here (the schema allows no unknown keys).
+struct ManifestSchemaTests {
+    static let schema = Fixtures.packageRoot.appendingPathComponent("Schemas/manifest.schema.json")
+
+    /// Runs check-jsonschema; fails the test loudly when it is not installed.
+    static func checkJSONSchema(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["check-jsonschema"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        try #require(process.terminationStatus != 127, "check-jsonschema is not installed (run .ci/install): \(output)")
+        return (process.terminationStatus, output)
+    }
+
+    @Test func schemaIsValidAndDescribesEveryField() throws {
+        let result = try Self.checkJSONSchema(["--check-metaschema", Self.schema.path])
+        #expect(result.status == 0, "\(result.output)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schema)) as? [String: Any])
+        #expect(root["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        var undescribed: [String] = []
+        func walk(_ node: Any, _ path: String) {
+            guard let object = node as? [String: Any] else {
+                if let array = node as? [Any] { for (i, item) in array.enumerated() { walk(item, "\(path)[\(i)]") } }
+                return
+            }
+            for key in ["properties", "$defs"] {
+                for (name, child) in object[key] as? [String: Any] ?? [:] {
+                    if (child as? [String: Any])?["description"] == nil { undescribed.append("\(path)/\(key)/\(name)") }
+                }
+            }
+            // Conditions (if/then/else/not) restate fields, they do not define new ones.
+            for (key, child) in object where !["if", "then", "else", "not"].contains(key) { walk(child, "\(path)/\(key)") }
+        }
+        walk(root, "#")
+        #expect(undescribed.isEmpty, "fields without a description: \(undescribed.sorted())")
+    }
+
+    @Test func everyGeneratedManifestValidates() throws {
+        let dir = Fixtures.temporaryDirectory()
+        // The samples at every default width...
+        let samples = dir.appendingPathComponent("samples")
+        _ = try Generator(options: GeneratorOptions(inputs: [GeneratorRunTests.samples], output: samples)).run()
+        // ...and an emoji tab with a missing glyph left blank and an empty tab.
+        let emoji = dir.appendingPathComponent("packs/emoji"), empty = dir.appendingPathComponent("packs/empty")
+        for pack in [emoji, empty] { try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true) }
+        try PropertyListSerialization.data(fromPropertyList: ["😀", "\u{1FAE9}", "1️⃣"], format: .xml, options: 0).write(to: emoji.appendingPathComponent("Emoji.plist"))
+        try PropertyListSerialization.data(fromPropertyList: [String](), format: .xml, options: 0).write(to: empty.appendingPathComponent("Emoji.plist"))
+        let skipped = dir.appendingPathComponent("skipped")
+        var options = GeneratorOptions(inputs: [emoji, empty], output: skipped)
+        options.widths = [320]
+        options.scales = [1, 4]
+        options.missingGlyph = .skip
+        _ = try Generator(options: options).run()
+
+        var manifests: [String] = []
+        for out in [samples, skipped] {
+            let folder = out.appendingPathComponent("manifests")
+            manifests += try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
+        }
+        #expect(manifests.count == 6)
+        let skippedText = try String(contentsOfFile: manifests[5], encoding: .utf8)
+        #expect(skippedText.contains("\"missingGlyph\" : true"))
+        let result = try Self.checkJSONSchema(["--schemafile", Self.schema.path] + manifests)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// One broken copy of a real manifest per rule, each reported at the spot that was broken.
+    @Test func brokenManifestsAreRejected() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let out = dir.appendingPathComponent("out")
+        _ = try GeneratorRunTests.generate([GeneratorRunTests.samples], out: out)
+        let good = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let button0 = ["tabs", "0", "pages", "0", "buttons", "0"]
+        let delete = ["tabs", "0", "pages", "0", "buttons", "31"]
+        let cases: [(name: String, path: [String], value: Any?, reported: String)] = [
+            ("future-version", ["schemaVersion"], 2, "$.schemaVersion"),
+            ("no-grid", ["grid"], nil, "$"),
+            ("unknown-key", ["sheetFolder"], "sheets", "$"),
+            ("fractional-width", ["screenWidth"], 375.5, "$.screenWidth"),
+            ("repeated-scale", ["scales"], [2, 2], "$.scales"),
+            ("named-color", ["colors", "background"], "red", "$.colors.background"),
+            ("unknown-tab-kind", ["tabs", "0", "kind"], "stickers", "$.tabs[0].kind"),
+            ("path-tab-id", ["tabs", "0", "id"], "../faces", "$.tabs[0].id"),
+            ("short-hash", ["tabs", "0", "pages", "0", "sheetHashes", "2"], "abc", "$.tabs[0].pages[0].sheetHashes['2']"),
+            ("escaping-sheet", ["tabs", "0", "pages", "0", "sheets", "2"], "sheets/../../x.png", "$.tabs[0].pages[0].sheets['2']"),
+            ("emoticon-without-text", button0 + ["text"], nil, "$.tabs[0].pages[0].buttons[0]"),
+            ("delete-with-text", delete + ["text"], "[x]", "$.tabs[0].pages[0].buttons[31]"),
+            ("unknown-button-kind", button0 + ["kind"], "sticker", "$.tabs[0].pages[0].buttons[0].kind"),
+            ("negative-frame", button0 + ["frame", "width"], -46.875, "$.tabs[0].pages[0].buttons[0].frame.width"),
+            ("scale-five-sprite", button0 + ["sprite", "5"], ["x": 0, "y": 0, "width": 1, "height": 1], "$.tabs[0].pages[0].buttons[0].sprite"),
+            ("fractional-pixel", button0 + ["sprite", "2", "x"], 1.5, "$.tabs[0].pages[0].buttons[0].sprite['2'].x"),
+            ("string-row", button0 + ["row"], "0", "$.tabs[0].pages[0].buttons[0].row"),
+        ]
+        var files: [String: (name: String, reported: String)] = [:]
+        for broken in cases {
+            let url = dir.appendingPathComponent("\(broken.name).json")
+            try JSONSerialization.data(withJSONObject: Self.setting(broken.value, at: broken.path[...], in: good)).write(to: url)
+            files[url.path] = (broken.name, broken.reported)
+        }
+        let result = try Self.checkJSONSchema(["-o", "json", "--schemafile", Self.schema.path] + files.keys.sorted())
+        #expect(result.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output)")
+        let errors = report["errors"] as? [[String: Any]] ?? []
+        for (file, expected) in files.sorted(by: { $0.key < $1.key }) {
+            let paths = errors.filter { $0["filename"] as? String == file }.compactMap { $0["path"] as? String }
+            #expect(paths.contains(expected.reported), "\(expected.name): expected an error at \(expected.reported), got \(paths)")
+        }
+    }
+
+    /// `root` with the value at `path` replaced (nil removes it); path parts are keys or indices.
+    static func setting(_ value: Any?, at path: ArraySlice<String>, in root: Any) -> Any {
+        guard let key = path.first else { return value as Any }
+        if var array = root as? [Any], let index = Int(key) {
+            array[index] = setting(value, at: path.dropFirst(), in: array[index])
+            return array
+        }
+        var object = root as? [String: Any] ?? [:]
+        if path.count == 1 && value == nil {
+            object[key] = nil
+        } else {
+            object[key] = setting(value, at: path.dropFirst(), in: object[key] ?? [String: Any]())
+        }
+        return object
+    }
+}
