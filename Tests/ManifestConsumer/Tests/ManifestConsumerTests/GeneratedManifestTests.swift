@@ -46,7 +46,7 @@ struct GeneratedManifestTests {
                     #expect(keyboard.button(at: CGPoint(x: -1, y: 1), tab: t, page: p) == nil)
                     // The delete button is the last cell of every page.
                     let last = CGPoint(x: Double(keyboard.manifest.screenWidth) - 1, y: gridHeight - 1)
-                    #expect(keyboard.button(at: last, tab: t, page: p)?.kind == "delete")
+                    #expect(keyboard.button(at: last, tab: t, page: p)?.kind == .delete)
                 }
                 #expect(keyboard.button(at: CGPoint(x: 1, y: 1), tab: t, page: tab.pages.count) == nil)
             }
