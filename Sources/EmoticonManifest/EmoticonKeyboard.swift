@@ -69,11 +69,13 @@ public struct EmoticonKeyboard: Sendable {
     /// The button under `point` (in points, relative to the page's top-left corner, the same space
     /// as `Button.frame`), or nil for a point outside every button or an out-of-range tab/page.
     /// Frames are half-open, so a point on the line between two cells belongs to exactly one.
-    public func button(at point: CGPoint, tab: Int, page: Int) -> Manifest.Button? {
+    /// Layouts that round to device pixels have slightly different frames per scale: pass the
+    /// screen's `scale` to use that scale's frames (default: `frame`, the smallest scale's).
+    public func button(at point: CGPoint, tab: Int, page: Int, scale: Int? = nil) -> Manifest.Button? {
         guard let buttons = self.page(tab: tab, page: page)?.buttons else { return nil }
         let x = Double(point.x), y = Double(point.y)
         return buttons.first { button in
-            let frame = button.frame
+            let frame = scale.flatMap { button.frames?["\($0)"] } ?? button.frame
             return x >= frame.x && x < frame.x + frame.width && y >= frame.y && y < frame.y + frame.height
         }
     }

@@ -40,6 +40,19 @@ struct EmoticonKeyboardTests {
         #expect(keyboard.button(at: CGPoint(x: 10, y: 10), tab: -1, page: 0) == nil)
     }
 
+    /// Pixel-snapped layouts give each scale its own frames; `scale:` picks them.
+    @Test func hitTestingUsesTheScalesFrames() {
+        var manifest = Self.manifest(texts: ["[a]", "[b]", "[c]", nil])
+        manifest.tabs[0].pages[0].buttons[0].frames = ["2": .init(x: 0, y: 0, width: 50, height: 40), "3": .init(x: 0.5, y: 0, width: 49.5, height: 40)]
+        let keyboard = EmoticonKeyboard(manifest: manifest)
+        let edge = CGPoint(x: 0.25, y: 10)
+        #expect(keyboard.button(at: edge, tab: 0, page: 0)?.text == "[a]")
+        #expect(keyboard.button(at: edge, tab: 0, page: 0, scale: 2)?.text == "[a]")
+        #expect(keyboard.button(at: edge, tab: 0, page: 0, scale: 3) == nil)
+        // A scale without its own frames falls back to `frame`.
+        #expect(keyboard.button(at: edge, tab: 0, page: 0, scale: 4)?.text == "[a]")
+    }
+
     @Test func emoticonForTextFindsSimplifiedThenTraditional() throws {
         let keyboard = EmoticonKeyboard(manifest: Self.manifest(texts: ["[爱你]", "[可爱]", "[可愛]", nil], traditional: ["[愛你]", "[可愛]", nil]))
         let love = try #require(keyboard.emoticon(forText: "[爱你]"))
