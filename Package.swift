@@ -9,6 +9,7 @@ import PackageDescription
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
 //   EmoticonManifest Foundation-only Codable manifest types and EmoticonKeyboard lookups, shared by
 //                    the generator and apps (its only dependency is Checksum, itself dependency-free).
+//   EmokitText       The one escaping loop, shared by message quoting and the preview's escapers.
 //   EmoticonPacks    Reading packs (Emoji.plist, Weibo info.plist, YYKit layout) into values.
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
@@ -34,10 +35,11 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CLibPNG", "Checksum"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
-        .target(name: "EmoticonPacks"),
+        .target(name: "EmokitText"),
+        .target(name: "EmoticonPacks", dependencies: ["EmokitText"]),
         .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging"]),
-        .target(name: "PreviewSite", dependencies: ["EmoticonManifest"]),
+        .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
         .target(
             name: "Generator",
             dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite"]
@@ -48,6 +50,6 @@ let package = Package(
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
-        .testTarget(name: "GeneratorTests", dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText"]),
     ]
 )

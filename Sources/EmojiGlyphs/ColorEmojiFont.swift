@@ -4,7 +4,10 @@ import Imaging
 /// A colour bitmap emoji font (CBDT/CBLC, e.g. Noto Color Emoji), read directly: `cmap` maps
 /// code points to glyphs, `GSUB` ligatures turn ZWJ sequences, flags, keycaps and skin tones
 /// into their single glyph, and the glyph's PNG comes out of `CBDT`, decoded by the codec.
-public final class ColorEmojiFont: EmojiGlyphSource, @unchecked Sendable {
+///
+/// Immutable after `init` (every table is parsed up front), so it is `Sendable` as checked by the
+/// compiler and page workers share one instance without a lock.
+public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
     public let path: String
     private let reader: ByteReader
     private let cmap: CharacterMap
@@ -144,22 +147,5 @@ public final class ColorEmojiFont: EmojiGlyphSource, @unchecked Sendable {
         } catch {
             throw EmojiGlyphError.badGlyphImage(path: path, glyph: glyph, reason: error.reasonText)
         }
-    }
-
-    /// Counts for `emokit emoji-font`: how many bitmap glyphs the reader can reach from text.
-    public struct Coverage: Sendable {
-        public var bitmapGlyphs: Int
-        public var cmapEntries: Int
-        public var ligatures: Int
-        public var reachableBitmapGlyphs: Int
-    }
-
-    public var coverage: Coverage {
-        let bitmaps = Set(strikes.flatMap { $0.locations.keys })
-        var reachable = Set(cmap.glyphs.values).union(cmap.variations.values)
-        reachable.formUnion(ligatures.outputGlyphs)
-        let ligatureCount = ligatures.lookups.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
-        return Coverage(bitmapGlyphs: bitmaps.count, cmapEntries: cmap.glyphs.count, ligatures: ligatureCount,
-                        reachableBitmapGlyphs: reachable.intersection(bitmaps).count)
     }
 }

@@ -4,7 +4,10 @@ import Imaging
 /// A folder of emoji PNGs named by code points, in the common schemes: Twemoji and
 /// emoji-datasource (`1f468-200d-1f469.png`, either case), Noto (`emoji_u1f468_200d_1f469.png`),
 /// with or without `fe0f` in the names. The scheme is detected from the files present.
-public final class EmojiImageFolder: EmojiGlyphSource, @unchecked Sendable {
+///
+/// Immutable after `init` (the folder is listed once), so it is `Sendable` as checked by the
+/// compiler and page workers share one instance without a lock.
+public final class EmojiImageFolder: EmojiGlyphSource, Sendable {
     public let path: String
     public let scheme: String
     /// Code points without variation selectors, lower-case hex joined by "-" → file.

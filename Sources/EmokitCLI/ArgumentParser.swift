@@ -108,7 +108,7 @@ enum ArgumentParser {
             }
             guard let option = command.allOptions.first(where: { $0.name == name }) else {
                 var message = "Unknown option '--\(name)'"
-                if let suggestion = suggest(name, among: command.allOptions.map(\.name)) {
+                if let suggestion = NameSuggestion.closest(to: name, among: command.allOptions.map(\.name)) {
                     message += "\nHelp: Did you mean '--\(suggestion)'?"
                 }
                 throw UsageError(message: message)
@@ -139,11 +139,6 @@ enum ArgumentParser {
             throw UsageError(message: "Unexpected argument '\(extra)'")
         }
         return parsed
-    }
-
-    /// The closest name within an edit distance of 2, for "Did you mean".
-    static func suggest(_ name: String, among names: [String]) -> String? {
-        NameSuggestion.closest(to: name, among: names)
     }
 }
 

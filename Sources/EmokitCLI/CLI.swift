@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 import Generator
 import Imaging
@@ -52,7 +53,7 @@ public enum CLI {
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             var message = "Error: Unknown subcommand '\(first)'"
-            if let suggestion = ArgumentParser.suggest(first, among: commands.map(\.name)) {
+            if let suggestion = NameSuggestion.closest(to: first, among: commands.map(\.name)) {
                 message += "\nHelp: Did you mean '\(suggestion)'?"
             }
             console.error(message + "\nUsage: emokit <subcommand>\n  See 'emokit --help' for more information.")

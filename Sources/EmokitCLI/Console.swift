@@ -1,11 +1,12 @@
 import Foundation
 
 /// Where the CLI writes. Tests pass a recording console; the executable passes `.standard`.
-public final class Console: @unchecked Sendable {
-    private let writeOut: (String) -> Void
-    private let writeError: (String) -> Void
+/// Immutable and built from `@Sendable` closures, so the compiler checks it may be shared.
+public final class Console: Sendable {
+    private let writeOut: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
 
-    public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
+    public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
         writeOut = out
         writeError = error
     }

@@ -34,12 +34,14 @@ struct EntryReader {
         case .success(let value): type = value
         }
         if type == 1 {
-            return readEmoji(dict, index: index, chs: chs, cht: cht)
+            return readEmoji(dict, index: index, chs: chs)
         }
         return readImage(dict, index: index, chs: chs, cht: cht)
     }
 
-    private func readEmoji(_ dict: [String: Any], index: Int, chs: String?, cht: String?) -> Result<Entry, PackError> {
+    /// An emoji entry inserts the emoji itself, so `cht` (traditional text) has no use here; it
+    /// is still type-checked above like every entry's keys.
+    private func readEmoji(_ dict: [String: Any], index: Int, chs: String?) -> Result<Entry, PackError> {
         let emoji: String
         if let code = dict["code"] {
             guard let codeText = code as? String, !PackReader.isBoolean(code) else {
@@ -71,6 +73,8 @@ struct EntryReader {
         guard let png = pngValue as? String, !PackReader.isBoolean(pngValue) else {
             return .failure(error(index, "png", chs, "expected a file name, found \(PackReader.typeName(pngValue))"))
         }
+        // `gif` is checked like `png` (type, safe name) but currently ignored: sheets are drawn
+        // from `png`. It stays validated so a pack that uses it later was never silently wrong.
         if let gif = dict["gif"], !(gif is String) || PackReader.isBoolean(gif) {
             return .failure(error(index, "gif", chs, "expected a file name, found \(PackReader.typeName(gif))"))
         }

@@ -1,3 +1,5 @@
+import EmokitText
+
 /// Problems reading a pack. Each names the file, and for entry problems the plist index and
 /// key, so the one-line message says exactly what to fix.
 public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -93,19 +95,17 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Quotes a value for a one-line message: control characters and line breaks escaped.
     public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        let body = TextEscaping.escape(text) { scalar in
             switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\"": out += "\\\""
-            case "\u{2028}", "\u{2029}": out += "\\u{\(String(scalar.value, radix: 16))}"
-            default:
-                if scalar.properties.generalCategory == .control { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case "\"": return "\\\""
+            case "\u{2028}", "\u{2029}": return "\\u{\(String(scalar.value, radix: 16))}"
+            default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
             }
         }
-        return out + "\""
+        return "\"" + body + "\""
     }
 
     static func megabytes(_ bytes: Int) -> String {

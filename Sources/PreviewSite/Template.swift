@@ -140,7 +140,7 @@ public struct Template: Sendable {
                 case .html, .attr: out += Escape.html(text)
                 case .url: out += Escape.url(text)
                 case .json:
-                    if case .json = value { out += Escape.scriptJSON(text) } else { out += Escape.scriptJSON(Template.jsonString(text)) }
+                    if case .json = value { out += Escape.scriptJSON(text) } else { out += Escape.scriptJSON(Escape.jsonString(text)) }
                 }
             case let .each(key, body):
                 guard case .list(let items) = try lookup(key, scopes) else { continue }
@@ -150,23 +150,6 @@ public struct Template: Sendable {
                 try render(value?.isTruthy == true ? then : otherwise, scopes: scopes, into: &out)
             }
         }
-    }
-
-    /// A JSON string literal for `text`.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += "\\u" + String(scalar.value, radix: 16).leftPadded(4) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 }
 

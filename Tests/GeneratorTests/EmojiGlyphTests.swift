@@ -41,13 +41,24 @@ struct EmojiGlyphTests {
         #expect(Self.font.glyphID(for: "\u{1FAE9}") == nil)  // Emoji 16.0, newer than the font
     }
 
-    @Test func coverageCounts() {
-        let coverage = Self.font.coverage
-        #expect(coverage.bitmapGlyphs == 3926)
-        #expect(coverage.cmapEntries >= 1487)
-        #expect(coverage.ligatures >= 3983)
-        #expect(coverage.reachableBitmapGlyphs > 3700)
-        print("emoji font coverage: \(coverage.reachableBitmapGlyphs) of \(coverage.bitmapGlyphs) bitmap glyphs reachable (cmap \(coverage.cmapEntries), ligatures \(coverage.ligatures))")
+    /// Every sequence an independent reader (fontTools, `Tests/Scripts/font_glyph_map.py`) finds
+    /// in the font's cmap and GSUB ligatures must map to the same glyph in ours. The counts come
+    /// from the font itself, so another build of Noto Color Emoji is checked just as well.
+    @Test(.enabled(if: FontTools.available, "needs python3 with fontTools (pip install fonttools; .ci/install does) to read the font independently"))
+    func glyphsMatchAnIndependentReader() throws {
+        let map = try FontTools.glyphMap(Self.fontPath)
+        let rows = map.mappings
+        let cmap = rows.filter { $0.kind == "cmap" }, ligatures = rows.filter { $0.kind == "liga" }
+        #expect(cmap.count > 1000 && ligatures.count > 1000, "fontTools found \(cmap.count) cmap entries and \(ligatures.count) ligatures")
+        var mismatches: [String] = []
+        for row in rows {
+            let text = String(String.UnicodeScalarView(row.scalars))
+            let ours = Self.font.glyphID(for: text)
+            if ours != row.glyph { mismatches.append("\(row.kind) \(row.hex): fontTools \(row.glyph), emokit \(ours.map(String.init) ?? "none")") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(rows.count) sequences differ, e.g. \(mismatches.prefix(5))")
+        let reached = Set(rows.map(\.glyph)).count
+        print("emoji font: \(cmap.count) cmap entries and \(ligatures.count) ligatures agree with fontTools; \(reached) of \(map.bitmapGlyphs) bitmap glyphs reachable from text")
     }
 
     @Test(arguments: ["twemoji", "noto", "datasource-upper", "with-fe0f"])
