@@ -3,6 +3,8 @@ import PackageDescription
 
 // Modules, each with one job (see README "Architecture"):
 //   CLibPNG          C shim over libpng; keeps setjmp/longjmp inside C.
+//   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
+//   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
@@ -32,6 +34,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]
         ),
         .target(name: "Checksum"),
+        .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "Archive", dependencies: ["CGzip"]),
         .target(name: "Imaging", dependencies: ["CLibPNG", "Checksum"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
@@ -42,7 +46,7 @@ let package = Package(
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
         .target(
             name: "Generator",
-            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite"]
+            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive"]
         ),
         .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
@@ -51,5 +55,6 @@ let package = Package(
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(name: "GeneratorTests", dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText"]),
+        .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )

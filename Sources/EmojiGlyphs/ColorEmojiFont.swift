@@ -9,6 +9,9 @@ import Imaging
 /// compiler and page workers share one instance without a lock.
 public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
     public let path: String
+    /// The `head` table's font revision (`2.042`), which names the font in the output instead
+    /// of its path on this machine; nil when the table is missing.
+    public let revision: String?
     private let reader: ByteReader
     private let cmap: CharacterMap
     private let strikes: [BitmapStrike]
@@ -74,6 +77,7 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         }
         reader = r
         self.cbdt = cbdt
+        revision = tables["head"].flatMap { try? r.u32($0 + 4) }.map { String(format: "%.3f", Double($0) / 65536) }
         cmap = try parse("cmap") { () throws(ByteReader.OutOfBounds) in try CharacterMap(r, at: cmapOffset) }
         strikes = try parse("CBLC") { () throws(ByteReader.OutOfBounds) in try BitmapStrike.readAll(r, cblc: cblc) }
         if let gsub = tables["GSUB"] {

@@ -40,6 +40,8 @@ enum GenerateCommand {
             .value("max-plist-size", "MB", help: "Refuse plists larger than this (default: 10)."),
             .value("compression", "0-9", help: "zlib level for the sheets (default: 6)."),
             .flag("no-preview", help: "Do not write the HTML preview."),
+            .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),
+            .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
         ],
         discussion: """
@@ -90,6 +92,7 @@ enum GenerateCommand {
                 console.out("emokit: \(report.tabs.count) tabs, \(pages) pages, \(report.sheetCount) sheets (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
                 for tab in report.tabs { console.out("  \(tab.id)  \(tab.title): \(tab.entries) emoticons, \(tab.pages) pages") }
                 if options.writePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
+                if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }
             }
             return .success
         } catch {
@@ -155,6 +158,8 @@ enum GenerateCommand {
             options.encoder.compressionLevel = level
         }
         if arguments.has("no-preview") { options.writePreview = false }
+        try PublishingArguments.apply(arguments, to: &options.publishing)
+        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: problem) }
         if let problem = options.problem { throw UsageError(message: problem) }
         return options
     }

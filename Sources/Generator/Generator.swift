@@ -33,6 +33,7 @@ public struct Generator: Sendable {
 
     public func run() throws(GenerationError) -> Report {
         if let problem = options.problem { throw .invalidOptions(problem) }
+        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
         let output = OutputFolder(destination: options.output)
         try output.checkReplaceable()
 
@@ -44,6 +45,8 @@ public struct Generator: Sendable {
         var warnings = plan.warnings.map(\.description) + plan.skippedGlyphs
         let decoder = PNGDecoder(limits: options.imageLimits)
         let boxes = options.iconBoxes
+        var emojiIdentity: SourceIdentity?
+        if let emojiSource { emojiIdentity = try SourceIdentity(emojiSource) }
         let deleteIcons = try loadDeleteIcons(for: packs, boxes: boxes, decoder: decoder)
         for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
 
@@ -66,14 +69,19 @@ public struct Generator: Sendable {
 
             // 6. Preview site.
             if options.writePreview {
-                let site = PreviewSiteBuilder(templates: EmokitResources.templates, manifests: manifests, summary: summary(packs, emoji: emojiSource))
+                let site = PreviewSiteBuilder(templates: EmokitResources.templates, manifests: manifests, summary: summary(packs, emoji: emojiIdentity),
+                                              publicURLs: options.publishing.baseURL)
                 let files: [PreviewSiteBuilder.File]
                 do { files = try site.build() } catch { throw GenerationError.output(path: EmokitResources.templates.path, reason: "\(error)") }
                 for file in files { try output.write(file.data, to: file.path) }
             }
 
-            // 7. Swap in.
-            try output.commit()
+            // 7. SHA256SUMS for the tree, and the archive of it (moved into place after the swap).
+            let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: pages.values.flatMap { $0.sheets.values }))
+
+            // 8. Swap in.
+            do { try output.commit() } catch { archive?.discard(); throw error }
+            try archive?.commit()
             return Report(
                 output: options.output,
                 tabs: packs.map { ($0.id, $0.title(locale: options.locale), $0.entries.count, PageLayout.pageCount(entries: $0.entries.count, grid: options.grid)) },
@@ -219,11 +227,11 @@ public struct Generator: Sendable {
         return rendered
     }
 
-    func summary(_ packs: [EmoticonPack], emoji: EmojiGlyphSource?) -> PreviewSiteBuilder.Summary {
+    func summary(_ packs: [EmoticonPack], emoji: SourceIdentity?) -> PreviewSiteBuilder.Summary {
         PreviewSiteBuilder.Summary(
             generator: "emokit \(EmokitResources.version)",
             inputs: options.inputs.map { $0.lastPathComponent },
-            emojiSource: emoji?.summary,
+            emojiSource: emoji?.display,
             packs: packs.map { .init(id: $0.id, title: $0.title(locale: options.locale), source: $0.plistPath, entries: $0.entries.count) })
     }
 }

@@ -41,6 +41,8 @@ public struct GeneratorOptions: Sendable {
     public var maxPlistBytes = 10 * 1024 * 1024
     public var encoder = PNGEncoder()
     public var writePreview = true
+    /// Base URL, archive, shard and cache (see `PublishingOptions`).
+    public var publishing = PublishingOptions()
     /// How many pages are composed at once (default: the machine's cores).
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
 

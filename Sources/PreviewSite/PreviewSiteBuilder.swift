@@ -5,8 +5,8 @@ import Foundation
 /// width, and the shared script and style. Pages embed their data (no fetch), so they work
 /// from `file://` with nothing else.
 public struct PreviewSiteBuilder: Sendable {
-    public struct Summary: Sendable {
-        public struct Pack: Sendable {
+    public struct Summary: Sendable, Codable, Equatable {
+        public struct Pack: Sendable, Codable, Equatable {
             public var id: String, title: String, source: String, entries: Int
             public init(id: String, title: String, source: String, entries: Int) {
                 self.id = id; self.title = title; self.source = source; self.entries = entries
@@ -33,11 +33,14 @@ public struct PreviewSiteBuilder: Sendable {
     let templates: URL
     let manifests: [Manifest]
     let summary: Summary
+    /// `--base-url`: adds `sitemap.xml` and Open Graph tags; nil keeps the site free of absolute links.
+    let publicURLs: PublicURLs?
 
-    public init(templates: URL, manifests: [Manifest], summary: Summary) {
+    public init(templates: URL, manifests: [Manifest], summary: Summary, publicURLs: PublicURLs? = nil) {
         self.templates = templates
         self.manifests = manifests
         self.summary = summary
+        self.publicURLs = publicURLs
     }
 
     /// Static files copied as they are.
@@ -47,14 +50,17 @@ public struct PreviewSiteBuilder: Sendable {
         let index = try load("index.html")
         let preview = try load("preview.html")
         var files: [File] = []
-        files.append(File(path: "index.html", data: Data(try index.render(indexContext()).utf8)))
+        files.append(File(path: "index.html", data: Data(try index.render(indexContext().merging(indexOpenGraph()) { $1 }).utf8)))
         for manifest in manifests {
-            files.append(File(path: "preview/\(manifest.screenWidth).html", data: Data(try preview.render(previewContext(manifest)).utf8)))
+            files.append(File(path: "preview/\(manifest.screenWidth).html", data: Data(try preview.render(previewContext(manifest).merging(previewOpenGraph(manifest)) { $1 }).utf8)))
         }
         for asset in Self.assets {
             let url = templates.appendingPathComponent(asset)
             guard let data = try? Data(contentsOf: url) else { throw BuildError(description: "\(url.path): missing template file") }
             files.append(File(path: "preview/assets/\(asset)", data: data))
+        }
+        if let publicURLs {
+            files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { "preview/\($0.screenWidth).html" })))
         }
         return files
     }

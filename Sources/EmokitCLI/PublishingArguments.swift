@@ -1,0 +1,16 @@
+import Foundation
+import Generator
+import PreviewSite
+
+/// The publishing flags of `generate` (`--base-url`, `--archive`), parsed into `PublishingOptions`.
+enum PublishingArguments {
+    static func apply(_ arguments: ParsedArguments, to publishing: inout PublishingOptions) throws(UsageError) {
+        if let text = arguments.value("base-url") {
+            guard let urls = PublicURLs(base: text) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--base-url <url>': expected an http(s) address without query or fragment, e.g. https://example.com/emoticons/")
+            }
+            publishing.baseURL = urls
+        }
+        if let path = arguments.value("archive") { publishing.archive = URL(fileURLWithPath: path) }
+    }
+}

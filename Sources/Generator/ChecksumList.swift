@@ -1,0 +1,74 @@
+import Archive
+import Checksum
+import Foundation
+
+/// `SHA256SUMS`: one `<sha256>  <path>` line per file of the output, sorted bytewise by path, in
+/// the format `sha256sum -c SHA256SUMS` verifies (run from the output folder). It lists every
+/// regular file but itself, so it also fingerprints the whole tree.
+enum ChecksumList {
+    static let fileName = "SHA256SUMS"
+
+    /// The file's contents for the tree in `folder`. `known` maps relative paths to digests the
+    /// run already computed (the sheets), so those files are not read again.
+    static func make(for folder: URL, known: [String: String] = [:]) throws(GenerationError) -> Data {
+        let members: [TarArchive.Member]
+        do { members = try TarArchive.members(of: folder) } catch { throw .output(path: error.path, reason: error.reason) }
+        var text = ""
+        for member in members where !member.isDirectory && member.path != fileName {
+            let digest: String
+            if let hash = known[member.path] {
+                digest = hash
+            } else {
+                let url = folder.appendingPathComponent(member.path)
+                do {
+                    let data = try Data(contentsOf: url)
+                    var hash = SHA256()
+                    data.withUnsafeBytes { hash.update(buffer: $0) }
+                    digest = hash.finalize().hexString
+                } catch {
+                    throw .output(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+                }
+            }
+            text += line(digest: digest, path: member.path)
+        }
+        return Data(text.utf8)
+    }
+
+    /// One line as GNU sha256sum writes it: a name holding `\` or a newline is escaped and the
+    /// line starts with `\`.
+    static func line(digest: String, path: String) -> String {
+        guard path.contains("\\") || path.contains("\n") else { return "\(digest)  \(path)\n" }
+        let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        return "\\\(digest)  \(escaped)\n"
+    }
+
+    /// Reads a `SHA256SUMS` file back into path → digest (for checking shards).
+    static func parse(_ data: Data) -> [String: String]? {
+        var result: [String: String] = [:]
+        for raw in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            var line = Substring(raw)
+            let escaped = line.hasPrefix("\\")
+            if escaped { line = line.dropFirst() }
+            guard line.count > 66, line.dropFirst(64).hasPrefix("  ") else { return nil }
+            var path = String(line.dropFirst(66))
+            if escaped { path = unescape(path) }
+            result[path] = String(line.prefix(64))
+        }
+        return result
+    }
+
+    static func unescape(_ text: String) -> String {
+        var out = "", pendingBackslash = false
+        for character in text {
+            if pendingBackslash {
+                out.append(character == "n" ? "\n" : character)
+                pendingBackslash = false
+            } else if character == "\\" {
+                pendingBackslash = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

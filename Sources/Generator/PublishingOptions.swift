@@ -1,0 +1,59 @@
+import Foundation
+import PreviewSite
+
+/// The publishing side of a run (README "Publishing"): absolute URLs for the few places that need
+/// them, the archive, the shard of the work this run does, and the page cache.
+public struct PublishingOptions: Sendable {
+    /// `--base-url`: writes `sitemap.xml` and Open Graph tags; every other link stays relative.
+    public var baseURL: PublicURLs?
+    /// `--archive FILE.tar.gz`: the finished tree as a reproducible archive, written there.
+    public var archive: URL?
+
+    public init() {}
+
+    /// Why these settings cannot run with `output` and `inputs`, or nil.
+    public func problem(output: URL, inputs: [URL]) -> String? {
+        if let archive { return ArchiveLocation.problem(archive, output: output, inputs: inputs) }
+        return nil
+    }
+}
+
+/// Where `--archive` may be written: exactly the file the user names, ending in `.tar.gz` or
+/// `.tgz`, in a folder that already exists, and neither inside the output folder (the archive
+/// would be part of what it archives, and the next run replaces that folder whole) nor inside a
+/// pack (it would become an input). It is written beside its final name and renamed into place
+/// after the output is swapped in, so a failed run leaves any previous archive as it was.
+enum ArchiveLocation {
+    static func problem(_ archive: URL, output: URL, inputs: [URL]) -> String? {
+        let file = resolved(archive)
+        let name = file.lastPathComponent
+        if !(name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz")) || name.hasPrefix(".") {
+            return "--archive \(archive.path): the archive's name must end in .tar.gz or .tgz"
+        }
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            return "--archive \(archive.path): the folder \(file.deletingLastPathComponent().path) does not exist"
+        }
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "--archive \(archive.path): is a folder"
+        }
+        if contains(resolved(output), file) {
+            return "--archive \(archive.path): is inside the output folder \(output.path); write it outside (e.g. beside it)"
+        }
+        for input in inputs where contains(resolved(input), file) {
+            return "--archive \(archive.path): is inside the packs \(input.path); write it outside them"
+        }
+        return nil
+    }
+
+    /// The absolute path with symbolic links of its existing folders resolved.
+    static func resolved(_ url: URL) -> URL {
+        let absolute = url.standardizedFileURL
+        return absolute.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(absolute.lastPathComponent)
+    }
+
+    static func contains(_ folder: URL, _ file: URL) -> Bool {
+        let base = folder.resolvingSymlinksInPath().path
+        return file.path == base || file.path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+}

@@ -1,0 +1,46 @@
+import Archive
+import Foundation
+
+/// The last step before the swap: `SHA256SUMS` for the finished staging tree, then the archive
+/// of that tree (when asked), written beside its final name. The archive is renamed into place
+/// only after the output is swapped in, so output and archive never disagree after a failure.
+struct SealStep {
+    let options: GeneratorOptions
+
+    /// An archive written next to its destination, waiting for the output's swap.
+    struct PendingArchive {
+        let partial: URL
+        let destination: URL
+
+        func commit() throws(GenerationError) {
+            // rename(2) replaces an existing archive atomically.
+            if rename(partial.path, destination.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw .output(path: destination.path, reason: "cannot move the archive into place (\(reason))")
+            }
+        }
+
+        func discard() { try? FileManager.default.removeItem(at: partial) }
+    }
+
+    /// Path → SHA-256 of the sheets the pages wrote.
+    static func digests(of sheets: [Generator.SheetRecord]) -> [String: String] {
+        Dictionary(sheets.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func seal(_ output: OutputFolder, knownDigests: [String: String]) throws(GenerationError) -> PendingArchive? {
+        try output.write(try ChecksumList.make(for: output.staging, known: knownDigests), to: ChecksumList.fileName)
+        guard let archive = options.publishing.archive else { return nil }
+        let destination = ArchiveLocation.resolved(archive)
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).emokit-partial-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try TarArchive.write(folder: output.staging, to: partial)
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw .output(path: archive.path, reason: "cannot write the archive (\(error.description))")
+        }
+        return PendingArchive(partial: partial, destination: destination)
+    }
+}
