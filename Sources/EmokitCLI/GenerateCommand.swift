@@ -116,8 +116,8 @@ enum GenerateCommand {
         if !arguments.positionals.isEmpty { options.inputs = arguments.positionals.map { URL(fileURLWithPath: $0) } }
         if options.inputs.isEmpty { throw UsageError(message: "Missing expected argument '<pack> ...'") }
         if let v = arguments.value("out") { options.output = URL(fileURLWithPath: v) }
-        if let v = arguments.value("widths") { options.widths = try intList(v, "--widths") }
-        if let v = arguments.value("scales") { options.scales = try intList(v, "--scales") }
+        if let v = arguments.value("widths") { options.widths = try intList(v, "--widths", example: "375,414") }
+        if let v = arguments.value("scales") { options.scales = try intList(v, "--scales", example: "2,3 (whole scales 1 to 4; a 1.5x screen uses the @2x sheets)") }
         if let v = arguments.value("columns") { options.grid.columns = try positiveInt(v, "--columns") }
         if let v = arguments.value("rows") { options.grid.rows = try positiveInt(v, "--rows") }
         if let v = arguments.value("row-height") { options.grid.rowHeight = try points(v, "--row-height") }
@@ -164,12 +164,12 @@ enum GenerateCommand {
         return options
     }
 
-    static func intList(_ text: String, _ option: String) throws(UsageError) -> [Int] {
+    static func intList(_ text: String, _ option: String, example: String) throws(UsageError) -> [Int] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         var values: [Int] = []
         for part in parts {
             guard let value = Int(part), value > 0 else {
-                throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected whole numbers separated by commas, e.g. 375,414")
+                throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected whole numbers separated by commas, e.g. \(example)")
             }
             values.append(value)
         }

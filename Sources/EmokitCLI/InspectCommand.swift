@@ -28,6 +28,12 @@ enum InspectCommand {
         let decoder = PNGDecoder(limits: limits)
         var failed = false
         for path in arguments.positionals {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                failed = true
+                console.error("error: \(path): is a folder; inspect reads PNG files (e.g. emokit inspect \(path)/*.png)")
+                continue
+            }
             do {
                 let decoded = try decoder.decode(contentsOf: URL(fileURLWithPath: path), displayPath: path)
                 let image = decoded.image

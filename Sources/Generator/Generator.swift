@@ -35,6 +35,7 @@ public struct Generator: Sendable {
         if let problem = options.problem { throw .invalidOptions(problem) }
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
         let output = OutputFolder(destination: options.output)
+        try output.checkSurroundings(inputs: options.inputs)
         try output.checkReplaceable()
 
         // 1-2. Read packs and check every image header and emoji glyph before drawing.

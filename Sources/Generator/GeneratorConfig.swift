@@ -79,6 +79,9 @@ public struct GeneratorConfig: Decodable, Sendable {
         do { data = try Data(contentsOf: url) } catch {
             throw Problem(description: "\(path): cannot read the config (\((error as NSError).localizedDescription))")
         }
+        if let mistake = JSONSyntax.firstMistake(in: [UInt8](data)) {
+            throw Problem(description: "\(path):\(mistake.line):\(mistake.column): not valid JSON: \(mistake.message)")
+        }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw Problem(description: "\(path): not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"))")

@@ -32,6 +32,25 @@ struct OutputFolder {
         }
     }
 
+    /// The output is replaced whole, so it may not be the current folder or one holding it (the
+    /// shell would be left in a folder that no longer exists) nor hold any input (the next run
+    /// would delete the packs).
+    func checkSurroundings(inputs: [URL]) throws(GenerationError) {
+        let target = destination.resolvingSymlinksInPath().path
+        func isWithinTarget(_ url: URL) -> Bool {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            return path == target || path.hasPrefix(target == "/" ? "/" : target + "/")
+        }
+        if isWithinTarget(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+            throw .output(path: destination.path, reason: "is the current folder or holds it; emokit replaces the output folder whole, "
+                          + "which would pull it from under your shell. Choose a folder of its own, e.g. --out emokit-output")
+        }
+        if let input = inputs.first(where: isWithinTarget) {
+            throw .output(path: destination.path, reason: "holds the input \(input.path); the output folder is replaced whole on every run. "
+                          + "Choose an --out outside the packs")
+        }
+    }
+
     func prepareStaging() throws(GenerationError) {
         let fm = FileManager.default
         try? fm.removeItem(at: staging)

@@ -151,7 +151,7 @@ struct ConfigTests {
             let config = try writeConfig(json, in: dir)
             let result = run(["generate", "--config", config, "pack"])
             #expect(result.status == 1, "\(json)")
-            #expect(result.err.hasPrefix("error: \(config): ") && result.err.contains(expected), "\(json): \(result.err)")
+            #expect(result.err.hasPrefix("error: \(config):") && result.err.contains(expected), "\(json): \(result.err)")
             #expect(result.err.split(separator: "\n").count == 1)
         }
         #expect(run(["generate", "--config", dir.appendingPathComponent("missing.json").path]).status == 1)
