@@ -276,7 +276,7 @@ def main():
     entries = []
     for chs, cht, stem, skin, eye, mouth_kind, extra in FACES:
         save_variants(draw_face(skin, eye, mouth_kind, extra), faces_dir, f"f_{stem}")
-        entries.append({"chs": chs, "cht": cht, "png": f"f_{stem}.png", "gif": f"f_{stem}.gif", "type": "0"})
+        entries.append({"chs": chs, "cht": cht, "png": f"f_{stem}.png", "type": "0"})
     write_plist(os.path.join(faces_dir, "info.plist"), entries)
 
     animals_dir = os.path.join(PACKS, "com.emokit.animals")
