@@ -24,9 +24,6 @@ enum GenerateCommand {
             .value("toolbar-height", "pt", help: "Toolbar height (default: 50)."),
             .value("page-control-height", "pt", help: "Page control height (default: 30)."),
             .value("tab-bar-height", "pt", help: "Tab bar height (default: 37)."),
-            .value("background", "#rrggbb", help: "Keyboard background (default: #F4F4F6)."),
-            .value("page-dot", "#rrggbb", help: "Page dot colour (default: #CECECE)."),
-            .value("current-page-dot", "#rrggbb", help: "Current page dot colour (default: #797979)."),
             .value("locale", TitleLocale.choices, help: "Which group name titles a tab (default: cn)."),
             .value("delete-icon", "file", help: "Delete button icon (and its @2x/@3x); a pack's own delete.png wins for its tab."),
             .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
@@ -43,7 +40,7 @@ enum GenerateCommand {
             .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),
             .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
-        ],
+        ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """
         Writes, inside the output folder: sheets/<tab>/<width>/page-NNN@Sx.png, manifests/<width>.json,
         index.html and preview/<width>.html. The output is built beside the folder and swapped in only
@@ -125,9 +122,9 @@ enum GenerateCommand {
         if let v = arguments.value("toolbar-height") { options.metrics.toolbarHeight = try points(v, "--toolbar-height") }
         if let v = arguments.value("page-control-height") { options.metrics.pageControlHeight = try points(v, "--page-control-height") }
         if let v = arguments.value("tab-bar-height") { options.metrics.tabBarHeight = try points(v, "--tab-bar-height") }
-        if let v = arguments.value("background") { options.colors.background = try color(v, "--background") }
-        if let v = arguments.value("page-dot") { options.colors.pageDot = try color(v, "--page-dot") }
-        if let v = arguments.value("current-page-dot") { options.colors.currentPageDot = try color(v, "--current-page-dot") }
+        for setting in KeyboardColors.settings {
+            if let v = arguments.value(setting.flag) { options.colors[keyPath: setting.keyPath] = try color(v, "--\(setting.flag)") }
+        }
         if let v = arguments.value("locale") {
             guard let locale = TitleLocale(rawValue: v) else {
                 throw UsageError(message: "The value '\(v)' is invalid for '--locale <\(TitleLocale.choices)>'")

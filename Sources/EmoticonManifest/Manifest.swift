@@ -96,9 +96,25 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var currentPageDot: String
         public var tabBarBackground: String
         public var selectedTab: String
-        public init(background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String) {
+        /// The same keys for dark mode.
+        public var dark: Palette?
+        public init(background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String,
+                    dark: Palette? = nil) {
             self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
-            self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab
+            self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab; self.dark = dark
+        }
+
+        /// One set of the keyboard's colours (`#RRGGBB`).
+        public struct Palette: Codable, Equatable, Sendable {
+            public var background: String
+            public var pageDot: String
+            public var currentPageDot: String
+            public var tabBarBackground: String
+            public var selectedTab: String
+            public init(background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String) {
+                self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
+                self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab
+            }
         }
     }
 
@@ -150,9 +166,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var name: String
         /// Traditional-Chinese text (`cht`) when the pack has one.
         public var textTraditional: String?
-        /// For emoji: the code points (`1F468 200D 1F469`), and the text's UTF-16 length, because
-        /// an emoji is one grapheme cluster that may span many UTF-16 units (delete removes it whole).
-        public var codePoints: String?
+        /// For emoji: the code points as upper-case hex (`["1F468", "200D", "1F469"]`), and the
+        /// text's UTF-16 length, because an emoji is one grapheme cluster that may span many UTF-16
+        /// units (delete removes it whole).
+        public var codePoints: [String]?
         public var utf16Length: Int?
         /// True when no glyph was found and `--missing-glyph skip` left the cell blank.
         public var missingGlyph: Bool?
@@ -167,7 +184,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var animation: Animation?
 
         public init(kind: Kind, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,
-                    textTraditional: String?, codePoints: String?, utf16Length: Int?, missingGlyph: Bool?,
+                    textTraditional: String?, codePoints: [String]?, utf16Length: Int?, missingGlyph: Bool?,
                     frame: Rect, sprite: [String: PixelRect]) {
             self.kind = kind; self.index = index; self.row = row; self.column = column; self.entry = entry
             self.text = text; self.name = name; self.textTraditional = textTraditional; self.codePoints = codePoints

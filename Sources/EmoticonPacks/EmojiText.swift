@@ -48,7 +48,12 @@ public enum EmojiText {
 
     /// Code points as upper-case hex separated by spaces: `1F468 200D 1F469`.
     public static func codePoints(_ text: String) -> String {
-        text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+        codePointList(text).joined(separator: " ")
+    }
+
+    /// Code points as upper-case hex, one string each: `["1F468", "200D", "1F469"]`.
+    public static func codePointList(_ text: String) -> [String] {
+        text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }
     }
 
     /// A readable name from Unicode character names: `grinning face`, `flag: CN`,

@@ -49,6 +49,7 @@ public struct Generator: Sendable {
         var emojiIdentity: SourceIdentity?
         if let emojiSource { emojiIdentity = try SourceIdentity(emojiSource) }
         let deleteIcons = try loadDeleteIcons(for: packs, boxes: boxes, decoder: decoder)
+        let names = EntryNames(locale: options.locale, needsEmoji: packs.contains { $0.kind != .image })
         for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
 
         try output.prepareStaging()
@@ -61,7 +62,7 @@ public struct Generator: Sendable {
                                         emoji: emojiSource, decoder: decoder, output: output)
 
             // 5. Manifests, one per width.
-            let manifests = ManifestBuilder(options: options, packs: packs, plans: plans, pages: pages).manifests()
+            let manifests = ManifestBuilder(options: options, packs: packs, plans: plans, pages: pages, names: names).manifests()
             for manifest in manifests {
                 let data: Data
                 do { data = try manifest.jsonData() } catch { throw GenerationError.output(path: "manifests/\(manifest.screenWidth).json", reason: "\(error)") }
@@ -89,7 +90,7 @@ public struct Generator: Sendable {
                 sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count },
                 sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.values.reduce(0) { $0 + $1.bytes } },
                 warnings: warnings,
-                notes: plan.notes.map(\.description))
+                notes: plan.notes.map(\.description) + (names.note.map { [$0] } ?? []))
         } catch let error as GenerationError {
             output.discard()
             throw error

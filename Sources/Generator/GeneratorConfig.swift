@@ -14,7 +14,8 @@ import KeyboardLayout
 ///             "columnSpacing": 0, "rowSpacing": 0, "snapToPixels": false },
 ///   "metrics": { "toolbarHeight": 50, "pageControlHeight": 30, "tabBarHeight": 37,
 ///                "gridTop": 0, "pageControlTop": 200, "keyboardHeight": 267 },
-///   "colors": { "background": "#F4F4F6", "pageDot": "#CECECE", "currentPageDot": "#797979" },
+///   "colors": { "background": "#F4F4F6", "pageDot": "#CECECE", "currentPageDot": "#797979",
+///               "tabBarBackground": "#FFFFFF", "selectedTab": "#E3E3E8", "dark": { "background": "#1C1C1E" } },
 ///   "locale": "cn", "deleteIcon": "icons/delete.png", "emojiFont": "/path/NotoColorEmoji.ttf",
 ///   "emojiImages": "twemoji/72x72", "missingGlyph": "fail", "lenient": false,
 ///   "maxPlistSizeMB": 10, "compression": 6, "preview": true }
@@ -29,8 +30,29 @@ public struct GeneratorConfig: Decodable, Sendable {
         var toolbarHeight: Double?; var pageControlHeight: Double?; var tabBarHeight: Double?
         var gridTop: Double?; var pageControlTop: Double?; var keyboardHeight: Double?
     }
+    /// Colour keys as the manifest names them (`pageDot`), with `dark` holding the same keys.
     public struct Colors: Decodable, Sendable {
+        struct Palette: Decodable, Sendable {
+            var background: String?; var pageDot: String?; var currentPageDot: String?; var tabBarBackground: String?; var selectedTab: String?
+        }
         var background: String?; var pageDot: String?; var currentPageDot: String?; var tabBarBackground: String?; var selectedTab: String?
+        var dark: Palette?
+
+        /// The value set for a key of `KeyboardColors.settings` (`pageDot`, `dark.pageDot`).
+        func value(_ key: String) -> String? {
+            let isDark = key.hasPrefix("dark.")
+            let name = isDark ? String(key.dropFirst(5)) : key
+            let palette = isDark ? dark : Palette(background: background, pageDot: pageDot, currentPageDot: currentPageDot,
+                                                  tabBarBackground: tabBarBackground, selectedTab: selectedTab)
+            switch name {
+            case "background": return palette?.background
+            case "pageDot": return palette?.pageDot
+            case "currentPageDot": return palette?.currentPageDot
+            case "tabBarBackground": return palette?.tabBarBackground
+            case "selectedTab": return palette?.selectedTab
+            default: return nil
+            }
+        }
     }
 
     public var packs: [String]?
@@ -66,7 +88,8 @@ public struct GeneratorConfig: Decodable, Sendable {
         "grid": ["columns", "rows", "rowHeight", "iconSize", "insets", "columnSpacing", "rowSpacing", "snapToPixels"],
         "grid.insets": ["top", "left", "bottom", "right"],
         "metrics": ["toolbarHeight", "pageControlHeight", "tabBarHeight", "gridTop", "pageControlTop", "keyboardHeight"],
-        "colors": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab"],
+        "colors": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab", "dark"],
+        "colors.dark": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab"],
     ]
 
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -192,15 +215,12 @@ public struct GeneratorConfig: Decodable, Sendable {
             if let v = metrics.keyboardHeight { options.metrics.fixedKeyboardHeight = v }
         }
         if let colors {
-            let pairs: [(String, String?, WritableKeyPath<KeyboardColors, String>)] = [
-                ("background", colors.background, \.background), ("pageDot", colors.pageDot, \.pageDot),
-                ("currentPageDot", colors.currentPageDot, \.currentPageDot),
-                ("tabBarBackground", colors.tabBarBackground, \.tabBarBackground), ("selectedTab", colors.selectedTab, \.selectedTab),
-            ]
-            for (key, value, keyPath) in pairs {
-                guard let value else { continue }
-                guard let colour = KeyboardColors.normalize(value) else { throw fail("colors.\(key)", "expected a colour like #F4F4F6, not \"\(value)\"") }
-                options.colors[keyPath: keyPath] = colour
+            for setting in KeyboardColors.settings {
+                guard let value = colors.value(setting.key) else { continue }
+                guard let colour = KeyboardColors.normalize(value) else {
+                    throw fail("colors.\(setting.key)", "expected a colour like #F4F4F6, not \"\(value)\"")
+                }
+                options.colors[keyPath: setting.keyPath] = colour
             }
         }
         if let locale {

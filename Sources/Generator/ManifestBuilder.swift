@@ -8,6 +8,8 @@ struct ManifestBuilder {
     let packs: [EmoticonPack]
     let plans: [[SpriteSource]]
     let pages: [Generator.PageKey: Generator.RenderedPage]
+    /// Names in the keyboard's locale (CLDR for emoji).
+    let names: EntryNames
 
     func manifests() -> [Manifest] {
         options.widths.map(manifest(width:))
@@ -41,20 +43,20 @@ struct ManifestBuilder {
                     switch button.kind {
                     case .delete:
                         var result = Manifest.Button(kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
-                                                     text: nil, name: "Delete", textTraditional: nil, codePoints: nil, utf16Length: nil,
+                                                     text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
                                                      missingGlyph: nil, frame: frame, sprite: sprite)
                         result.frames = frames
                         return result
                     case .emoticon(let entryIndex):
                         let entry = pack.entries[entryIndex]
-                        var codePoints: String?, utf16: Int?, missing: Bool?
+                        var codePoints: [String]?, utf16: Int?, missing: Bool?
                         if case .emoji(let text) = entry.content {
-                            codePoints = EmojiText.codePoints(text)
+                            codePoints = EmojiText.codePointList(text)
                             utf16 = text.utf16.count
                         }
                         if case .missing = plans[tabIndex][entryIndex] { missing = true }
                         var result = Manifest.Button(kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
-                                                     text: entry.text, name: entry.name, textTraditional: entry.textTraditional,
+                                                     text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
                                                      codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
                         result.frames = frames
                         return result
@@ -82,7 +84,9 @@ struct ManifestBuilder {
                            tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid),
                            gridTop: metrics.gridTop, pageControlTop: metrics.pageControlTop(grid: grid), tabBarTop: metrics.tabBarTop(grid: grid)),
             colors: .init(background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
-                          tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab),
+                          tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab,
+                          dark: .init(background: colors.dark.background, pageDot: colors.dark.pageDot, currentPageDot: colors.dark.currentPageDot,
+                                      tabBarBackground: colors.dark.tabBarBackground, selectedTab: colors.dark.selectedTab)),
             tabs: tabs,
             layout: options.layout.rawValue)
     }

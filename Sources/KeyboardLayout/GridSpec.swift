@@ -131,19 +131,48 @@ public struct KeyboardMetrics: Equatable, Sendable {
     }
 }
 
-/// Keyboard colours as `#RRGGBB` (seed 004: background RGB(244,244,246), dots RGB(206,206,206)
-/// and the current dot RGB(121,121,121)).
+/// Keyboard colours as `#RRGGBB` (the classic Weibo keyboard: background RGB(244,244,246), dots
+/// RGB(206,206,206) and the current dot RGB(121,121,121)), and the set for dark mode.
 public struct KeyboardColors: Equatable, Sendable {
     public var background: String
     public var pageDot: String
     public var currentPageDot: String
     public var tabBarBackground: String
     public var selectedTab: String
+    /// The same keys for dark mode (the preview uses them under `prefers-color-scheme: dark`).
+    public var dark: KeyboardPalette
 
     public init(background: String = "#F4F4F6", pageDot: String = "#CECECE", currentPageDot: String = "#797979",
-                tabBarBackground: String = "#FFFFFF", selectedTab: String = "#E3E3E8") {
+                tabBarBackground: String = "#FFFFFF", selectedTab: String = "#E3E3E8", dark: KeyboardPalette = .defaultDark) {
         self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
-        self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab
+        self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab; self.dark = dark
+    }
+
+    /// One colour setting: its manifest and config key (`dark.pageDot` for dark ones), its
+    /// command-line flag (`--dark-page-dot`) and what it colours.
+    public struct Setting {
+        public let key: String
+        public let flag: String
+        public let keyPath: WritableKeyPath<KeyboardColors, String>
+        public let help: String
+    }
+
+    /// Every colour setting; flags, config keys and help text all come from this one table.
+    public static var settings: [Setting] {
+        let light: [(String, String, WritableKeyPath<KeyboardColors, String>, WritableKeyPath<KeyboardPalette, String>, String)] = [
+            ("background", "background", \.background, \.background, "Keyboard background"),
+            ("pageDot", "page-dot", \.pageDot, \.pageDot, "Page dot colour"),
+            ("currentPageDot", "current-page-dot", \.currentPageDot, \.currentPageDot, "Current page dot colour"),
+            ("tabBarBackground", "tab-bar-background", \.tabBarBackground, \.tabBarBackground, "Tab bar background"),
+            ("selectedTab", "selected-tab", \.selectedTab, \.selectedTab, "Selected tab background"),
+        ]
+        let lightDefaults = KeyboardColors(), darkDefaults = KeyboardPalette.defaultDark
+        let darkPath: WritableKeyPath<KeyboardColors, KeyboardPalette> = \.dark
+        return light.map { Setting(key: $0.0, flag: $0.1, keyPath: $0.2, help: "\($0.4) (default: \(lightDefaults[keyPath: $0.2])).") }
+            + light.map {
+                Setting(key: "dark.\($0.0)", flag: "dark-\($0.1)", keyPath: darkPath.appending(path: $0.3),
+                        help: "\($0.4) in dark mode (default: \(darkDefaults[keyPath: $0.3])).")
+            }
     }
 
     /// `#RGB` or `#RRGGBB`, normalised to upper-case `#RRGGBB`; nil when not a colour.
@@ -153,4 +182,22 @@ public struct KeyboardColors: Equatable, Sendable {
         if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
         return "#" + hex.uppercased()
     }
+}
+
+/// One set of keyboard colours (used for dark mode).
+public struct KeyboardPalette: Equatable, Sendable {
+    public var background: String
+    public var pageDot: String
+    public var currentPageDot: String
+    public var tabBarBackground: String
+    public var selectedTab: String
+
+    public init(background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String) {
+        self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
+        self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab
+    }
+
+    /// iOS's dark keyboard greys; the dots keep at least 3:1 contrast against the background.
+    public static let defaultDark = KeyboardPalette(background: "#1C1C1E", pageDot: "#5C5C60", currentPageDot: "#C7C7CC",
+                                                    tabBarBackground: "#2C2C2E", selectedTab: "#48484A")
 }

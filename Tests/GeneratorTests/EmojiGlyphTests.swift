@@ -139,6 +139,6 @@ struct EmojiGlyphTests {
         let missing = buttons.filter { $0.missingGlyph == true }
         #expect(missing.map(\.entry) == [1, 3] && missing.allSatisfy { $0.sprite.isEmpty })
         let family = try #require(buttons.first { $0.text == "👨‍👩‍👧‍👦" })
-        #expect(family.utf16Length == 11 && family.codePoints == "1F468 200D 1F469 200D 1F467 200D 1F466")
+        #expect(family.utf16Length == 11 && family.codePoints == ["1F468", "200D", "1F469", "200D", "1F467", "200D", "1F466"])
     }
 }
