@@ -54,7 +54,10 @@ let package = Package(
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
-        .testTarget(name: "GeneratorTests", dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText"]),
+        .testTarget(
+            name: "GeneratorTests",
+            dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText"],
+            exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )

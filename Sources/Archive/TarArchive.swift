@@ -100,8 +100,9 @@ public enum TarArchive {
             out += padded(body)
         }
         let shortName = fitsUstar ? name : Array(name.filter { $0 < 0x80 }.suffix(100))
-        out += header(name: shortName, type: isDirectory ? UInt8(ascii: "5") : UInt8(ascii: "0"),
-                      mode: isDirectory ? 0o755 : 0o644, size: min(contents.count, sizeLimit))
+        out += header(
+            name: shortName, type: isDirectory ? UInt8(ascii: "5") : UInt8(ascii: "0"),
+            mode: isDirectory ? 0o755 : 0o644, size: min(contents.count, sizeLimit))
         out += padded(contents)
         return out
     }
@@ -125,13 +126,13 @@ public enum TarArchive {
         }
         put(name, at: 0, width: 100)
         octal(mode, at: 100, width: 8)
-        octal(0, at: 108, width: 8)        // uid
-        octal(0, at: 116, width: 8)        // gid
+        octal(0, at: 108, width: 8)  // uid
+        octal(0, at: 116, width: 8)  // gid
         octal(size, at: 124, width: 12)
-        octal(0, at: 136, width: 12)       // mtime
+        octal(0, at: 136, width: 12)  // mtime
         block[156] = type
-        put(Array("ustar".utf8), at: 257, width: 6)   // magic "ustar\0"
-        put(Array("00".utf8), at: 263, width: 2)      // version
+        put(Array("ustar".utf8), at: 257, width: 6)  // magic "ustar\0"
+        put(Array("00".utf8), at: 263, width: 2)  // version
         // uname and gname stay empty; devmajor/devminor zero.
         octal(0, at: 329, width: 8)
         octal(0, at: 337, width: 8)

@@ -82,7 +82,9 @@ public struct SHA256: Sendable {
         if let digest = bytes.withContiguousStorageIfAvailable({ buffer -> [UInt8] in
             hasher.update(buffer: UnsafeRawBufferPointer(buffer))
             return hasher.finalize()
-        }) { return digest }
+        }) {
+            return digest
+        }
         hasher.update(bytes)
         return hasher.finalize()
     }

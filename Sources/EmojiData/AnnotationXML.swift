@@ -33,7 +33,8 @@ enum AnnotationXML {
                 continue
             }
             guard starts(bytes, "<annotation", at: open), open + 11 < bytes.count,
-                  [0x20, 0x09, 0x0A, 0x0D].contains(bytes[open + 11]) else {
+                [0x20, 0x09, 0x0A, 0x0D].contains(bytes[open + 11])
+            else {
                 position = open + 1
                 continue
             }

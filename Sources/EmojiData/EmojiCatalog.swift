@@ -31,15 +31,16 @@ public struct EmojiCatalog: Sendable, Equatable {
         sections = []
         for group in file.groups where group.name != Self.componentGroup {
             var section = Section(group: group.name, keys: [], leftOut: [])
-            var byKey: [String: Int] = [:]     // tone-free key → index in section.keys
-            var byName: [String: Int] = [:]    // short name → index in section.keys
+            var byKey: [String: Int] = [:]  // tone-free key → index in section.keys
+            var byName: [String: Int] = [:]  // short name → index in section.keys
             for entry in file.entries(inGroup: group.name) where entry.status == .fullyQualified {
                 guard isDrawable(entry.text) else {
                     section.leftOut.append(entry)
                     continue
                 }
                 if Self.hasSkinTone(entry.text),
-                   let index = byKey[Self.toneFreeKey(entry.text)] ?? Self.baseNames(entry.name).lazy.compactMap({ byName[$0] }).first {
+                    let index = byKey[Self.toneFreeKey(entry.text)] ?? Self.baseNames(entry.name).lazy.compactMap({ byName[$0] }).first
+                {
                     section.keys[index].variants.append(entry)
                     continue
                 }

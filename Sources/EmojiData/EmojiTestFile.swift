@@ -105,8 +105,10 @@ public struct EmojiTestFile: Sendable, Equatable {
     }
 
     /// `code points ; status # emoji E<version> name`
-    static func entry(_ line: Substring, group: String?, subgroup: String?, lineNumber: Int,
-                      fail: (String) -> EmojiDataError) throws(EmojiDataError) -> Entry {
+    static func entry(
+        _ line: Substring, group: String?, subgroup: String?, lineNumber: Int,
+        fail: (String) -> EmojiDataError
+    ) throws(EmojiDataError) -> Entry {
         guard let semicolon = line.firstIndex(of: ";") else { throw fail("expected 'code points ; status # emoji E<version> name'") }
         guard let hash = line[semicolon...].firstIndex(of: "#") else { throw fail("missing the '# emoji E<version> name' comment") }
         guard let group else { throw fail("an emoji before any '# group:' line") }
@@ -125,7 +127,9 @@ public struct EmojiTestFile: Sendable, Equatable {
         // The comment: the emoji, then E<version>, then the name. Compared on scalars, since the
         // emoji is followed by a space that must not be folded into its grapheme cluster.
         let comment = line[line.index(after: hash)...].unicodeScalars.drop { $0 == " " }
-        guard comment.starts(with: text.unicodeScalars) else { throw fail("the comment's emoji does not match the code points \(String(line[line.startIndex..<semicolon]).trimmingCharacters(in: .whitespaces))") }
+        guard comment.starts(with: text.unicodeScalars) else {
+            throw fail("the comment's emoji does not match the code points \(String(line[line.startIndex..<semicolon]).trimmingCharacters(in: .whitespaces))")
+        }
         let rest = String(String.UnicodeScalarView(comment.dropFirst(text.unicodeScalars.count))).trimmingCharacters(in: .whitespaces)
         guard rest.hasPrefix("E"), let space = rest.firstIndex(of: " ") else { throw fail("expected 'E<version> name' after the emoji") }
         let version = String(rest[rest.index(after: rest.startIndex)..<space])

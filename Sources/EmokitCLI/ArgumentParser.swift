@@ -4,7 +4,7 @@ import EmoticonPacks
 /// error text (the wording follows swift-argument-parser, which users already know).
 struct OptionSpec: Sendable {
     enum Kind: Sendable { case flag, value(String), repeatedValue(String) }
-    let name: String          // long name without dashes
+    let name: String  // long name without dashes
     let short: Character?
     let kind: Kind
     let help: String

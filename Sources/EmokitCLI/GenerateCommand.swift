@@ -1,7 +1,7 @@
+import EmoticonPacks
 import Foundation
 import Generator
 import Imaging
-import EmoticonPacks
 import KeyboardLayout
 
 /// `emokit generate <pack or packs root>... --out DIR`: the main job.
@@ -42,15 +42,15 @@ enum GenerateCommand {
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """
-        Writes, inside the output folder: sheets/<tab>/<width>/page-NNN@Sx.png, manifests/<width>.json,
-        index.html and preview/<width>.html. The output is built beside the folder and swapped in only
-        when complete; a failed run leaves the previous output as it was.
+            Writes, inside the output folder: sheets/<tab>/<width>/page-NNN@Sx.png, manifests/<width>.json,
+            index.html and preview/<width>.html. The output is built beside the folder and swapped in only
+            when complete; a failed run leaves the previous output as it was.
 
-        With --config, the packs may come from the config file instead of the command line.
+            With --config, the packs may come from the config file instead of the command line.
 
-        Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error,
-        3 the output could not be written (the previous output is left as it was).
-        """,
+            Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error,
+            3 the output could not be written (the previous output is left as it was).
+            """,
         positionalsFrom: "config")
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {

@@ -14,11 +14,11 @@ enum InspectCommand {
             .value("max-pixels", "count", help: "Refuse images with more pixels than this (default 67108864)."),
         ],
         discussion: """
-        Prints one tab-separated line per file: the path as given, WIDTHxHEIGHT, the stored format
-        (e.g. 'palette 4-bit +tRNS') and the SHA-256 of the decoded straight RGBA8 bytes (rows top to
-        bottom, no padding). A refused file gets an 'error:' line on stderr; the others are still
-        inspected, and the exit status is 1 if any file was refused.
-        """)
+            Prints one tab-separated line per file: the path as given, WIDTHxHEIGHT, the stored format
+            (e.g. 'palette 4-bit +tRNS') and the SHA-256 of the decoded straight RGBA8 bytes (rows top to
+            bottom, no padding). A refused file gets an 'error:' line on stderr; the others are still
+            inspected, and the exit status is 1 if any file was refused.
+            """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         var limits = PNGDecoder.Limits()

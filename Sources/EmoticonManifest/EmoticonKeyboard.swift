@@ -141,7 +141,8 @@ public enum EmoticonKeyboardError: Error, Equatable, Sendable, CustomStringConve
             return "\(file): not an emokit manifest: \(reason)"
         case .unsupportedSchemaVersion(let file, let found, let supported):
             let known = supported.count == 1 ? "\(supported.lowerBound)" : "\(supported.lowerBound) to \(supported.upperBound)"
-            let advice = found > supported.upperBound
+            let advice =
+                found > supported.upperBound
                 ? "update the EmoticonManifest library to one that reads it"
                 : "regenerate it with a current emokit"
             return "\(file): schemaVersion \(found) is not supported (this library reads \(known)); \(advice)"

@@ -21,8 +21,10 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var colors: Colors
     public var tabs: [Tab]
 
-    public init(schemaVersion: Int = Manifest.currentSchemaVersion, generator: GeneratorInfo, screenWidth: Int, scales: [Int],
-                grid: Grid, metrics: Metrics, colors: Colors, tabs: [Tab], layout: String? = nil) {
+    public init(
+        schemaVersion: Int = Manifest.currentSchemaVersion, generator: GeneratorInfo, screenWidth: Int, scales: [Int],
+        grid: Grid, metrics: Metrics, colors: Colors, tabs: [Tab], layout: String? = nil
+    ) {
         self.schemaVersion = schemaVersion; self.generator = generator; self.screenWidth = screenWidth; self.layout = layout
         self.scales = scales; self.grid = grid; self.metrics = metrics; self.colors = colors; self.tabs = tabs
     }
@@ -51,9 +53,11 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Scale ("2") to where the columns start and how wide they are at that scale; written
         /// only when `snapToPixels` is true.
         public var columnsByScale: [String: Columns]?
-        public init(columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, iconSize: Double, emoticonsPerPage: Int,
-                    insets: Insets? = nil, columnSpacing: Double? = nil, rowSpacing: Double? = nil, snapToPixels: Bool? = nil,
-                    columnsByScale: [String: Columns]? = nil) {
+        public init(
+            columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, iconSize: Double, emoticonsPerPage: Int,
+            insets: Insets? = nil, columnSpacing: Double? = nil, rowSpacing: Double? = nil, snapToPixels: Bool? = nil,
+            columnsByScale: [String: Columns]? = nil
+        ) {
             self.columns = columns; self.rows = rows; self.cellWidth = cellWidth; self.cellHeight = cellHeight
             self.iconSize = iconSize; self.emoticonsPerPage = emoticonsPerPage
             self.insets = insets; self.columnSpacing = columnSpacing; self.rowSpacing = rowSpacing
@@ -82,8 +86,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var gridTop: Double?
         public var pageControlTop: Double?
         public var tabBarTop: Double?
-        public init(toolbarHeight: Double, gridHeight: Double, pageControlHeight: Double, tabBarHeight: Double, keyboardHeight: Double,
-                    gridTop: Double? = nil, pageControlTop: Double? = nil, tabBarTop: Double? = nil) {
+        public init(
+            toolbarHeight: Double, gridHeight: Double, pageControlHeight: Double, tabBarHeight: Double, keyboardHeight: Double,
+            gridTop: Double? = nil, pageControlTop: Double? = nil, tabBarTop: Double? = nil
+        ) {
             self.toolbarHeight = toolbarHeight; self.gridHeight = gridHeight; self.pageControlHeight = pageControlHeight
             self.tabBarHeight = tabBarHeight; self.keyboardHeight = keyboardHeight
             self.gridTop = gridTop; self.pageControlTop = pageControlTop; self.tabBarTop = tabBarTop
@@ -98,8 +104,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var selectedTab: String
         /// The same keys for dark mode.
         public var dark: Palette?
-        public init(background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String,
-                    dark: Palette? = nil) {
+        public init(
+            background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String,
+            dark: Palette? = nil
+        ) {
             self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
             self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab; self.dark = dark
         }
@@ -183,9 +191,11 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// The animated version shown on long press (a GIF copied into the output).
         public var animation: Animation?
 
-        public init(kind: Kind, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,
-                    textTraditional: String?, codePoints: [String]?, utf16Length: Int?, missingGlyph: Bool?,
-                    frame: Rect, sprite: [String: PixelRect]) {
+        public init(
+            kind: Kind, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,
+            textTraditional: String?, codePoints: [String]?, utf16Length: Int?, missingGlyph: Bool?,
+            frame: Rect, sprite: [String: PixelRect]
+        ) {
             self.kind = kind; self.index = index; self.row = row; self.column = column; self.entry = entry
             self.text = text; self.name = name; self.textTraditional = textTraditional; self.codePoints = codePoints
             self.utf16Length = utf16Length; self.missingGlyph = missingGlyph; self.frame = frame; self.sprite = sprite

@@ -59,8 +59,10 @@ struct EntryReader {
         } else {
             return .failure(error(index, "code", chs, "missing: an emoji entry (type 1) needs code (hex code points) or emoji"))
         }
-        return .success(Entry(plistIndex: index, text: emoji, textTraditional: nil, name: chs.map(Self.bareName) ?? EmojiText.name(of: emoji),
-                              content: .emoji(emoji)))
+        return .success(
+            Entry(
+                plistIndex: index, text: emoji, textTraditional: nil, name: chs.map(Self.bareName) ?? EmojiText.name(of: emoji),
+                content: .emoji(emoji)))
     }
 
     private func readImage(_ dict: [String: Any], index: Int, chs: String?, cht: String?) -> Result<Entry, PackError> {
@@ -87,8 +89,10 @@ struct EntryReader {
         switch FileNamePolicy.variants(of: png, in: folder, folderDisplay: folderDisplay) {
         case .failure(let reason): return .failure(error(index, "png", chs, reason.message))
         case .success(let variants):
-            return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs),
-                                  content: .image(ImageFile(name: png, variants: variants))))
+            return .success(
+                Entry(
+                    plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs),
+                    content: .image(ImageFile(name: png, variants: variants))))
         }
     }
 
@@ -96,9 +100,11 @@ struct EntryReader {
     static let knownKeys = ["chs", "cht", "png", "gif", "type", "code", "emoji"]
 
     /// Words people write for a known key that are too far from it for an edit distance.
-    static let synonyms = ["image": "png", "img": "png", "icon": "png", "file": "png", "filename": "png", "picture": "png",
-                           "animation": "gif", "text": "chs", "traditional": "cht", "unicode": "code", "codepoint": "code",
-                           "codepoints": "code"]
+    static let synonyms = [
+        "image": "png", "img": "png", "icon": "png", "file": "png", "filename": "png", "picture": "png",
+        "animation": "gif", "text": "chs", "traditional": "cht", "unicode": "code", "codepoint": "code",
+        "codepoints": "code",
+    ]
 
     /// A warning for each key of `item` that emokit does not read, with the key it most likely
     /// meant (a near spelling, or a known synonym such as `image` for `png`).
@@ -106,7 +112,8 @@ struct EntryReader {
         guard let dict = item as? [String: Any] else { return [] }
         let chs = dict["chs"] as? String
         return dict.keys.filter { !Self.knownKeys.contains($0) }.sorted().map { key in
-            let suggestion = Self.synonyms[key.lowercased()]
+            let suggestion =
+                Self.synonyms[key.lowercased()]
                 ?? NameSuggestion.closest(to: key, among: Self.knownKeys, maxDistance: key.count > 3 ? 2 : 1, ignoringCase: true)
             return .unknownKey(path: plistDisplay, index: index, key: key, text: chs, suggestion: suggestion)
         }

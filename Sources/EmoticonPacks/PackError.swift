@@ -64,9 +64,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var plistPath: String {
         switch self {
         case .notFound(let path), .notAPack(let path), .tooLarge(let path, _, _), .unreadable(let path, _), .malformed(let path, _),
-             .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
-             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
-             .upscaled(let path, _, _, _, _, _, _):
+            .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
+            .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
+            .upscaled(let path, _, _, _, _, _, _):
             return path
         }
     }

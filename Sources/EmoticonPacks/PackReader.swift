@@ -157,7 +157,8 @@ public struct PackReader: Sendable {
         if let array = root as? [Any] {
             items = array
         } else if let dict = root as? [String: Any], !plist.isEmojiArray, dict["emoticons"] != nil,
-                  ["id", "group_name_cn", "group_name_tw", "group_name_en"].contains(where: { dict[$0] is String }) {
+            ["id", "group_name_cn", "group_name_tw", "group_name_en"].contains(where: { dict[$0] is String })
+        {
             // YYKit layout: {id, group_name_cn, group_name_tw, group_name_en, emoticons: [...]}.
             // A dictionary without YYKit's identifying keys is not dug into: it is a wrong root.
             guard let array = dict["emoticons"] as? [Any] else {
@@ -196,8 +197,9 @@ public struct PackReader: Sendable {
         if case .success(let variants) = FileNamePolicy.variants(of: "delete.png", in: folder, folderDisplay: folderDisplay) {
             deleteIcon = ImageFile(name: "delete.png", variants: variants)
         }
-        outcome.pack = EmoticonPack(id: Self.safeID(folder.lastPathComponent), titles: titles, folderName: folder.lastPathComponent,
-                                    folder: folder, plistPath: display, entries: entries, deleteIcon: deleteIcon)
+        outcome.pack = EmoticonPack(
+            id: Self.safeID(folder.lastPathComponent), titles: titles, folderName: folder.lastPathComponent,
+            folder: folder, plistPath: display, entries: entries, deleteIcon: deleteIcon)
         return outcome
     }
 
@@ -236,17 +238,18 @@ public struct PackReader: Sendable {
     static func isBoolean(_ value: Any) -> Bool {
         if type(of: value) == Bool.self { return true }
         #if canImport(Darwin)
-        if let number = value as? NSNumber { return CFGetTypeID(number) == CFBooleanGetTypeID() }
+            if let number = value as? NSNumber { return CFGetTypeID(number) == CFBooleanGetTypeID() }
         #endif
         return false
     }
 
     /// A folder name made safe as a path component and an HTML id: letters, digits, `.`, `-`, `_`.
     static func safeID(_ name: String) -> String {
-        var id = String(name.unicodeScalars.map { scalar -> Character in
-            (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."))
-                ? Character(scalar) : "-"
-        })
+        var id = String(
+            name.unicodeScalars.map { scalar -> Character in
+                (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."))
+                    ? Character(scalar) : "-"
+            })
         while id.hasPrefix(".") || id.hasPrefix("-") { id.removeFirst() }
         return id.isEmpty ? "pack" : id
     }

@@ -58,8 +58,9 @@ public struct Generator: Sendable {
             let jobs = packs.indices.flatMap { tab in
                 (0..<PageLayout.pageCount(entries: packs[tab].entries.count, grid: options.grid)).map { PageJob(tab: tab, page: $0) }
             }
-            let pages = try renderPages(jobs, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
-                                        emoji: emojiSource, decoder: decoder, output: output)
+            let pages = try renderPages(
+                jobs, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
+                emoji: emojiSource, decoder: decoder, output: output)
 
             // 5. Manifests, one per width.
             let manifests = ManifestBuilder(options: options, packs: packs, plans: plans, pages: pages, names: names).manifests()
@@ -71,8 +72,9 @@ public struct Generator: Sendable {
 
             // 6. Preview site.
             if options.writePreview {
-                let site = PreviewSiteBuilder(templates: EmokitResources.templates, manifests: manifests, summary: summary(packs, emoji: emojiIdentity),
-                                              publicURLs: options.publishing.baseURL)
+                let site = PreviewSiteBuilder(
+                    templates: EmokitResources.templates, manifests: manifests, summary: summary(packs, emoji: emojiIdentity),
+                    publicURLs: options.publishing.baseURL)
                 let files: [PreviewSiteBuilder.File]
                 do { files = try site.build() } catch { throw GenerationError.output(path: EmokitResources.templates.path, reason: "\(error)") }
                 for file in files { try output.write(file.data, to: file.path) }
@@ -161,14 +163,16 @@ public struct Generator: Sendable {
     /// What a page produced: its sheets by (width, scale), and each cell's sprite rect.
     struct RenderedPage: Sendable {
         var sheets: [SheetKey: SheetRecord] = [:]
-        var sprites: [SheetKey: [Int: PixelRect]] = [:]   // cell → rect
+        var sprites: [SheetKey: [Int: PixelRect]] = [:]  // cell → rect
     }
 
     struct SheetKey: Hashable, Sendable { let width: Int; let scale: Int }
 
-    func renderPages(_ jobs: [PageJob], packs: [EmoticonPack], plans: [[SpriteSource]], deleteIcons: [[Int: RGBAImage]],
-                     boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
-                     output: OutputFolder) throws(GenerationError) -> [PageKey: RenderedPage] {
+    func renderPages(
+        _ jobs: [PageJob], packs: [EmoticonPack], plans: [[SpriteSource]], deleteIcons: [[Int: RGBAImage]],
+        boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
+        output: OutputFolder
+    ) throws(GenerationError) -> [PageKey: RenderedPage] {
         let results = ResultBox<PageKey, RenderedPage>()
         let workers = max(1, min(options.concurrency, jobs.count))
         let next = Counter()
@@ -176,8 +180,9 @@ public struct Generator: Sendable {
             while let index = next.take(below: jobs.count), !results.failed {
                 let job = jobs[index]
                 do {
-                    let page = try renderPage(job, pack: packs[job.tab], plan: plans[job.tab], deleteIcons: deleteIcons[job.tab],
-                                              boxes: boxes, emoji: emoji, decoder: decoder, output: output)
+                    let page = try renderPage(
+                        job, pack: packs[job.tab], plan: plans[job.tab], deleteIcons: deleteIcons[job.tab],
+                        boxes: boxes, emoji: emoji, decoder: decoder, output: output)
                     results.store(PageKey(tab: job.tab, page: job.page), page)
                 } catch let error as GenerationError {
                     results.fail(error)
@@ -192,9 +197,11 @@ public struct Generator: Sendable {
 
     struct PageKey: Hashable, Sendable { let tab: Int; let page: Int }
 
-    func renderPage(_ job: PageJob, pack: EmoticonPack, plan: [SpriteSource], deleteIcons: [Int: RGBAImage],
-                    boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
-                    output: OutputFolder) throws(GenerationError) -> RenderedPage {
+    func renderPage(
+        _ job: PageJob, pack: EmoticonPack, plan: [SpriteSource], deleteIcons: [Int: RGBAImage],
+        boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
+        output: OutputFolder
+    ) throws(GenerationError) -> RenderedPage {
         let range = PageLayout.entries(onPage: job.page, of: pack.entries.count, grid: options.grid)
         let labels = range.map { EntryLabel(pack, pack.entries[$0]) }
         let sprites = try PageSprites(sources: Array(plan[range]), labels: labels, boxes: boxes, emoji: emoji, decoder: decoder)

@@ -42,8 +42,12 @@ public struct GeneratorConfig: Decodable, Sendable {
         func value(_ key: String) -> String? {
             let isDark = key.hasPrefix("dark.")
             let name = isDark ? String(key.dropFirst(5)) : key
-            let palette = isDark ? dark : Palette(background: background, pageDot: pageDot, currentPageDot: currentPageDot,
-                                                  tabBarBackground: tabBarBackground, selectedTab: selectedTab)
+            let palette =
+                isDark
+                ? dark
+                : Palette(
+                    background: background, pageDot: pageDot, currentPageDot: currentPageDot,
+                    tabBarBackground: tabBarBackground, selectedTab: selectedTab)
             switch name {
             case "background": return palette?.background
             case "pageDot": return palette?.pageDot
@@ -153,8 +157,10 @@ public struct GeneratorConfig: Decodable, Sendable {
     }
 
     /// What each array key holds, for messages (the decoder only knows "an array").
-    static let expectations = ["packs": "an array of strings", "widths": "an array of whole numbers", "scales": "an array of whole numbers",
-                               "grid": "an object", "metrics": "an object", "colors": "an object"]
+    static let expectations = [
+        "packs": "an array of strings", "widths": "an array of whole numbers", "scales": "an array of whole numbers",
+        "grid": "an object", "metrics": "an object", "colors": "an object",
+    ]
 
     static func typeName(_ type: Any.Type) -> String {
         switch type {

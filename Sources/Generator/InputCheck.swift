@@ -55,8 +55,10 @@ extension Generator {
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                 case .success(let checked):
                     if let enlarged = checked.largestEnlargement {
-                        upscaled.append(.upscaled(path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
-                                                  pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
+                        upscaled.append(
+                            .upscaled(
+                                path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
+                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
                     }
                     kept.append(entry)
                     plan.append(.image(byScale: checked.chosen))
@@ -71,8 +73,9 @@ extension Generator {
             warnings = []
         }
         if !errors.isEmpty {
-            throw .packs(PackError.inReadingOrder(errors, plistPaths: survey.plistPaths),
-                         warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths))
+            throw .packs(
+                PackError.inReadingOrder(errors, plistPaths: survey.plistPaths),
+                warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths))
         }
 
         // Every emoji has a glyph (or --missing-glyph skip says what to do without one).
@@ -92,7 +95,8 @@ extension Generator {
             }
         }
         if !missing.isEmpty { throw .missingGlyphs(source: emojiSource?.summary ?? "no emoji source", entries: missing) }
-        return Plan(packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
-                    upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs)
+        return Plan(
+            packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
+            upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs)
     }
 }

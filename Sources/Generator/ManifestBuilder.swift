@@ -42,9 +42,10 @@ struct ManifestBuilder {
                     let frames = Self.framesByScale(button, scales: scales, layouts: layouts)
                     switch button.kind {
                     case .delete:
-                        var result = Manifest.Button(kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
-                                                     text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
-                                                     missingGlyph: nil, frame: frame, sprite: sprite)
+                        var result = Manifest.Button(
+                            kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
+                            text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
+                            missingGlyph: nil, frame: frame, sprite: sprite)
                         result.frames = frames
                         return result
                     case .emoticon(let entryIndex):
@@ -55,17 +56,19 @@ struct ManifestBuilder {
                             utf16 = text.utf16.count
                         }
                         if case .missing = plans[tabIndex][entryIndex] { missing = true }
-                        var result = Manifest.Button(kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
-                                                     text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
-                                                     codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
+                        var result = Manifest.Button(
+                            kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
+                            text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
+                            codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
                         result.frames = frames
                         return result
                     }
                 }
                 return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons)
             }
-            return Manifest.Tab(id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),
-                                entryCount: pack.entries.count, pages: pageList)
+            return Manifest.Tab(
+                id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),
+                entryCount: pack.entries.count, pages: pageList)
         }
         let metrics = options.metrics
         let colors = options.colors
@@ -73,20 +76,24 @@ struct ManifestBuilder {
             generator: .init(name: "emokit", version: EmokitResources.version),
             screenWidth: width,
             scales: options.scales,
-            grid: .init(columns: grid.columns, rows: grid.rows, cellWidth: layout.columns.cellWidth, cellHeight: grid.rowHeight,
-                        iconSize: grid.iconSize, emoticonsPerPage: grid.emoticonsPerPage,
-                        insets: .init(top: grid.insets.top, left: grid.insets.left, bottom: grid.insets.bottom, right: grid.insets.right),
-                        columnSpacing: grid.columnSpacing, rowSpacing: grid.rowSpacing, snapToPixels: grid.snapToPixels,
-                        columnsByScale: grid.snapToPixels
-                            ? Dictionary(uniqueKeysWithValues: layouts.map { ("\($0.scale)", Manifest.Columns(left: $0.columns.left, cellWidth: $0.columns.cellWidth)) })
-                            : nil),
-            metrics: .init(toolbarHeight: metrics.toolbarHeight, gridHeight: grid.gridHeight, pageControlHeight: metrics.pageControlHeight,
-                           tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid),
-                           gridTop: metrics.gridTop, pageControlTop: metrics.pageControlTop(grid: grid), tabBarTop: metrics.tabBarTop(grid: grid)),
-            colors: .init(background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
-                          tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab,
-                          dark: .init(background: colors.dark.background, pageDot: colors.dark.pageDot, currentPageDot: colors.dark.currentPageDot,
-                                      tabBarBackground: colors.dark.tabBarBackground, selectedTab: colors.dark.selectedTab)),
+            grid: .init(
+                columns: grid.columns, rows: grid.rows, cellWidth: layout.columns.cellWidth, cellHeight: grid.rowHeight,
+                iconSize: grid.iconSize, emoticonsPerPage: grid.emoticonsPerPage,
+                insets: .init(top: grid.insets.top, left: grid.insets.left, bottom: grid.insets.bottom, right: grid.insets.right),
+                columnSpacing: grid.columnSpacing, rowSpacing: grid.rowSpacing, snapToPixels: grid.snapToPixels,
+                columnsByScale: grid.snapToPixels
+                    ? Dictionary(uniqueKeysWithValues: layouts.map { ("\($0.scale)", Manifest.Columns(left: $0.columns.left, cellWidth: $0.columns.cellWidth)) })
+                    : nil),
+            metrics: .init(
+                toolbarHeight: metrics.toolbarHeight, gridHeight: grid.gridHeight, pageControlHeight: metrics.pageControlHeight,
+                tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid),
+                gridTop: metrics.gridTop, pageControlTop: metrics.pageControlTop(grid: grid), tabBarTop: metrics.tabBarTop(grid: grid)),
+            colors: .init(
+                background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
+                tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab,
+                dark: .init(
+                    background: colors.dark.background, pageDot: colors.dark.pageDot, currentPageDot: colors.dark.currentPageDot,
+                    tabBarBackground: colors.dark.tabBarBackground, selectedTab: colors.dark.selectedTab)),
             tabs: tabs,
             layout: options.layout.rawValue)
     }

@@ -42,12 +42,16 @@ struct OutputFolder {
             return path == target || path.hasPrefix(target == "/" ? "/" : target + "/")
         }
         if isWithinTarget(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-            throw .output(path: destination.path, reason: "is the current folder or holds it; emokit replaces the output folder whole, "
-                          + "which would pull it from under your shell. Choose a folder of its own, e.g. --out emokit-output")
+            throw .output(
+                path: destination.path,
+                reason: "is the current folder or holds it; emokit replaces the output folder whole, "
+                    + "which would pull it from under your shell. Choose a folder of its own, e.g. --out emokit-output")
         }
         if let input = inputs.first(where: isWithinTarget) {
-            throw .output(path: destination.path, reason: "holds the input \(input.path); the output folder is replaced whole on every run. "
-                          + "Choose an --out outside the packs")
+            throw .output(
+                path: destination.path,
+                reason: "holds the input \(input.path); the output folder is replaced whole on every run. "
+                    + "Choose an --out outside the packs")
         }
     }
 

@@ -18,8 +18,8 @@ extension RGBAImage {
                         } else if sa != 0 {
                             let da = UInt32(dst[d + 3])
                             // out_a = sa + da*(1-sa); out_c = (sc*sa + dc*da*(1-sa)) / out_a, in 0...255 fixed point.
-                            let dWeight = da * (255 - sa)            // scaled by 255
-                            let outA255 = sa * 255 + dWeight          // scaled by 255
+                            let dWeight = da * (255 - sa)  // scaled by 255
+                            let outA255 = sa * 255 + dWeight  // scaled by 255
                             for c in 0..<3 {
                                 let value = (UInt32(src[s + c]) * sa * 255 + UInt32(dst[d + c]) * dWeight + outA255 / 2) / outA255
                                 dst[d + c] = UInt8(min(value, 255))

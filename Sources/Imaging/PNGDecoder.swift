@@ -108,8 +108,10 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    private func withReader<T>(_ data: Data, path: String,
-                               _ body: (OpaquePointer, emk_png_header) throws(PNGError) -> T) throws(PNGError) -> T {
+    private func withReader<T>(
+        _ data: Data, path: String,
+        _ body: (OpaquePointer, emk_png_header) throws(PNGError) -> T
+    ) throws(PNGError) -> T {
         var cLimits = emk_png_limits(
             max_width: UInt32(clamping: limits.maxWidth),
             max_height: UInt32(clamping: limits.maxHeight),
@@ -168,7 +170,8 @@ public struct PNGDecoder: Sendable {
         if bytes.starts(with: [0x3C]) || bytes.starts(with: Array("<?xml".utf8)) { return "XML or HTML text" }
         let sample = raw.prefix(512)
         if !sample.isEmpty && sample.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || ($0 >= 32 && $0 != 127) || $0 >= 0x80 }),
-           String(bytes: sample, encoding: .utf8) != nil {
+            String(bytes: sample, encoding: .utf8) != nil
+        {
             return "text"
         }
         return nil
@@ -177,7 +180,8 @@ public struct PNGDecoder: Sendable {
     static func describe(_ error: Error) -> String {
         let ns = error as NSError
         if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain,
-           let message = strerror(Int32(posix.code)) {
+            let message = strerror(Int32(posix.code))
+        {
             return String(cString: message)
         }
         if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }

@@ -52,8 +52,9 @@ public struct PNGEncoder: Sendable {
     private func encodeRGBA(_ image: RGBAImage, path: String) throws(PNGError) -> [UInt8] {
         try collect(path: path) { buffer, message in
             image.pixels.withUnsafeBufferPointer { pixels in
-                emk_png_encode_rgba8(pixels.baseAddress, UInt32(image.width), UInt32(image.height),
-                                     Int32(compressionLevel), filter.libpngMask, &buffer, message, 256)
+                emk_png_encode_rgba8(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height),
+                    Int32(compressionLevel), filter.libpngMask, &buffer, message, 256)
             }
         }
     }
@@ -66,10 +67,11 @@ public struct PNGEncoder: Sendable {
             indexed.indices.withUnsafeBufferPointer { indices in
                 indexed.paletteRGB.withUnsafeBufferPointer { rgb in
                     indexed.alphas.withUnsafeBufferPointer { alphas in
-                        emk_png_encode_indexed(indices.baseAddress, UInt32(width), UInt32(height), Int32(indexed.bitDepth),
-                                               rgb.baseAddress, Int32(indexed.colorCount),
-                                               alphas.baseAddress, Int32(indexed.alphas.count),
-                                               Int32(compressionLevel), mask, &buffer, message, 256)
+                        emk_png_encode_indexed(
+                            indices.baseAddress, UInt32(width), UInt32(height), Int32(indexed.bitDepth),
+                            rgb.baseAddress, Int32(indexed.colorCount),
+                            alphas.baseAddress, Int32(indexed.alphas.count),
+                            Int32(compressionLevel), mask, &buffer, message, 256)
                     }
                 }
             }

@@ -16,8 +16,10 @@ public struct GridSpec: Equatable, Sendable {
     public var rowSpacing: Double
     public var snapToPixels: Bool
 
-    public init(columns: Int = 8, rows: Int = 4, rowHeight: Double = 50, iconSize: Double = 32, insets: EdgeInsets = .zero,
-                columnSpacing: Double = 0, rowSpacing: Double = 0, snapToPixels: Bool = false) {
+    public init(
+        columns: Int = 8, rows: Int = 4, rowHeight: Double = 50, iconSize: Double = 32, insets: EdgeInsets = .zero,
+        columnSpacing: Double = 0, rowSpacing: Double = 0, snapToPixels: Bool = false
+    ) {
         self.columns = columns; self.rows = rows; self.rowHeight = rowHeight; self.iconSize = iconSize
         self.insets = insets; self.columnSpacing = columnSpacing; self.rowSpacing = rowSpacing; self.snapToPixels = snapToPixels
     }
@@ -106,8 +108,10 @@ public struct KeyboardMetrics: Equatable, Sendable {
     /// The whole emoticon keyboard's height; nil: the parts stacked.
     public var fixedKeyboardHeight: Double?
 
-    public init(toolbarHeight: Double = 50, pageControlHeight: Double = 30, tabBarHeight: Double = 37, gridTop: Double = 0,
-                pageControlTop: Double? = nil, keyboardHeight: Double? = nil) {
+    public init(
+        toolbarHeight: Double = 50, pageControlHeight: Double = 30, tabBarHeight: Double = 37, gridTop: Double = 0,
+        pageControlTop: Double? = nil, keyboardHeight: Double? = nil
+    ) {
         self.toolbarHeight = toolbarHeight; self.pageControlHeight = pageControlHeight; self.tabBarHeight = tabBarHeight
         self.gridTop = gridTop; self.pageControlTop = pageControlTop; self.fixedKeyboardHeight = keyboardHeight
     }
@@ -142,8 +146,10 @@ public struct KeyboardColors: Equatable, Sendable {
     /// The same keys for dark mode (the preview uses them under `prefers-color-scheme: dark`).
     public var dark: KeyboardPalette
 
-    public init(background: String = "#F4F4F6", pageDot: String = "#CECECE", currentPageDot: String = "#797979",
-                tabBarBackground: String = "#FFFFFF", selectedTab: String = "#E3E3E8", dark: KeyboardPalette = .defaultDark) {
+    public init(
+        background: String = "#F4F4F6", pageDot: String = "#CECECE", currentPageDot: String = "#797979",
+        tabBarBackground: String = "#FFFFFF", selectedTab: String = "#E3E3E8", dark: KeyboardPalette = .defaultDark
+    ) {
         self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
         self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab; self.dark = dark
     }
@@ -170,8 +176,9 @@ public struct KeyboardColors: Equatable, Sendable {
         let darkPath: WritableKeyPath<KeyboardColors, KeyboardPalette> = \.dark
         return light.map { Setting(key: $0.0, flag: $0.1, keyPath: $0.2, help: "\($0.4) (default: \(lightDefaults[keyPath: $0.2])).") }
             + light.map {
-                Setting(key: "dark.\($0.0)", flag: "dark-\($0.1)", keyPath: darkPath.appending(path: $0.3),
-                        help: "\($0.4) in dark mode (default: \(darkDefaults[keyPath: $0.3])).")
+                Setting(
+                    key: "dark.\($0.0)", flag: "dark-\($0.1)", keyPath: darkPath.appending(path: $0.3),
+                    help: "\($0.4) in dark mode (default: \(darkDefaults[keyPath: $0.3])).")
             }
     }
 
@@ -198,6 +205,7 @@ public struct KeyboardPalette: Equatable, Sendable {
     }
 
     /// iOS's dark keyboard greys; the dots keep at least 3:1 contrast against the background.
-    public static let defaultDark = KeyboardPalette(background: "#1C1C1E", pageDot: "#5C5C60", currentPageDot: "#C7C7CC",
-                                                    tabBarBackground: "#2C2C2E", selectedTab: "#48484A")
+    public static let defaultDark = KeyboardPalette(
+        background: "#1C1C1E", pageDot: "#5C5C60", currentPageDot: "#C7C7CC",
+        tabBarBackground: "#2C2C2E", selectedTab: "#48484A")
 }

@@ -46,8 +46,9 @@ public struct PageLayout: Equatable, Sendable {
     /// `top + row * (rowHeight + rowSpacing)` down.
     public func frame(row: Int, column: Int) -> Frame {
         let width = columns.cellWidth
-        return Frame(x: columns.left + (width + grid.columnSpacing) * Double(column),
-                     y: grid.insets.top + (grid.rowHeight + grid.rowSpacing) * Double(row), width: width, height: grid.rowHeight)
+        return Frame(
+            x: columns.left + (width + grid.columnSpacing) * Double(column),
+            y: grid.insets.top + (grid.rowHeight + grid.rowSpacing) * Double(row), width: width, height: grid.rowHeight)
     }
 
     /// The buttons of `page`: its emoticons in row-major cells, then the delete button in the

@@ -107,10 +107,13 @@ public struct PreviewSiteBuilder: Sendable {
             ["width": .text("\($0.screenWidth)"), "href": .text("\($0.screenWidth).html"), "current": .bool($0.screenWidth == manifest.screenWidth)]
         }
         let tabs: [[String: Template.Value]] = manifest.tabs.map { tab in
-            ["title": .text(tab.title), "id": .text(tab.id), "entries": .text("\(tab.entryCount)"),
-             "pages": .list(tab.pages.compactMap { page in
-                 page.sheets["\(largestScale)"].map { ["src": .text("../" + $0), "alt": .text("\(tab.title), page \(page.index + 1)")] }
-             })]
+            [
+                "title": .text(tab.title), "id": .text(tab.id), "entries": .text("\(tab.entryCount)"),
+                "pages": .list(
+                    tab.pages.compactMap { page in
+                        page.sheets["\(largestScale)"].map { ["src": .text("../" + $0), "alt": .text("\(tab.title), page \(page.index + 1)")] }
+                    }),
+            ]
         }
         return [
             "width": .text("\(manifest.screenWidth)"),

@@ -11,23 +11,24 @@ public struct PublicURLs: Sendable, Equatable {
     /// Accepts an `http`/`https` URL with a host and no query or fragment; nil otherwise.
     public init?(base text: String) {
         guard !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }),
-              let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty,
-              components.query == nil, components.fragment == nil, components.user == nil, components.password == nil
+            let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty,
+            components.query == nil, components.fragment == nil, components.user == nil, components.password == nil
         else { return nil }
         base = text.hasSuffix("/") ? text : text + "/"
     }
 
     /// The absolute URL of a file of the site (`preview/375.html`), each path segment percent-encoded.
     public func url(_ relativePath: String) -> String {
-        base + relativePath.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            var out = ""
-            for byte in segment.utf8 {
-                if byte.isUnreserved { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += String(format: "%%%02X", byte) }
-            }
-            return out
-        }.joined(separator: "/")
+        base
+            + relativePath.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+                var out = ""
+                for byte in segment.utf8 {
+                    if byte.isUnreserved { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += String(format: "%%%02X", byte) }
+                }
+                return out
+            }.joined(separator: "/")
     }
 
     /// `sitemap.xml` listing the site's pages, in the order given; no dates, so it is reproducible.
@@ -60,16 +61,18 @@ extension PreviewSiteBuilder {
     /// The index page's Open Graph values: its title, a count of tabs and emoticons, the first sheet.
     func indexOpenGraph() -> [String: Template.Value] {
         let reference = manifests.first { $0.screenWidth == 375 } ?? manifests.first
-        return PublicURLs.openGraph(publicURLs, page: "index.html", title: "Emoticon keyboard preview",
-                                    description: "\(summary.packs.count) tabs, \(summary.packs.reduce(0) { $0 + $1.entries }) emoticons",
-                                    image: reference.flatMap(Self.firstSheet))
+        return PublicURLs.openGraph(
+            publicURLs, page: "index.html", title: "Emoticon keyboard preview",
+            description: "\(summary.packs.count) tabs, \(summary.packs.reduce(0) { $0 + $1.entries }) emoticons",
+            image: reference.flatMap(Self.firstSheet))
     }
 
     func previewOpenGraph(_ manifest: Manifest) -> [String: Template.Value] {
-        PublicURLs.openGraph(publicURLs, page: "preview/\(manifest.screenWidth).html",
-                             title: "Emoticon keyboard preview · \(manifest.screenWidth) pt",
-                             description: "\(manifest.tabs.count) tabs, \(manifest.tabs.reduce(0) { $0 + $1.entryCount }) emoticons",
-                             image: Self.firstSheet(manifest))
+        PublicURLs.openGraph(
+            publicURLs, page: "preview/\(manifest.screenWidth).html",
+            title: "Emoticon keyboard preview · \(manifest.screenWidth) pt",
+            description: "\(manifest.tabs.count) tabs, \(manifest.tabs.reduce(0) { $0 + $1.entryCount }) emoticons",
+            image: Self.firstSheet(manifest))
     }
 
     /// The largest-scale sheet of the first page of the first tab that has one.

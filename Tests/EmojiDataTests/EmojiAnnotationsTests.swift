@@ -1,7 +1,7 @@
 import EmojiData
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct EmojiAnnotationsTests {
     static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/EmojiDataTests/Fixtures")
@@ -9,8 +9,9 @@ struct EmojiAnnotationsTests {
     /// Debian's CLDR (unicode-cldr-core, installed by .ci/install); the tests fail loudly without it.
     static func real(_ locale: String) throws -> EmojiAnnotations {
         let common = EmojiAnnotations.debianCLDRCommon
-        precondition(FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/en.xml").path),
-                     "\(common.path) is missing: install unicode-cldr-core (.ci/install)")
+        precondition(
+            FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/en.xml").path),
+            "\(common.path) is missing: install unicode-cldr-core (.ci/install)")
         return try EmojiAnnotations(cldrCommon: common, locale: locale)
     }
 

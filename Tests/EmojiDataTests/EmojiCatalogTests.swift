@@ -1,7 +1,7 @@
 import EmojiData
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct EmojiCatalogTests {
     static let tones: [String] = ["\u{1F3FB}", "\u{1F3FC}", "\u{1F3FD}", "\u{1F3FE}", "\u{1F3FF}"]

@@ -1,15 +1,16 @@
 import EmojiData
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct EmojiTestFileTests {
     static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/EmojiDataTests/Fixtures")
     static var small: URL { fixtures.appendingPathComponent("emoji-test-small.txt") }
 
     static func real() throws -> EmojiTestFile {
-        precondition(FileManager.default.fileExists(atPath: EmojiTestFile.debianPath.path),
-                     "\(EmojiTestFile.debianPath.path) is missing: install unicode-data (.ci/install)")
+        precondition(
+            FileManager.default.fileExists(atPath: EmojiTestFile.debianPath.path),
+            "\(EmojiTestFile.debianPath.path) is missing: install unicode-data (.ci/install)")
         return try EmojiTestFile()
     }
 
@@ -48,8 +49,11 @@ struct EmojiTestFileTests {
     @Test func realFileGroupsSubgroupsAndVersion() throws {
         let file = try Self.real()
         #expect(file.version == "15.0")
-        #expect(file.groups.map(\.name) == ["Smileys & Emotion", "People & Body", "Component", "Animals & Nature", "Food & Drink",
-                                            "Travel & Places", "Activities", "Objects", "Symbols", "Flags"])
+        #expect(
+            file.groups.map(\.name) == [
+                "Smileys & Emotion", "People & Body", "Component", "Animals & Nature", "Food & Drink",
+                "Travel & Places", "Activities", "Objects", "Symbols", "Flags",
+            ])
         let text = try String(contentsOf: EmojiTestFile.debianPath, encoding: .utf8)
         let subgroupLines = text.split(separator: "\n").filter { $0.hasPrefix("# subgroup: ") }.count
         #expect(file.groups.reduce(0) { $0 + $1.subgroups.count } == subgroupLines)
@@ -65,12 +69,13 @@ struct EmojiTestFileTests {
     @Test func smallFixtureEveryField() throws {
         let file = try EmojiTestFile(contentsOf: Self.small)
         #expect(file.version == "15.0")
-        #expect(file.groups == [
-            .init(name: "Smileys & Emotion", subgroups: ["face-smiling", "heart"]),
-            .init(name: "People & Body", subgroups: ["hand-fingers-closed", "person-role", "hands", "family"]),
-            .init(name: "Component", subgroups: ["skin-tone"]),
-            .init(name: "Flags", subgroups: ["country-flag"]),
-        ])
+        #expect(
+            file.groups == [
+                .init(name: "Smileys & Emotion", subgroups: ["face-smiling", "heart"]),
+                .init(name: "People & Body", subgroups: ["hand-fingers-closed", "person-role", "hands", "family"]),
+                .init(name: "Component", subgroups: ["skin-tone"]),
+                .init(name: "Flags", subgroups: ["country-flag"]),
+            ])
         #expect(file.entries.count == 18)
         let heart = file.entries[2]
         #expect(heart.text == "\u{2764}\u{FE0F}" && heart.status == .fullyQualified && heart.emojiVersion == "0.6")

@@ -8,20 +8,23 @@ struct EmoticonKeyboardTests {
     /// One tab, one page, a 2 x 2 grid of 50 x 40 pt cells: three emoticons and delete.
     static func manifest(texts: [String?], traditional: [String?] = [], hashes: [String: String] = [:]) -> Manifest {
         let buttons = texts.enumerated().map { index, text in
-            Manifest.Button(kind: text == nil ? .delete : .emoticon, index: index, row: index / 2, column: index % 2,
-                            entry: text == nil ? nil : index, text: text, name: text ?? "Delete",
-                            textTraditional: index < traditional.count ? traditional[index] : nil,
-                            codePoints: nil, utf16Length: nil, missingGlyph: nil,
-                            frame: .init(x: Double(index % 2) * 50, y: Double(index / 2) * 40, width: 50, height: 40),
-                            sprite: ["2": .init(x: index * 10, y: 0, width: 10, height: 10)])
+            Manifest.Button(
+                kind: text == nil ? .delete : .emoticon, index: index, row: index / 2, column: index % 2,
+                entry: text == nil ? nil : index, text: text, name: text ?? "Delete",
+                textTraditional: index < traditional.count ? traditional[index] : nil,
+                codePoints: nil, utf16Length: nil, missingGlyph: nil,
+                frame: .init(x: Double(index % 2) * 50, y: Double(index / 2) * 40, width: 50, height: 40),
+                sprite: ["2": .init(x: index * 10, y: 0, width: 10, height: 10)])
         }
         let page = Manifest.Page(index: 0, sheets: ["2": "sheets/t/100/page-000@2x.png"], sheetHashes: hashes, buttons: buttons)
-        return Manifest(generator: .init(name: "emokit", version: "test"), screenWidth: 100, scales: [2],
-                        grid: .init(columns: 2, rows: 2, cellWidth: 50, cellHeight: 40, iconSize: 32, emoticonsPerPage: 3),
-                        metrics: .init(toolbarHeight: 50, gridHeight: 80, pageControlHeight: 30, tabBarHeight: 37, keyboardHeight: 197),
-                        colors: .init(background: "#F4F4F6", pageDot: "#CECECE", currentPageDot: "#797979",
-                                      tabBarBackground: "#FFFFFF", selectedTab: "#E5E5EA"),
-                        tabs: [.init(id: "t", title: "T", kind: .mixed, entryCount: texts.count - 1, pages: [page])])
+        return Manifest(
+            generator: .init(name: "emokit", version: "test"), screenWidth: 100, scales: [2],
+            grid: .init(columns: 2, rows: 2, cellWidth: 50, cellHeight: 40, iconSize: 32, emoticonsPerPage: 3),
+            metrics: .init(toolbarHeight: 50, gridHeight: 80, pageControlHeight: 30, tabBarHeight: 37, keyboardHeight: 197),
+            colors: .init(
+                background: "#F4F4F6", pageDot: "#CECECE", currentPageDot: "#797979",
+                tabBarBackground: "#FFFFFF", selectedTab: "#E5E5EA"),
+            tabs: [.init(id: "t", title: "T", kind: .mixed, entryCount: texts.count - 1, pages: [page])])
     }
 
     @Test func hitTestingIsHalfOpenAndBounded() {

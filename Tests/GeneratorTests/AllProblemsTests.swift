@@ -2,8 +2,8 @@ import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Generator
-import Testing
 import TestSupport
+import Testing
 
 /// One run reports every problem of the packs, in entry order (image headers are checked before
 /// anything is drawn); `--lenient` skips bad images like other bad entries; enlarged images are
@@ -47,12 +47,13 @@ struct AllProblemsTests {
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(result.err)")
-        #expect(lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == [
-            "error: broken/info.plist: entry 1 (\"[照片]\")",
-            "error: broken/info.plist: entry 2 (\"[丢失]\")",
-            "error: broken/info.plist: entry 3 (\"[半截]\")",
-            "error: broken/info.plist: entry 4 (\"[没了]\")",
-        ])
+        #expect(
+            lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == [
+                "error: broken/info.plist: entry 1 (\"[照片]\")",
+                "error: broken/info.plist: entry 2 (\"[丢失]\")",
+                "error: broken/info.plist: entry 3 (\"[半截]\")",
+                "error: broken/info.plist: entry 4 (\"[没了]\")",
+            ])
         #expect(lines[0].contains("broken/photo.png") && lines[0].contains("JPEG"))
         #expect(lines[1].contains("file not found: broken/gone.png"))
         #expect(lines[2].contains("broken/cut.png") && lines[2].contains("truncated"))
@@ -84,9 +85,10 @@ struct AllProblemsTests {
         let options = GeneratorOptions(inputs: [folder], output: folder.appendingPathComponent("out"))
         let plan = try Generator(options: options).plan()
         #expect(plan.upscaled == [.upscaled(path: "small/info.plist", index: 0, text: "[微笑]", file: "small/smile@2x.png", pixels: 64, drawnAt: 96, scale: 3)])
-        #expect(plan.warnings.map(\.description) == [
-            "small/info.plist: entry 0 (\"[微笑]\"): small/smile@2x.png is 64 px, enlarged 1.5x to 96 px at @3x (it will look soft; add a larger @3x image)",
-        ])
+        #expect(
+            plan.warnings.map(\.description) == [
+                "small/info.plist: entry 0 (\"[微笑]\"): small/smile@2x.png is 64 px, enlarged 1.5x to 96 px at @3x (it will look soft; add a larger @3x image)"
+            ])
         let out = folder.appendingPathComponent("out")
         let result = run(["generate", folder.path, "--out", out.path, "--widths", "375", "--quiet"])
         #expect(result.status == 0 && result.err.split(separator: "\n").count == 1 && result.err.contains("enlarged 1.5x"))

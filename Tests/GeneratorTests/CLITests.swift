@@ -1,8 +1,8 @@
 import EmokitCLI
 import EmoticonManifest
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command line driven in-process: exit codes, help and the one-line errors users see.
 struct CLITests {
@@ -30,7 +30,8 @@ struct CLITests {
     @Test func usageMistakesExitTwoWithTheUsageLine() {
         let typo = run(["generate", "pack", "--widht", "375"])
         #expect(typo.status == 2)
-        #expect(typo.err.contains("Error: Unknown option '--widht'") && typo.err.contains("Did you mean '--width")
+        #expect(
+            typo.err.contains("Error: Unknown option '--widht'") && typo.err.contains("Did you mean '--width")
                 && typo.err.contains("Usage: emokit generate"))
         let missingValue = run(["generate", "pack", "--out"])
         #expect(missingValue.status == 2 && missingValue.err.contains("Missing value for '--out <dir>'"))
@@ -119,10 +120,11 @@ struct ConfigTests {
     @Test func configNamesPacksAndSettingsRelativeToItself() throws {
         let dir = Fixtures.temporaryDirectory()
         try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks/faces"), to: dir.appendingPathComponent("faces"))
-        let config = try writeConfig("""
-        { "packs": ["faces"], "out": "build/out", "widths": [320], "scales": [3],
-          "grid": { "iconSize": 30 }, "colors": { "background": "#112233" }, "preview": false }
-        """, in: dir)
+        let config = try writeConfig(
+            """
+            { "packs": ["faces"], "out": "build/out", "widths": [320], "scales": [3],
+              "grid": { "iconSize": 30 }, "colors": { "background": "#112233" }, "preview": false }
+            """, in: dir)
         let result = run(["generate", "--config", config, "-q"])
         #expect(result.status == 0, "\(result.err)")
         let manifest = try Manifest.decode(Data(contentsOf: dir.appendingPathComponent("build/out/manifests/320.json")))

@@ -3,8 +3,8 @@ import EmoticonManifest
 import Foundation
 import Generator
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 struct EmojiGlyphTests {
     static let fontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"

@@ -3,8 +3,8 @@ import EmoticonManifest
 import Foundation
 import Generator
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end runs of the pipeline on the sample packs and on fixtures.
 struct GeneratorRunTests {
@@ -42,10 +42,14 @@ struct GeneratorRunTests {
         #expect(produced == expected, "manifests/375.json differs from Tests/GeneratorTests/Golden/375.json (re-record on purpose with EMOKIT_RECORD_GOLDEN=1)")
         // And the manifest is what the sheets on disk say.
         let manifest = try Manifest.decode(produced)
-        for tab in manifest.tabs { for page in tab.pages { for (scale, path) in page.sheets {
-            let bytes = [UInt8](try Data(contentsOf: out.appendingPathComponent(path)))
-            #expect(SHA256.hexDigest(bytes) == page.sheetHashes[scale])
-        } } }
+        for tab in manifest.tabs {
+            for page in tab.pages {
+                for (scale, path) in page.sheets {
+                    let bytes = [UInt8](try Data(contentsOf: out.appendingPathComponent(path)))
+                    #expect(SHA256.hexDigest(bytes) == page.sheetHashes[scale])
+                }
+            }
+        }
     }
 
     /// Every emoticon's sprite rect holds opaque pixels, everything outside the rects is
@@ -56,29 +60,35 @@ struct GeneratorRunTests {
         for width in [320, 414] {
             let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
             #expect(manifest.tabs.map(\.id) == ["faces", "emoji", "com.emokit.animals"])
-            for tab in manifest.tabs { for page in tab.pages { for scale in manifest.scales {
-                let path = page.sheets["\(scale)"]!
-                let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(path)).image
-                #expect(sheet.width == width * scale && sheet.height == 200 * scale)
-                var inside = [Bool](repeating: false, count: sheet.width * sheet.height)
-                for button in page.buttons {
-                    let rect = try #require(button.sprite["\(scale)"], "\(path): \(button.kind) \(button.index) has no sprite")
-                    var opaque = 0
-                    for y in rect.y..<(rect.y + rect.height) { for x in rect.x..<(rect.x + rect.width) {
-                        inside[y * sheet.width + x] = true
-                        if sheet.pixel(x: x, y: y).a == 255 { opaque += 1 }
-                    } }
-                    #expect(opaque > rect.width * rect.height / 8, "\(path): cell \(button.index) is nearly empty")
-                    // The sprite lies inside its cell.
-                    let cellX = Double(button.column) * manifest.grid.cellWidth * Double(scale)
-                    #expect(Double(rect.x) >= cellX.rounded(.down) && Double(rect.x + rect.width) <= cellX + manifest.grid.cellWidth * Double(scale) + 1)
+            for tab in manifest.tabs {
+                for page in tab.pages {
+                    for scale in manifest.scales {
+                        let path = page.sheets["\(scale)"]!
+                        let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(path)).image
+                        #expect(sheet.width == width * scale && sheet.height == 200 * scale)
+                        var inside = [Bool](repeating: false, count: sheet.width * sheet.height)
+                        for button in page.buttons {
+                            let rect = try #require(button.sprite["\(scale)"], "\(path): \(button.kind) \(button.index) has no sprite")
+                            var opaque = 0
+                            for y in rect.y..<(rect.y + rect.height) {
+                                for x in rect.x..<(rect.x + rect.width) {
+                                    inside[y * sheet.width + x] = true
+                                    if sheet.pixel(x: x, y: y).a == 255 { opaque += 1 }
+                                }
+                            }
+                            #expect(opaque > rect.width * rect.height / 8, "\(path): cell \(button.index) is nearly empty")
+                            // The sprite lies inside its cell.
+                            let cellX = Double(button.column) * manifest.grid.cellWidth * Double(scale)
+                            #expect(Double(rect.x) >= cellX.rounded(.down) && Double(rect.x + rect.width) <= cellX + manifest.grid.cellWidth * Double(scale) + 1)
+                        }
+                        let delete = page.buttons.last!
+                        #expect(delete.kind == .delete && delete.row == 3 && delete.column == 7)
+                        var stray = 0
+                        for i in 0..<(sheet.width * sheet.height) where !inside[i] && sheet.pixels[4 * i + 3] != 0 { stray += 1 }
+                        #expect(stray == 0, "\(path): \(stray) visible pixels outside the sprite rects")
+                    }
                 }
-                let delete = page.buttons.last!
-                #expect(delete.kind == .delete && delete.row == 3 && delete.column == 7)
-                var stray = 0
-                for i in 0..<(sheet.width * sheet.height) where !inside[i] && sheet.pixels[4 * i + 3] != 0 { stray += 1 }
-                #expect(stray == 0, "\(path): \(stray) visible pixels outside the sprite rects")
-            } } }
+            }
         }
     }
 

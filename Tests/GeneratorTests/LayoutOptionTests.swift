@@ -1,8 +1,8 @@
 import EmokitCLI
 import EmoticonManifest
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--layout` and the config keys for layouts, insets and spacing, through the command line.
 struct LayoutOptionTests {
@@ -39,11 +39,13 @@ struct LayoutOptionTests {
         let dir = Fixtures.temporaryDirectory()
         try PackFixtures.weiboArrayPack(at: dir.appendingPathComponent("grid"), count: 5)
         let config = dir.appendingPathComponent("emokit.json")
-        try Data("""
-        { "packs": ["grid"], "widths": [390], "scales": [2], "preview": false, "layout": "weibo",
-          "grid": { "columns": 6, "insets": { "top": 4, "left": 12, "right": 12 }, "columnSpacing": 6, "rowSpacing": 2, "snapToPixels": false },
-          "metrics": { "gridTop": 8, "pageControlTop": 170, "keyboardHeight": 230 } }
-        """.utf8).write(to: config)
+        try Data(
+            """
+            { "packs": ["grid"], "widths": [390], "scales": [2], "preview": false, "layout": "weibo",
+              "grid": { "columns": 6, "insets": { "top": 4, "left": 12, "right": 12 }, "columnSpacing": 6, "rowSpacing": 2, "snapToPixels": false },
+              "metrics": { "gridTop": 8, "pageControlTop": 170, "keyboardHeight": 230 } }
+            """.utf8
+        ).write(to: config)
         let result = run(["generate", "--config", config.path, "--out", dir.appendingPathComponent("o").path, "-q"])
         #expect(result.status == 0, "\(result.err)")
         let m = try manifest(dir.appendingPathComponent("o"), 390)

@@ -79,8 +79,9 @@ struct LayoutPresetTests {
     @Test func insetsAndSpacingDescribeOtherKeyboards() {
         // 6 columns in 390 pt with 12 pt side insets, 4 pt between columns and 6 pt between rows:
         // cells (390 - 24 - 20) / 6 = 57.667 pt wide.
-        let grid = GridSpec(columns: 6, rows: 3, rowHeight: 44, iconSize: 30, insets: EdgeInsets(top: 8, left: 12, bottom: 4, right: 12),
-                            columnSpacing: 4, rowSpacing: 6)
+        let grid = GridSpec(
+            columns: 6, rows: 3, rowHeight: 44, iconSize: 30, insets: EdgeInsets(top: 8, left: 12, bottom: 4, right: 12),
+            columnSpacing: 4, rowSpacing: 6)
         let height: Double = 8 + 3 * 44 + 2 * 6 + 4
         #expect(grid.gridHeight == height)
         let layout = PageLayout(grid: grid, screenWidth: 390)

@@ -1,8 +1,8 @@
 import EmokitCLI
 import EmoticonManifest
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What an app developer needs from the manifest: traditional text and names with `--locale tw`,
 /// CLDR emoji names in the keyboard's language, a localised delete name, dark-mode colours and a
@@ -31,8 +31,10 @@ struct ManifestAdditionsTests {
     }
 
     @Test func traditionalTextAndNamesWithLocaleTWAndEveryColourFlag() throws {
-        let manifest = try generate(["--locale", "tw", "--selected-tab", "#123", "--tab-bar-background", "#fafafa", "--dark-background", "#000000",
-                                     "--dark-current-page-dot", "#ffffff"]).manifest
+        let manifest = try generate([
+            "--locale", "tw", "--selected-tab", "#123", "--tab-bar-background", "#fafafa", "--dark-background", "#000000",
+            "--dark-current-page-dot", "#ffffff",
+        ]).manifest
         let panda = try #require(Self.buttons(manifest, tab: "com.emokit.animals").first { $0.textTraditional == "[熊貓]" })
         #expect(panda.text == "[熊貓]" && panda.name == "熊貓")
         let heart = try #require(Self.buttons(manifest, tab: "emoji").first { $0.text == "\u{2764}\u{FE0F}" })
@@ -44,8 +46,10 @@ struct ManifestAdditionsTests {
         #expect(manifest.colors.dark?.background == "#000000" && manifest.colors.dark?.currentPageDot == "#FFFFFF")
         #expect(manifest.colors.dark?.pageDot == "#5C5C60")
         let help = run(["generate", "--help"]).out
-        for flag in ["--background", "--page-dot", "--current-page-dot", "--tab-bar-background", "--selected-tab",
-                     "--dark-background", "--dark-page-dot", "--dark-current-page-dot", "--dark-tab-bar-background", "--dark-selected-tab"] {
+        for flag in [
+            "--background", "--page-dot", "--current-page-dot", "--tab-bar-background", "--selected-tab",
+            "--dark-background", "--dark-page-dot", "--dark-current-page-dot", "--dark-tab-bar-background", "--dark-selected-tab",
+        ] {
             #expect(help.contains("\(flag) <#rrggbb>"), "\(flag)")
         }
     }
@@ -58,8 +62,11 @@ struct ManifestAdditionsTests {
         #expect(emoji.first { $0.text == "😀" }?.name == "嘿嘿")
         #expect(emoji.first { $0.text == "\u{2764}\u{FE0F}" }?.name == "红心")
         #expect(emoji.last?.kind == .delete && emoji.last?.name == "删除")
-        #expect(manifest.colors.dark == .init(background: "#1C1C1E", pageDot: "#5C5C60", currentPageDot: "#C7C7CC",
-                                              tabBarBackground: "#2C2C2E", selectedTab: "#48484A"))
+        #expect(
+            manifest.colors.dark
+                == .init(
+                    background: "#1C1C1E", pageDot: "#5C5C60", currentPageDot: "#C7C7CC",
+                    tabBarBackground: "#2C2C2E", selectedTab: "#48484A"))
         let family = try #require(emoji.first { $0.text == "👨‍👩‍👧" })
         #expect(family.codePoints == ["1F468", "200D", "1F469", "200D", "1F467"])
         #expect(json.contains("\"codePoints\" : [\n"))

@@ -1,7 +1,7 @@
 import Foundation
 import Generator
-import Testing
 import TestSupport
+import Testing
 
 /// `Schemas/manifest.schema.json` against real output, checked by `check-jsonschema` (installed by
 /// `.ci/install`): the schema is valid draft 2020-12 and describes every field, every manifest

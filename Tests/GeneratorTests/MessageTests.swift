@@ -1,7 +1,7 @@
 import EmokitCLI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Messages that used to point the wrong way (issue "a user's first hour", item 7). Each of
 /// these printed something else before: a Cocoa error code, a character offset, an accepted

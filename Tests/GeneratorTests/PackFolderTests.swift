@@ -1,7 +1,7 @@
 import EmoticonPacks
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Packs are never dropped silently: `Info.plist` is read (and said), every skipped subfolder is
 /// reported with why, `--strict` makes those errors; unknown entry keys are reported with a
@@ -44,12 +44,13 @@ struct PackFolderTests {
         try Data("notes".utf8).write(to: root.appendingPathComponent("README.txt"))
         let result = try PackReader().read([root])
         #expect(result.packs.map(\.folderName) == ["dogs"])
-        #expect(result.warnings.map(\.description) == [
-            "Packs/empty: skipped, not a pack: the folder is empty",
-            "Packs/images-only: skipped, not a pack: no Emoji.plist or info.plist",
-            "Packs/misnamed: skipped, not a pack: no Emoji.plist or info.plist (it holds \"emoticons-info.plist\")",
-            "Packs/nested: skipped, not a pack: it is a folder of packs, not a pack (name it on the command line to include its packs)",
-        ])
+        #expect(
+            result.warnings.map(\.description) == [
+                "Packs/empty: skipped, not a pack: the folder is empty",
+                "Packs/images-only: skipped, not a pack: no Emoji.plist or info.plist",
+                "Packs/misnamed: skipped, not a pack: no Emoji.plist or info.plist (it holds \"emoticons-info.plist\")",
+                "Packs/nested: skipped, not a pack: it is a folder of packs, not a pack (name it on the command line to include its packs)",
+            ])
         // --strict: the same findings are errors, and nothing is read.
         do {
             _ = try PackReader(strict: true).read([root])
@@ -61,20 +62,23 @@ struct PackFolderTests {
 
     @Test func unknownEntryKeysAreWarnedWithDidYouMean() throws {
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("typos")
-        try Self.makePack(folder, entries: [
-            ["chs": "[猫]", "image": "cat.png", "type": "0"],
-            ["chs": "[狗]", "png": "dog.png", "tpye": "0", "Cht": "[狗]"],
-            ["chs": "[鱼]", "png": "fish.png", "author": "me"],
-        ], images: ["cat.png", "dog.png", "fish.png"])
+        try Self.makePack(
+            folder,
+            entries: [
+                ["chs": "[猫]", "image": "cat.png", "type": "0"],
+                ["chs": "[狗]", "png": "dog.png", "tpye": "0", "Cht": "[狗]"],
+                ["chs": "[鱼]", "png": "fish.png", "author": "me"],
+            ], images: ["cat.png", "dog.png", "fish.png"])
         let result = try PackReader(lenient: true).read([folder])
         #expect(result.packs[0].entries.map(\.plistIndex) == [1, 2])
-        #expect(result.warnings.map(\.description) == [
-            "typos/info.plist: entry 0 (\"[猫]\"): unknown key \"image\" (did you mean \"png\"?); ignored",
-            "typos/info.plist: entry 0 (\"[猫]\"): png: missing: an image entry (type 0) needs png",
-            "typos/info.plist: entry 1 (\"[狗]\"): unknown key \"Cht\" (did you mean \"cht\"?); ignored",
-            "typos/info.plist: entry 1 (\"[狗]\"): unknown key \"tpye\" (did you mean \"type\"?); ignored",
-            "typos/info.plist: entry 2 (\"[鱼]\"): unknown key \"author\"; ignored",
-        ])
+        #expect(
+            result.warnings.map(\.description) == [
+                "typos/info.plist: entry 0 (\"[猫]\"): unknown key \"image\" (did you mean \"png\"?); ignored",
+                "typos/info.plist: entry 0 (\"[猫]\"): png: missing: an image entry (type 0) needs png",
+                "typos/info.plist: entry 1 (\"[狗]\"): unknown key \"Cht\" (did you mean \"cht\"?); ignored",
+                "typos/info.plist: entry 1 (\"[狗]\"): unknown key \"tpye\" (did you mean \"type\"?); ignored",
+                "typos/info.plist: entry 2 (\"[鱼]\"): unknown key \"author\"; ignored",
+            ])
     }
 
     @Test func yykitDictionaryWithoutIdNamesTheMissingKeys() {
@@ -82,10 +86,11 @@ struct PackFolderTests {
             _ = try PackReader().read([Fixtures.conformance.appendingPathComponent("plists/root-dict")])
             Issue.record("a dictionary root without id must be refused")
         } catch {
-            #expect(error.errors.map(\.description) == [
-                "root-dict/info.plist: expected array at root, found dictionary: a dictionary root is read as a YYKit group only with "
-                    + "emoticons and id (or group_name_cn, group_name_tw, group_name_en); missing: id, group_name_*; it has: emoticons, version",
-            ])
+            #expect(
+                error.errors.map(\.description) == [
+                    "root-dict/info.plist: expected array at root, found dictionary: a dictionary root is read as a YYKit group only with "
+                        + "emoticons and id (or group_name_cn, group_name_tw, group_name_en); missing: id, group_name_*; it has: emoticons, version"
+                ])
         }
     }
 }

@@ -1,7 +1,7 @@
 import EmoticonPacks
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The plist cases of `../shared/conformance/plists`, with the counts its EXPECTED.md gives.
 struct PackReaderTests {

@@ -1,8 +1,8 @@
 import EmoticonPacks
 import Foundation
 import Generator
-import Testing
 import TestSupport
+import Testing
 
 /// The sample packs are what a new user copies: they must be clean. Before, `faces/info.plist`
 /// named 44 `.gif` files that do not exist.

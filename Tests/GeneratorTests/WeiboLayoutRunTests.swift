@@ -3,8 +3,8 @@ import Foundation
 import Generator
 import Imaging
 import KeyboardLayout
-import Testing
 import TestSupport
+import Testing
 
 /// `--layout weibo` end to end: golden manifests at 375 and 414 pt, every frame and sprite
 /// checked against YYKit's formula (restated in `LayoutPresetTests.weiboPixels`), and the sheets'

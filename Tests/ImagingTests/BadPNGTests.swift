@@ -1,8 +1,8 @@
 import Checksum
 import Foundation
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 /// The crafted hostile files of `../shared/conformance/bad-png`, each with the kind of error a
 /// user should see. Peak memory on the bombs is measured by `.ci/memory-check` (a separate

@@ -1,8 +1,8 @@
 import Checksum
 import Foundation
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 struct EncoderTests {
     static func randomImage(width: Int, height: Int, colours: Int?, seed: UInt64) -> RGBAImage {
@@ -11,8 +11,10 @@ struct EncoderTests {
         let palette: [[UInt8]] = (0..<(colours ?? 0)).map { _ in (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) } }
         for y in 0..<height {
             for x in 0..<width {
-                let c = colours != nil ? palette[Int.random(in: 0..<palette.count, using: &rng)]
-                                       : (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                let c =
+                    colours != nil
+                    ? palette[Int.random(in: 0..<palette.count, using: &rng)]
+                    : (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) }
                 image.setPixel(x: x, y: y, (c[0], c[1], c[2], c[3]))
             }
         }
@@ -80,37 +82,44 @@ struct ImageOperationTests {
         // An opaque orange square inside a transparent border whose hidden colour is blue:
         // premultiplied filtering must not let the blue bleed in.
         var image = RGBAImage(width: 120, height: 120)
-        for y in 0..<120 { for x in 0..<120 {
-            let inside = (20..<100).contains(x) && (20..<100).contains(y)
-            image.setPixel(x: x, y: y, inside ? (230, 120, 20, 255) : (0, 0, 255, 0))
-        } }
+        for y in 0..<120 {
+            for x in 0..<120 {
+                let inside = (20..<100).contains(x) && (20..<100).contains(y)
+                image.setPixel(x: x, y: y, inside ? (230, 120, 20, 255) : (0, 0, 255, 0))
+            }
+        }
         let small = Resampler.scaleToFit(image, box: 32)
         #expect(small.width == 32 && small.height == 32)
         var opaque = 0
-        for y in 0..<32 { for x in 0..<32 {
-            let p = small.pixel(x: x, y: y)
-            if p.a > 0 { #expect(p.r == 230 && p.g == 120 && p.b == 20, "fringe at \(x),\(y): \(p)") }
-            if p.a == 255 { opaque += 1 }
-        } }
+        for y in 0..<32 {
+            for x in 0..<32 {
+                let p = small.pixel(x: x, y: y)
+                if p.a > 0 { #expect(p.r == 230 && p.g == 120 && p.b == 20, "fringe at \(x),\(y): \(p)") }
+                if p.a == 255 { opaque += 1 }
+            }
+        }
         #expect(opaque > 300)
     }
 
     @Test func checkerboardHalvesToFlatGrey() {
         var image = RGBAImage(width: 64, height: 64)
-        for y in 0..<64 { for x in 0..<64 {
-            let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
-            image.setPixel(x: x, y: y, (v, v, v, 255))
-        } }
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
+                image.setPixel(x: x, y: y, (v, v, v, 255))
+            }
+        }
         let half = Resampler.resize(image, width: 32, height: 32)
         // Away from the edges (the kernel's reach) the result is exactly mid-grey; at the edges,
         // where taps are cut off, it stays within a small band.
-        for y in 0..<32 { for x in 0..<32 {
-            let p = half.pixel(x: x, y: y)
-            #expect(p.a == 255)
-            let interior = (3..<29).contains(x) && (3..<29).contains(y)
-            if interior { #expect((127...128).contains(p.r) && p.r == p.g && p.g == p.b, "\(x),\(y): \(p)") }
-            else { #expect(abs(Int(p.r) - 128) <= 24, "\(x),\(y): \(p)") }
-        } }
+        for y in 0..<32 {
+            for x in 0..<32 {
+                let p = half.pixel(x: x, y: y)
+                #expect(p.a == 255)
+                let interior = (3..<29).contains(x) && (3..<29).contains(y)
+                if interior { #expect((127...128).contains(p.r) && p.r == p.g && p.g == p.b, "\(x),\(y): \(p)") } else { #expect(abs(Int(p.r) - 128) <= 24, "\(x),\(y): \(p)") }
+            }
+        }
     }
 
     @Test func fittingSizeRoundsHalfUp() {

@@ -1,8 +1,8 @@
 import Checksum
 import Foundation
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 /// Every file of `../shared/conformance/pngsuite` against `rgba8.tsv`: valid files decode
 /// bit-exact (canonical `sha256_rgba8` column: 16-bit samples rounded), rejects are refused with
@@ -15,7 +15,8 @@ struct PNGSuiteConformanceTests {
 
     static let suite = Fixtures.conformance.appendingPathComponent("pngsuite")
     static let rows: [Row] = Fixtures.tsvRecords(suite.appendingPathComponent("rgba8.tsv")).map {
-        Row(path: $0["path"]!, verdict: $0["verdict"]!, width: Int($0["width"]!) ?? -1,
+        Row(
+            path: $0["path"]!, verdict: $0["verdict"]!, width: Int($0["width"]!) ?? -1,
             height: Int($0["height"]!) ?? -1, sha256: $0["sha256_rgba8"]!)
     }
 

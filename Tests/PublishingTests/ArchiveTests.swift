@@ -1,8 +1,8 @@
 import Archive
 import Foundation
 import Generator
-import Testing
 import TestSupport
+import Testing
 
 /// `--archive`: a tar.gz that outside tools read, with fixed metadata, and written only where allowed.
 struct ArchiveTests {
@@ -34,14 +34,14 @@ struct ArchiveTests {
         #expect(expected.contains { $0.hasSuffix("file-with-a-rather-long-name.json") && $0.utf8.count > 100 })
 
         let script = """
-        import json, sys, tarfile
-        out = []
-        with tarfile.open(sys.argv[1], "r:gz") as t:
-            for m in t.getmembers():
-                data = t.extractfile(m).read().decode() if m.isfile() else None
-                out.append([m.name, m.mode, m.uid, m.gid, m.uname, m.gname, m.mtime, m.isdir(), data])
-        print(json.dumps(out))
-        """
+            import json, sys, tarfile
+            out = []
+            with tarfile.open(sys.argv[1], "r:gz") as t:
+                for m in t.getmembers():
+                    data = t.extractfile(m).read().decode() if m.isfile() else None
+                    out.append([m.name, m.mode, m.uid, m.gid, m.uname, m.gname, m.mtime, m.isdir(), data])
+            print(json.dumps(out))
+            """
         let python = try PublishingFixtures.run("python3", ["-c", script, archive.path])
         #expect(python.status == 0, "\(python.err)")
         let members = try #require(try JSONSerialization.jsonObject(with: Data(python.out.utf8)) as? [[Any]])
@@ -63,8 +63,9 @@ struct ArchiveTests {
         let second = folder.deletingLastPathComponent().appendingPathComponent("2.tar.gz")
         try TarArchive.write(folder: folder, to: first)
         for path in PublishingFixtures.files(folder) {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 12345), .posixPermissions: 0o600],
-                                                  ofItemAtPath: folder.appendingPathComponent(path).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 12345), .posixPermissions: 0o600],
+                ofItemAtPath: folder.appendingPathComponent(path).path)
         }
         try TarArchive.write(folder: folder, to: second)
         #expect(try Data(contentsOf: first) == Data(contentsOf: second))

@@ -1,7 +1,7 @@
 import EmokitCLI
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The publishing flags on the command line: parsing, exit statuses and what is printed.
 struct PublishingCLITests {
@@ -20,8 +20,10 @@ struct PublishingCLITests {
         let root = Fixtures.temporaryDirectory()
         let out = root.appendingPathComponent("site").path, archive = root.appendingPathComponent("site.tgz").path
         let packs = PublishingFixtures.samples.appendingPathComponent("faces").path
-        let result = Self.run(["generate", packs, "--out", out, "--widths", "375", "--scales", "2", "--archive", archive,
-                               "--base-url", "https://example.com/kb/"])
+        let result = Self.run([
+            "generate", packs, "--out", out, "--widths", "375", "--scales", "2", "--archive", archive,
+            "--base-url", "https://example.com/kb/",
+        ])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("Archive: \(archive)"))
         #expect(FileManager.default.fileExists(atPath: archive) && FileManager.default.fileExists(atPath: out + "/sitemap.xml"))

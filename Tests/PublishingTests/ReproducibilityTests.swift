@@ -1,8 +1,8 @@
 import Checksum
 import Foundation
 import Generator
-import Testing
 import TestSupport
+import Testing
 
 /// The same inputs and flags give the same bytes, wherever and however the packs sit on disk.
 struct ReproducibilityTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Generator
 import PreviewSite
-import Testing
 import TestSupport
+import Testing
 
 /// Every link of the site is relative and resolves inside it; `--base-url` adds absolute URLs
 /// only in `sitemap.xml` and the Open Graph tags.
@@ -50,15 +50,16 @@ struct SiteLinkTests {
         _ = try Generator(options: options).run()
 
         let sitemap = try String(contentsOf: published.appendingPathComponent("sitemap.xml"), encoding: .utf8)
-        #expect(sitemap == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-              <url><loc>https://example.com/team/emoticons/index.html</loc></url>
-              <url><loc>https://example.com/team/emoticons/preview/320.html</loc></url>
-              <url><loc>https://example.com/team/emoticons/preview/375.html</loc></url>
-            </urlset>
+        #expect(
+            sitemap == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                  <url><loc>https://example.com/team/emoticons/index.html</loc></url>
+                  <url><loc>https://example.com/team/emoticons/preview/320.html</loc></url>
+                  <url><loc>https://example.com/team/emoticons/preview/375.html</loc></url>
+                </urlset>
 
-            """)
+                """)
         let index = try String(contentsOf: published.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains(#"<meta property="og:url" content="https://example.com/team/emoticons/index.html">"#))
         #expect(index.contains(#"<meta property="og:image" content="https://example.com/team/emoticons/sheets/faces/375/page-000@2x.png">"#))

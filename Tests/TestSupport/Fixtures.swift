@@ -17,8 +17,9 @@ public enum Fixtures {
             url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
         }
         var isDirectory: ObjCBool = false
-        precondition(FileManager.default.fileExists(atPath: url.appendingPathComponent("conformance").path, isDirectory: &isDirectory) && isDirectory.boolValue,
-                     "the shared corpus is missing: expected \(url.path)/conformance (set EMOKIT_SHARED to its folder)")
+        precondition(
+            FileManager.default.fileExists(atPath: url.appendingPathComponent("conformance").path, isDirectory: &isDirectory) && isDirectory.boolValue,
+            "the shared corpus is missing: expected \(url.path)/conformance (set EMOKIT_SHARED to its folder)")
         return url
     }()
 
