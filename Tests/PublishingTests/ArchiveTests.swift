@@ -29,7 +29,7 @@ struct ArchiveTests {
 
         let listing = try PublishingFixtures.run("tar", ["-tzf", archive.path])
         #expect(listing.status == 0, "\(listing.err)")
-        let expected = TarArchive.members_sortedForTest(folder)
+        let expected = TarArchive.sortedMembersForTest(folder)
         #expect(listing.out.split(separator: "\n").map(String.init) == expected)
         #expect(expected.contains { $0.hasSuffix("file-with-a-rather-long-name.json") && $0.utf8.count > 100 })
 
@@ -108,7 +108,7 @@ struct ArchiveTests {
 
 extension TarArchive {
     /// What `tar -t` prints for `folder`: folders with a trailing slash, sorted bytewise.
-    static func members_sortedForTest(_ folder: URL) -> [String] {
+    static func sortedMembersForTest(_ folder: URL) -> [String] {
         ((try? members(of: folder)) ?? []).map { $0.isDirectory ? $0.path + "/" : $0.path }
     }
 }
