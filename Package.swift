@@ -5,6 +5,7 @@ import PackageDescription
 //   CLibPNG          C shim over libpng; keeps setjmp/longjmp inside C.
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
+//   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
@@ -33,10 +34,15 @@ let package = Package(
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]
         ),
+        .target(
+            name: "CGifLib",
+            cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("gif")]
+        ),
         .target(name: "Checksum"),
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "Archive", dependencies: ["CGzip"]),
-        .target(name: "Imaging", dependencies: ["CLibPNG", "Checksum"]),
+        .target(name: "Imaging", dependencies: ["CLibPNG", "CGifLib", "Checksum"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "EmokitText"),

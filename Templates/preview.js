@@ -296,8 +296,17 @@
     let timer = null;
     const show = () => {
       magnifier.textContent = "";
-      const style = spriteStyle(ref, 2);
-      if (style) magnifier.appendChild(h("div", { class: "big", style }));
+      const animation = ref.button.animation;
+      if (animation) {
+        // The animated version, as apps show it on long press: the GIF itself, playing, at
+        // twice the icon's size (its aspect kept).
+        const side = M.grid.iconSize * 2, fit = Math.min(side / animation.width, side / animation.height);
+        magnifier.appendChild(h("img", { class: "big animation", alt: "", src: sheetURL(animation.path), "data-frames": String(animation.frames),
+          width: String(Math.round(animation.width * fit)), height: String(Math.round(animation.height * fit)) }));
+      } else {
+        const style = spriteStyle(ref, 2);
+        if (style) magnifier.appendChild(h("div", { class: "big", style }));
+      }
       magnifier.appendChild(h("div", { class: "name", text: ref.button.name }));
       magnifier.hidden = false;
       const k = key.getBoundingClientRect(), p = phone.getBoundingClientRect();

@@ -13,6 +13,9 @@ public struct EmoticonPack: Equatable, Sendable {
     public var entries: [Entry]
     /// The pack's own delete button icon: a `delete.png` (and @2x/@3x) in its folder.
     public var deleteIcon: ImageFile?
+    /// A group an app shows only in received text, never as a keyboard tab (YYKit's
+    /// `display_only`); it still gets sheets so its emoticons can be drawn in messages.
+    public var displayOnly = false
 
     public func title(locale: TitleLocale) -> String {
         titles[locale] ?? titles[.cn] ?? titles[.en] ?? titles[.tw] ?? folderName
@@ -40,6 +43,19 @@ public struct Entry: Equatable, Sendable {
     public var textTraditional: String?
     public var name: String
     public var content: Content
+    /// The animated version apps show on long press (Weibo's `gif`, QQ's `024@2x.gif`).
+    public var animation: ImageFile?
+    /// The file the entry was read from when it is not the pack's own (YYKit's
+    /// `additional/<group>/info.json`), for messages.
+    public var sourcePath: String?
+
+    public init(
+        plistIndex: Int, text: String, textTraditional: String?, name: String, content: Content,
+        animation: ImageFile? = nil, sourcePath: String? = nil
+    ) {
+        self.plistIndex = plistIndex; self.text = text; self.textTraditional = textTraditional; self.name = name
+        self.content = content; self.animation = animation; self.sourcePath = sourcePath
+    }
 
     public enum Content: Equatable, Sendable {
         case image(ImageFile)
@@ -53,10 +69,15 @@ public struct ImageFile: Equatable, Sendable {
     public var name: String
     /// Variants present on disk, by the nominal scale in their name, sorted by scale.
     public var variants: [Variant]
+    /// PNG, or GIF for an entry that has only an animation (its first frame is the sprite).
+    public var format: Format
 
-    public init(name: String, variants: [Variant]) {
+    public enum Format: String, Equatable, Sendable { case png, gif }
+
+    public init(name: String, variants: [Variant], format: Format = .png) {
         self.name = name
         self.variants = variants
+        self.format = format
     }
 
     public struct Variant: Equatable, Sendable {

@@ -5,8 +5,11 @@ struct EntryReader {
     let folder: URL
     let folderDisplay: String
     let plistDisplay: String
+    /// How the app that made the pack reads it (see `PackDialect`).
+    var dialect: PackDialect = .weibo
 
     func read(_ item: Any, index: Int, isEmojiArray: Bool) -> Result<Entry, PackError> {
+        if dialect == .iconMap { return readMapItem(item, index: index) }
         if isEmojiArray {
             guard let text = item as? String, !PackReader.isBoolean(item) else {
                 return .failure(error(index, "item", nil, "expected an emoji string, found \(PackReader.typeName(item))"))
@@ -31,7 +34,11 @@ struct EntryReader {
         let type: Int
         switch entryType(dict["type"]) {
         case .failure(let reason): return .failure(error(index, "type", chs, reason.message))
-        case .success(let value): type = value
+        case .success(let value?): type = value
+        case .success(nil):
+            // `type` empty or missing: an image when the entry has a png (or only a gif), an
+            // emoji when it has a code (YYKit reads "" as 0, the image type).
+            type = dict["png"] == nil && dict["gif"] == nil && (dict["code"] != nil || dict["emoji"] != nil) ? 1 : 0
         }
         if type == 1 {
             return readEmoji(dict, index: index, chs: chs)
@@ -43,7 +50,12 @@ struct EntryReader {
     /// is still type-checked above like every entry's keys.
     private func readEmoji(_ dict: [String: Any], index: Int, chs: String?) -> Result<Entry, PackError> {
         let emoji: String
-        if let code = dict["code"] {
+        if dialect == .yykit, let code = dict["code"] {
+            switch Self.yykitCode(code) {
+            case .success(let value): emoji = value
+            case .failure(let reason): return .failure(error(index, "code", chs, reason.message))
+            }
+        } else if let code = dict["code"] {
             guard let codeText = code as? String, !PackReader.isBoolean(code) else {
                 return .failure(error(index, "code", chs, "expected a string of hex code points, found \(PackReader.typeName(code))"))
             }
@@ -69,19 +81,27 @@ struct EntryReader {
         guard let chs, !chs.isEmpty else {
             return .failure(error(index, "chs", nil, "missing: an image entry needs chs, the text a tap inserts"))
         }
+        if let gif = dict["gif"], !(gif is String) || PackReader.isBoolean(gif) {
+            return .failure(error(index, "gif", chs, "expected a file name, found \(PackReader.typeName(gif))"))
+        }
+        let gifName = (dict["gif"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        if let gifName, let reason = FileNamePolicy.unsafeReason(gifName) {
+            return .failure(error(index, "gif", chs, "unsafe path \(PackError.quote(gifName)): \(reason)"))
+        }
         guard let pngValue = dict["png"] else {
+            // Only an animation, present on disk: its first frame is the sprite. A gif named but
+            // absent leaves the entry without any image: the png is what is missing.
+            if let gifName, let variants = try? FileNamePolicy.variants(of: gifName, in: folder, folderDisplay: folderDisplay).get() {
+                let file = ImageFile(name: gifName, variants: variants, format: .gif)
+                return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs), content: .image(file), animation: file))
+            }
+            if dialect == .yykit {
+                return .failure(.skippedEntry(path: plistDisplay, index: index, text: chs, reason: "an image entry without png (nor gif) is skipped, as YYKit skips it"))
+            }
             return .failure(error(index, "png", chs, "missing: an image entry (type 0) needs png"))
         }
         guard let png = pngValue as? String, !PackReader.isBoolean(pngValue) else {
             return .failure(error(index, "png", chs, "expected a file name, found \(PackReader.typeName(pngValue))"))
-        }
-        // `gif` is checked like `png` (type, safe name) but currently ignored: sheets are drawn
-        // from `png`. It stays validated so a pack that uses it later was never silently wrong.
-        if let gif = dict["gif"], !(gif is String) || PackReader.isBoolean(gif) {
-            return .failure(error(index, "gif", chs, "expected a file name, found \(PackReader.typeName(gif))"))
-        }
-        if let gif = dict["gif"] as? String, !gif.isEmpty, let reason = FileNamePolicy.unsafeReason(gif) {
-            return .failure(error(index, "gif", chs, "unsafe path \(PackError.quote(gif)): \(reason)"))
         }
         if let reason = FileNamePolicy.unsafeReason(png) {
             return .failure(error(index, "png", chs, "unsafe path \(PackError.quote(png)): \(reason)"))
@@ -89,10 +109,15 @@ struct EntryReader {
         switch FileNamePolicy.variants(of: png, in: folder, folderDisplay: folderDisplay) {
         case .failure(let reason): return .failure(error(index, "png", chs, reason.message))
         case .success(let variants):
+            // A gif named but absent is not an error: the app shows the png (Weibo's own
+            // bundle lists gifs it does not ship).
+            let animation = gifName.flatMap { name in
+                try? FileNamePolicy.variants(of: name, in: folder, folderDisplay: folderDisplay).get()
+            }.map { ImageFile(name: gifName!, variants: $0, format: .gif) }
             return .success(
                 Entry(
                     plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs),
-                    content: .image(ImageFile(name: png, variants: variants))))
+                    content: .image(ImageFile(name: png, variants: variants)), animation: animation))
         }
     }
 
@@ -133,12 +158,14 @@ struct EntryReader {
         return .success(text)
     }
 
-    /// `type`: `"0"`/0 image, `"1"`/1 emoji, as a string or an integer; absent means image.
-    private func entryType(_ value: Any?) -> Result<Int, EntryProblem> {
-        guard let value else { return .success(0) }
+    /// `type`: `"0"`/0 image, `"1"`/1 emoji, as a string or an integer; nil when absent or
+    /// empty, and the entry's keys decide.
+    private func entryType(_ value: Any?) -> Result<Int?, EntryProblem> {
+        guard let value else { return .success(nil) }
         if PackReader.isBoolean(value) { return .failure("expected \"0\" (image) or \"1\" (emoji), found boolean") }
         if let text = value as? String {
             switch text.trimmingCharacters(in: .whitespaces) {
+            case "": return .success(nil)
             case "0": return .success(0)
             case "1": return .success(1)
             default: return .failure("unknown type \(PackError.quote(text)); expected \"0\" (image) or \"1\" (emoji)")

@@ -23,6 +23,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An entry's image is smaller than the icon it is drawn as, so it is enlarged (a warning):
     /// `pixels` is the image's longer side, `drawnAt` the icon box at `scale`.
     case upscaled(path: String, index: Int, text: String?, file: String, pixels: Int, drawnAt: Int, scale: Int)
+    /// An entry left out the way the app that made the pack leaves it out (a warning).
+    case skippedEntry(path: String, index: Int, text: String?, reason: String)
+    /// A folder of images without a plist, read as one tab (a note: emokit made a choice).
+    case plainImageFolder(path: String, count: Int)
+    /// `additional/<group>` of a YYKit bundle names no group of the bundle (a warning).
+    case unmatchedAdditional(path: String)
 
     public var description: String {
         switch self {
@@ -52,6 +58,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
             return "\(Self.entryLabel(path, index, text)): \(file) is \(pixels) px, enlarged \(factor)x to \(drawnAt) px at @\(scale)x "
                 + "(it will look soft; add a larger @\(scale)x image)"
+        case let .skippedEntry(path, index, text, reason): return "\(Self.entryLabel(path, index, text)): skipped: \(reason)"
+        case let .plainImageFolder(path, count):
+            return "\(path): no info.plist, read as a plain folder of images: one tab, \(count) emoticon\(count == 1 ? "" : "s") in name order, "
+                + "each inserting [name]"
+        case let .unmatchedAdditional(path): return "\(path): no group of that id in the bundle; ignored, as YYKit ignores it"
         }
     }
 
@@ -66,7 +77,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound(let path), .notAPack(let path), .tooLarge(let path, _, _), .unreadable(let path, _), .malformed(let path, _),
             .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
-            .upscaled(let path, _, _, _, _, _, _):
+            .upscaled(let path, _, _, _, _, _, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
+            .unmatchedAdditional(let path):
             return path
         }
     }
@@ -74,7 +86,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The entry this problem is about, or nil for file-level problems.
     public var entryIndex: Int? {
         switch self {
-        case .entry(_, let index, _, _, _), .unknownKey(_, let index, _, _, _), .upscaled(_, let index, _, _, _, _, _): return index
+        case .entry(_, let index, _, _, _), .unknownKey(_, let index, _, _, _), .upscaled(_, let index, _, _, _, _, _),
+            .skippedEntry(_, let index, _, _):
+            return index
         case .duplicateText(_, _, _, let duplicate): return duplicate
         default: return nil
         }

@@ -57,13 +57,18 @@ extension PackReader {
             let child = input.appendingPathComponent(name)
             var childIsDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: child.path, isDirectory: &childIsDirectory), childIsDirectory.boolValue else { continue }
+            if name == Self.additionalFolder { continue }  // YYKit's additional/ (see YYKitBundle.swift)
             if isPack(child) {
                 children.append(child)
             } else {
                 skipped.append(.skippedFolder(path: "\(input.lastPathComponent)/\(name)", reason: skipReason(child)))
             }
         }
-        if children.isEmpty { throw PackError.notAPack(path: input.path) }
+        if children.isEmpty {
+            // No plist and no packs inside, but images: a plain folder of images, one tab.
+            if Self.plainImageStems(in: input) != nil { return ([input], []) }
+            throw PackError.notAPack(path: input.path)
+        }
         let orderFile = input.appendingPathComponent("emoticons.plist")
         guard FileManager.default.fileExists(atPath: orderFile.path) else { return (children, skipped) }
         return (try orderedByPackageList(orderFile, children: children), skipped)

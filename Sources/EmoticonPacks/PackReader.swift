@@ -72,6 +72,7 @@ public struct PackReader: Sendable {
                 survey.errors.append(.unreadable(path: input.path, reason: "\(error)"))
                 continue
             }
+            let first = survey.packs.count
             for folder in folders {
                 let outcome = readPack(folder, parentDisplay: folders.count == 1 && folder == input ? nil : input.lastPathComponent)
                 survey.plistPaths.append(outcome.plistPath)
@@ -80,6 +81,7 @@ public struct PackReader: Sendable {
                 survey.notes += outcome.notes
                 if let pack = outcome.pack { survey.packs.append(pack) }
             }
+            if folders != [input] { readAdditional(root: input, into: &survey, packsFrom: first) }
         }
         // Unique tab ids: a second "default" becomes "default-2".
         var seen: [String: Int] = [:]
@@ -95,7 +97,8 @@ public struct PackReader: Sendable {
         return survey
     }
 
-    static let packFiles = ["info.plist", "Emoji.plist"]
+    /// In order of preference: YYKit reads a group's `info.json` before its `info.plist`.
+    static let packFiles = ["info.json", "info.plist", "Emoji.plist"]
 
     /// YYKit's `emoticons.plist`: `{packages: [{id: "com.sina.default"}, ...]}`. Listed packs come
     /// first in that order; packs it does not list follow by name, so none is silently dropped.
@@ -133,6 +136,9 @@ public struct PackReader: Sendable {
     /// when others were refused, so later checks still see them; `errors` says whether it may
     /// be used.
     func readPack(_ folder: URL, parentDisplay: String?) -> PackOutcome {
+        if packPlist(in: folder) == nil, let stems = Self.plainImageStems(in: folder) {
+            return readPlainFolder(folder, stems: stems, parentDisplay: parentDisplay)
+        }
         let folderDisplay = parentDisplay.map { "\($0)/\(folder.lastPathComponent)" } ?? folder.lastPathComponent
         let plist = packPlist(in: folder) ?? PackPlist(url: folder.appendingPathComponent("info.plist"), isEmojiArray: false, unusualName: nil)
         let file = plist.url
@@ -144,7 +150,7 @@ public struct PackReader: Sendable {
         }
         let root: Any
         do {
-            root = try loadPlist(file, display: display)
+            root = try file.pathExtension.lowercased() == "json" ? loadJSON(file, display: display) : loadPlist(file, display: display)
         } catch let error as PackError {
             outcome.errors.append(error)
             return outcome
@@ -154,11 +160,15 @@ public struct PackReader: Sendable {
         }
         var titles: [TitleLocale: String] = [:]
         let items: [Any]
+        var dialect: PackDialect = file.pathExtension.lowercased() == "json" ? .yykit : .weibo
+        var displayOnly = false
         if let array = root as? [Any] {
             items = array
+            if !plist.isEmojiArray && PackDialect.isIconMap(array) { dialect = .iconMap }
         } else if let dict = root as? [String: Any], !plist.isEmojiArray, dict["emoticons"] != nil,
-            ["id", "group_name_cn", "group_name_tw", "group_name_en"].contains(where: { dict[$0] is String })
+            dialect == .yykit || ["id", "group_name_cn", "group_name_tw", "group_name_en"].contains(where: { dict[$0] is String })
         {
+            // (An info.json is always a YYKit group: its additional/ files hold only emoticons.)
             // YYKit layout: {id, group_name_cn, group_name_tw, group_name_en, emoticons: [...]}.
             // A dictionary without YYKit's identifying keys is not dug into: it is a wrong root.
             guard let array = dict["emoticons"] as? [Any] else {
@@ -166,6 +176,8 @@ public struct PackReader: Sendable {
                 return outcome
             }
             items = array
+            dialect = .yykit
+            displayOnly = Self.isTrue(dict["display_only"])
             for locale in TitleLocale.allCases {
                 if let title = dict[locale.groupNameKey] as? String, !title.isEmpty { titles[locale] = title }
             }
@@ -176,11 +188,11 @@ public struct PackReader: Sendable {
             outcome.errors.append(.wrongRoot(path: display, expected: "array", found: Self.typeName(root)))
             return outcome
         }
-        let entryReader = EntryReader(folder: folder, folderDisplay: folderDisplay, plistDisplay: display)
+        let entryReader = EntryReader(folder: folder, folderDisplay: folderDisplay, plistDisplay: display, dialect: dialect)
         var entries: [Entry] = []
         var firstIndexOfText: [String: Int] = [:]
         for (index, item) in items.enumerated() {
-            outcome.warnings += entryReader.unknownKeys(item, index: index)
+            if dialect != .iconMap { outcome.warnings += entryReader.unknownKeys(item, index: index) }
             switch entryReader.read(item, index: index, isEmojiArray: plist.isEmojiArray) {
             case .success(let entry):
                 if let first = firstIndexOfText[entry.text] {
@@ -190,7 +202,7 @@ public struct PackReader: Sendable {
                 firstIndexOfText[entry.text] = index
                 entries.append(entry)
             case .failure(let error):
-                if lenient { outcome.warnings.append(error) } else { outcome.errors.append(error) }
+                if lenient || error.isSkippedEntry { outcome.warnings.append(error) } else { outcome.errors.append(error) }
             }
         }
         var deleteIcon: ImageFile?
@@ -200,6 +212,7 @@ public struct PackReader: Sendable {
         outcome.pack = EmoticonPack(
             id: Self.safeID(folder.lastPathComponent), titles: titles, folderName: folder.lastPathComponent,
             folder: folder, plistPath: display, entries: entries, deleteIcon: deleteIcon)
+        outcome.pack?.displayOnly = displayOnly
         return outcome
     }
 

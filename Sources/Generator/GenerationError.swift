@@ -15,6 +15,8 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     case blankGlyph(entry: EntryLabel)
     /// An image that an entry (or a delete icon) uses was refused by the decoder.
     case image(user: ImageUser, error: PNGError)
+    /// An entry's GIF (its animation, or its only image) was refused by the decoder.
+    case animation(entry: EntryLabel, error: GIFError)
     /// The delete icon file could not be found or is not a plain file name.
     case deleteIcon(path: String, reason: String)
     /// The emoji font or image folder could not be opened.
@@ -40,6 +42,7 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
                 + ["\(entries.count) emoji without a glyph; use another source (--emoji-font, --emoji-images) or --missing-glyph skip to leave them out"]
         case .blankGlyph(let entry): return ["\(entry): the glyph has no visible pixels"]
         case let .image(user, error): return ["\(user): \(error.description)"]
+        case let .animation(entry, error): return ["\(entry): \(error.description)"]
         case let .deleteIcon(path, reason): return ["delete icon \(path): \(reason)"]
         case .emojiSource(let error): return [error.description]
         case let .emojiGlyph(entry, error): return ["\(entry): \(error.description)"]
@@ -65,7 +68,7 @@ public struct EntryLabel: Equatable, Sendable, CustomStringConvertible {
     public var codePoints: String?
 
     public init(_ pack: EmoticonPack, _ entry: Entry) {
-        plistPath = pack.plistPath
+        plistPath = entry.sourcePath ?? pack.plistPath
         plistIndex = entry.plistIndex
         text = entry.text
         if case .emoji(let emoji) = entry.content { codePoints = EmojiText.codePoints(emoji) }

@@ -62,8 +62,11 @@ public struct Generator: Sendable {
                 jobs, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
                 emoji: emojiSource, decoder: decoder, output: output)
 
+            // 4b. Animations, copied under content-addressed names.
+            let animations = try copyAnimations(plan.animations, packs: packs, output: output)
+
             // 5. Manifests, one per width.
-            let manifests = ManifestBuilder(options: options, packs: packs, plans: plans, pages: pages, names: names).manifests()
+            let manifests = ManifestBuilder(options: options, packs: packs, plans: plans, pages: pages, names: names, animations: animations).manifests()
             for manifest in manifests {
                 let data: Data
                 do { data = try manifest.jsonData() } catch { throw GenerationError.output(path: "manifests/\(manifest.screenWidth).json", reason: "\(error)") }

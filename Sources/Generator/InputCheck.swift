@@ -22,6 +22,8 @@ public struct Plan: Sendable {
     var emojiSource: EmojiGlyphSource?
     /// `--missing-glyph skip` cells, for the report.
     var skippedGlyphs: [String]
+    /// Each entry's checked animation (a GIF to copy into the output), parallel to `sprites`.
+    var animations: [[AnimationSource?]] = []
 }
 
 extension Generator {
@@ -49,9 +51,23 @@ extension Generator {
                     plan.append(.missing)  // decided below, once the emoji source is open
                     continue
                 }
+                if file.format == .gif {
+                    // Only an animation: its first frame is the sprite (see Animations.swift).
+                    switch AnimationPlanner.firstFrame(of: file) {
+                    case .failure(let error):
+                        let problem = PackError.entry(
+                            path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "gif", text: entry.text,
+                            reason: error.description)
+                        if options.lenient { warnings.append(problem) } else { errors.append(problem) }
+                    case .success(let source):
+                        kept.append(entry)
+                        plan.append(source)
+                    }
+                    continue
+                }
                 switch SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder) {
                 case .failure(let error):
-                    let problem = PackError.entry(path: packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
+                    let problem = PackError.entry(path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                 case .success(let checked):
                     if let enlarged = checked.largestEnlargement {
@@ -67,6 +83,7 @@ extension Generator {
             packs[tab].entries = kept
             sprites.append(plan)
         }
+        let animations = AnimationPlanner.check(packs, lenient: options.lenient, errors: &errors, warnings: &warnings)
         warnings += upscaled
         if options.strict {
             errors += warnings
@@ -97,6 +114,6 @@ extension Generator {
         if !missing.isEmpty { throw .missingGlyphs(source: emojiSource?.summary ?? "no emoji source", entries: missing) }
         return Plan(
             packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
-            upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs)
+            upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations)
     }
 }

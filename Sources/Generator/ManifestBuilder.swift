@@ -10,6 +10,8 @@ struct ManifestBuilder {
     let pages: [Generator.PageKey: Generator.RenderedPage]
     /// Names in the keyboard's locale (CLDR for emoji).
     let names: EntryNames
+    /// Each entry's animation as copied into the output, by tab and entry.
+    var animations: [[Manifest.Animation?]] = []
 
     func manifests() -> [Manifest] {
         options.widths.map(manifest(width:))
@@ -61,14 +63,17 @@ struct ManifestBuilder {
                             text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
                             codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
                         result.frames = frames
+                        result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
                         return result
                     }
                 }
                 return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons)
             }
-            return Manifest.Tab(
+            var tab = Manifest.Tab(
                 id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),
                 entryCount: pack.entries.count, pages: pageList)
+            if pack.displayOnly { tab.displayOnly = true }
+            return tab
         }
         let metrics = options.metrics
         let colors = options.colors

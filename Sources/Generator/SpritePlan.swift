@@ -9,6 +9,8 @@ enum SpriteSource: Sendable {
     /// The variant file chosen for each scale.
     case image(byScale: [Int: ImageFile.Variant])
     case emoji(String)
+    /// An entry with only a GIF: its first frame, composited, is the sprite at every scale.
+    case gifFrame(ImageFile.Variant)
     /// `--missing-glyph skip`: the cell stays empty and the manifest says so.
     case missing
 }
@@ -88,6 +90,17 @@ struct PageSprites {
                     } else {
                         do { image = try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image } catch {
                             throw .image(user: .entry(labels[index]), error: error)
+                        }
+                        decoded[variant.url] = image
+                    }
+                    images.append(Resampler.scaleToFit(image, box: box))
+                case .gifFrame(let variant):
+                    let image: RGBAImage
+                    if let cached = decoded[variant.url] {
+                        image = cached
+                    } else {
+                        do { image = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath).firstFrame } catch {
+                            throw .animation(entry: labels[index], error: error)
                         }
                         decoded[variant.url] = image
                     }

@@ -1,0 +1,45 @@
+/// Why a GIF was refused. Like `PNGError`, each case carries what a user needs to act on it and
+/// `description` is the one line emokit prints, starting with the file's path.
+public struct GIFError: Error, CustomStringConvertible, Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
+        case unreadable(String)
+        case empty
+        case notGIF
+        case truncated
+        /// The canvas or a frame is beyond the limits (giflib's header values, in the message).
+        case tooLarge(String)
+        case tooManyFrames(limit: Int)
+        case tooMuchData(String)
+        case noFrames
+        case noColorTable(String)
+        /// giflib refused the data; its own words.
+        case corrupt(String)
+        case outOfMemory
+    }
+
+    public let path: String
+    public let reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reasonText)" }
+
+    public var reasonText: String {
+        switch reason {
+        case .unreadable(let why): return "cannot read file (\(why))"
+        case .empty: return "not a GIF file (empty, 0 bytes)"
+        case .notGIF: return "not a GIF file (no GIF87a/GIF89a signature)"
+        case .truncated: return "truncated GIF: the file ends before the animation is complete"
+        case .tooLarge(let detail): return "GIF too large: \(detail)"
+        case .tooManyFrames(let limit): return "GIF has more than \(limit) frames"
+        case .tooMuchData(let detail): return "GIF too large: \(detail)"
+        case .noFrames: return "GIF holds no image"
+        case .noColorTable(let detail): return "corrupt GIF: \(detail)"
+        case .corrupt(let message): return "corrupt GIF: \(message.isEmpty ? "giflib refused the file" : message)"
+        case .outOfMemory: return "out of memory while decoding"
+        }
+    }
+}
