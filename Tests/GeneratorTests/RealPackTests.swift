@@ -140,6 +140,10 @@ struct RealPackTests {
         let hidden = manifest.tabs[2]
         #expect(Self.emoticons(hidden).map(\.text) == ["[隐1]", "[隐2]"] && hidden.pages[0].sheets["2"] != nil)
         #expect(try Self.centre(out, hidden, Self.emoticons(hidden)[1]).g == PackFixtures.colour(7).1)
+        // And the manifest library still recognises its tokens in received text.
+        let keyboard = EmoticonKeyboard(manifest: manifest)
+        let tokens = keyboard.tokens(in: "收到[隐2]和[新]")
+        #expect(tokens.map(\.text) == ["[隐2]", "[新]"] && tokens.first?.emoticon?.tabID == "com.sina.hidden")
     }
 
     @Test func qqMapWithDoubleScaleOnlyImagesAndGIFs() throws {
