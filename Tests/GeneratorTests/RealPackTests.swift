@@ -144,6 +144,10 @@ struct RealPackTests {
         let keyboard = EmoticonKeyboard(manifest: manifest)
         let tokens = keyboard.tokens(in: "收到[隐2]和[新]")
         #expect(tokens.map(\.text) == ["[隐2]", "[新]"] && tokens.first?.emoticon?.tabID == "com.sina.hidden")
+        // The new fields (displayOnly, animation) are in the manifest's JSON Schema.
+        let schema = try ManifestSchemaTests.checkJSONSchema(
+            ["--schemafile", ManifestSchemaTests.schema.path, out.appendingPathComponent("manifests/375.json").path])
+        #expect(schema.status == 0, "\(schema.output)")
     }
 
     @Test func qqMapWithDoubleScaleOnlyImagesAndGIFs() throws {
