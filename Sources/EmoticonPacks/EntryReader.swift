@@ -136,7 +136,10 @@ struct EntryReader {
     func unknownKeys(_ item: Any, index: Int) -> [PackError] {
         guard let dict = item as? [String: Any] else { return [] }
         let chs = dict["chs"] as? String
-        return dict.keys.filter { !Self.knownKeys.contains($0) }.sorted().map { key in
+        // YYKit's info.json entries may carry an English name (`en`); it is part of the format,
+        // not a typo, though emokit names entries from `chs`.
+        let known = dialect == .yykit ? Self.knownKeys + ["en"] : Self.knownKeys
+        return dict.keys.filter { !known.contains($0) }.sorted().map { key in
             let suggestion =
                 Self.synonyms[key.lowercased()]
                 ?? NameSuggestion.closest(to: key, among: Self.knownKeys, maxDistance: key.count > 3 ? 2 : 1, ignoringCase: true)

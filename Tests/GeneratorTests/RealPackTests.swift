@@ -118,6 +118,7 @@ struct RealPackTests {
         #expect(warnings.contains("com.sina.default/info.plist: entry 3 (\"[无图]\"): skipped: an image entry without png (nor gif) is skipped, as YYKit skips it"))
         #expect(warnings.contains("com.sina.default/info.plist: entry 0 (\"[哈哈]\"): skipped: repeats entry 1 of EmoticonWeibo.bundle/additional/com.sina.default/info.json"))
         #expect(warnings.contains("EmoticonWeibo.bundle/additional/com.sina.nosuch: no group of that id in the bundle; ignored"))
+        #expect(!warnings.contains("unknown key"), "YYKit's entry keys (en) are known")
         // [嘻嘻] has type "" and a png: an image, with its animation.
         let xixi = Self.emoticons(def)[2]
         let animation = try #require(xixi.animation)
