@@ -89,9 +89,13 @@
   const keyboardArea = h("div", { class: "keyboard-area", id: "keyboard-area", "data-mode": "emoticon" }, [emoticonKeyboard, systemKeyboard]);
   const magnifier = h("div", { class: "magnifier", id: "magnifier", hidden: "" });
 
-  phone.style.setProperty("--keyboard-background", M.colors.background);
-  phone.style.setProperty("--page-dot", M.colors.pageDot);
-  phone.style.setProperty("--current-page-dot", M.colors.currentPageDot);
+  // The manifest's colours, light and dark; preview.css picks per prefers-color-scheme.
+  const colorVariables = { background: "--keyboard-background", pageDot: "--page-dot", currentPageDot: "--current-page-dot",
+    tabBarBackground: "--tab-bar-background", selectedTab: "--selected-tab" };
+  for (const [key, variable] of Object.entries(colorVariables)) {
+    if (M.colors[key]) phone.style.setProperty(variable, M.colors[key]);
+    if (M.colors.dark && M.colors.dark[key]) phone.style.setProperty(variable + "-dark", M.colors.dark[key]);
+  }
   phone.append(messages, composer, keyboardArea, magnifier);
 
   // ------------------------------------------------------------------ tabs and pages
@@ -163,7 +167,8 @@
     });
     const last = M.grid.columns * M.grid.rows - 1;
     const frame = cellFrame(last);
-    const del = keyButton({ "data-kind": "delete", "data-tab": "recent", "data-index": String(last), "aria-label": "Delete" }, frame);
+    const del = keyButton({ "data-kind": "delete", "data-tab": "recent", "data-index": String(last),
+      "aria-label": deleteSprite ? deleteSprite.button.name : "Delete" }, frame);
     if (deleteSprite) {
       const style = spriteStyle(deleteSprite);
       if (style) del.appendChild(h("span", { class: "token", style: Object.assign(style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) }));
@@ -208,7 +213,7 @@
     }
     dots.textContent = "";
     for (let i = 0; i < pageCount; i++) {
-      const d = h("button", { class: "dot", type: "button", "data-page": String(i), "aria-label": "Page " + (i + 1) });
+      const d = h("button", { class: "dot", type: "button", "data-page-dot": String(i), "aria-label": "Page " + (i + 1) });
       d.addEventListener("click", () => goToPage(i));
       dots.appendChild(d);
     }
@@ -218,7 +223,7 @@
 
   function setCurrentPage(p) {
     currentPage = p;
-    for (const d of dots.children) d.setAttribute("aria-current", String(Number(d.dataset.page) === p));
+    for (const d of dots.children) d.setAttribute("aria-current", String(Number(d.dataset.pageDot) === p));
     pages.dataset.currentPage = String(p);
   }
 

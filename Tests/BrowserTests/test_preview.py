@@ -28,7 +28,7 @@ def key(browser, tab, index, kind="emoticon", page=0):
 
 
 def current_page(browser):
-    return int(browser.find_element(By.CSS_SELECTOR, '#page-dots .dot[aria-current="true"]').get_attribute("data-page"))
+    return int(browser.find_element(By.CSS_SELECTOR, '#page-dots .dot[aria-current="true"]').get_attribute("data-page-dot"))
 
 
 def test_taps_insert_text_and_delete_removes_whole_clusters(browser, site):
@@ -46,7 +46,7 @@ def test_taps_insert_text_and_delete_removes_whole_clusters(browser, site):
     keycap = next(b for b in emoji if b["text"] == "1️⃣")
     for button in (family, flag, keycap):
         page = next(p["index"] for p in m["tabs"][1]["pages"] if button in p["buttons"])
-        browser.find_element(By.CSS_SELECTOR, f'#page-dots .dot[data-page="{page}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#page-dots .dot[data-page-dot="{page}"]').click()
         key(browser, "emoji", button["index"], page=page).click()
     assert value(browser).endswith("👨‍👩‍👧🇨🇳1️⃣")
     delete = browser.find_element(By.CSS_SELECTOR, '#pages .page[data-page="%d"] .key[data-kind="delete"]' % current_page(browser))
@@ -156,7 +156,7 @@ def test_buttons_sit_on_their_manifest_cells(browser, site, width):
     for tab in m["tabs"]:
         browser.find_element(By.CSS_SELECTOR, f'#tabbar .tab[data-tab="{tab["id"]}"]').click()
         for page in tab["pages"]:
-            browser.find_element(By.CSS_SELECTOR, f'#page-dots .dot[data-page="{page["index"]}"]').click()
+            browser.find_element(By.CSS_SELECTOR, f'#page-dots .dot[data-page-dot="{page["index"]}"]').click()
             for button in page["buttons"]:
                 f = button["frame"]
                 hit = browser.execute_script("""
