@@ -82,7 +82,7 @@ def test_weibo_layout_is_drawn_where_the_app_draws_it(browser, realsite, width):
     assert parts == [216, 5, 150, 179, 150]
     # The driver runs at 2x: every key sits on its @2x frame, and the @2x sheet is shown.
     for page in m["tabs"][0]["pages"]:
-        browser.find_element(By.CSS_SELECTOR, f'#page-dots .dot[data-page="{page["index"]}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#page-dots .dot[data-page-dot="{page["index"]}"]').click()
         for button in page["buttons"]:
             frame = button["frames"]["2"]
             rect = browser.execute_script("""
