@@ -7,6 +7,8 @@ import PackageDescription
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
 //   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
+//   FileAccess       Reading untrusted files: regular files only, size caps before reading.
+//   CSystem          C shim for what Swift cannot call portably: the atomic folder swap.
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
@@ -42,17 +44,19 @@ let package = Package(
         .target(name: "Checksum"),
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "Archive", dependencies: ["CGzip"]),
-        .target(name: "Imaging", dependencies: ["CLibPNG", "CGifLib", "Checksum"]),
+        .target(name: "FileAccess"),
+        .target(name: "CSystem"),
+        .target(name: "Imaging", dependencies: ["CLibPNG", "CGifLib", "Checksum", "FileAccess"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "EmokitText"),
-        .target(name: "EmoticonPacks", dependencies: ["EmokitText"]),
+        .target(name: "EmoticonPacks", dependencies: ["EmokitText", "FileAccess"]),
         .target(name: "EmojiData"),
-        .target(name: "EmojiGlyphs", dependencies: ["Imaging"]),
+        .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
         .target(
             name: "Generator",
-            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive"]
+            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem"]
         ),
         .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
@@ -62,7 +66,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText"],
+            dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess"],
             exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]

@@ -24,7 +24,9 @@
   const pageControlTop = M.metrics.pageControlTop ?? gridTop + gridHeight;
   const tabBarTop = M.metrics.tabBarTop ?? pageControlTop + M.metrics.pageControlHeight;
   const root = "../";
-  const RECENT_KEY = "emokit-recent:" + M.generator.name;
+  // One Recent list per output folder (its URL path), shared by that output's widths: two
+  // outputs opened in one browser must not mix their emoticons.
+  const RECENT_KEY = "emokit-recent:" + new URL(root, location.href).pathname;
   const RECENT_MAX = M.grid.emoticonsPerPage;
 
   const h = (tag, attrs, children) => {

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Imaging
 
@@ -38,10 +39,13 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         throw EmojiGlyphError.noFontFound(searched: searchPaths.filter { !$0.hasPrefix(NSHomeDirectory()) })
     }
 
+    /// Noto Color Emoji is about 10 MB; a "font" of more than this is refused before reading.
+    public static let maxFontBytes = 256 * 1024 * 1024
+
     public convenience init(path: String) throws {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw EmojiGlyphError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        do { data = try RegularFile.read(URL(fileURLWithPath: path), maxBytes: Self.maxFontBytes) } catch {
+            throw EmojiGlyphError.unreadable(path: path, reason: error.description)
         }
         try self.init(bytes: [UInt8](data), path: path)
     }

@@ -127,6 +127,10 @@ enum ArgumentParser {
                 } else {
                     throw UsageError(message: "Missing value for '\(option.usageText)'")
                 }
+                // A value given twice is ambiguous (which one did the user mean?): refuse it.
+                if case .value = option.kind, let first = parsed.values[name]?.first {
+                    throw UsageError(message: "The option '--\(name)' was given more than once ('\(first)' and '\(value)'); give it once")
+                }
                 parsed.values[name, default: []].append(value)
             }
         }

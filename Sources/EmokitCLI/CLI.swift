@@ -42,7 +42,8 @@ public enum CLI {
             console.out("emokit \(version) (libpng \(LibPNG.version))")
             return ExitCode.success.rawValue
         case "-h", "--help", "help":
-            if first == "help", let name = arguments.dropFirst().first, let command = commands.first(where: { $0.name == name }) {
+            if first == "help", let name = arguments.dropFirst().first {
+                guard let command = commands.first(where: { $0.name == name }) else { return unknownSubcommand(name, console: console) }
                 console.out(command.helpText)
             } else {
                 console.out(overview)
@@ -51,14 +52,7 @@ public enum CLI {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            var message = "Error: Unknown subcommand '\(first)'"
-            if let suggestion = NameSuggestion.closest(to: first, among: commands.map(\.name)) {
-                message += "\nHelp: Did you mean '\(suggestion)'?"
-            }
-            console.error(message + "\nUsage: emokit <subcommand>\n  See 'emokit --help' for more information.")
-            return ExitCode.usage.rawValue
-        }
+        guard let command = commands.first(where: { $0.name == first }) else { return unknownSubcommand(first, console: console) }
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
             if parsed.has("help") {
@@ -74,5 +68,14 @@ public enum CLI {
             return ExitCode.usage.rawValue
         }
         return status.rawValue
+    }
+
+    static func unknownSubcommand(_ name: String, console: Console) -> Int32 {
+        var message = "Error: Unknown subcommand '\(name)'"
+        if let suggestion = NameSuggestion.closest(to: name, among: commands.map(\.name)) {
+            message += "\nHelp: Did you mean '\(suggestion)'?"
+        }
+        console.error(message + "\nUsage: emokit <subcommand>\n  See 'emokit --help' for more information.")
+        return ExitCode.usage.rawValue
     }
 }

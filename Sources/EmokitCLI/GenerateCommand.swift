@@ -14,16 +14,16 @@ enum GenerateCommand {
         options: [
             .value("config", "file", short: "c", help: "A JSON config file (see README); flags override it."),
             .value("out", "dir", short: "o", help: "Output folder (default: emokit-output). Replaced whole on success."),
-            .value("widths", "list", help: "Screen widths in points (default: 320,375,390,414,428)."),
-            .value("scales", "list", help: "Pixel scales (default: 2,3)."),
+            .value("widths", "list", help: "Screen widths in points, each 100-4096 (default: 320,375,390,414,428)."),
+            .value("scales", "list", help: "Pixel scales, each 1-4 (default: 2,3)."),
             .value("layout", "classic|weibo", help: "The keyboard the frames follow (default: classic, 8x4; weibo: YYKit's 7x3)."),
-            .value("columns", "n", help: "Grid columns (default: 8)."),
-            .value("rows", "n", help: "Grid rows (default: 4)."),
-            .value("row-height", "pt", help: "Row height (default: 50)."),
-            .value("icon-size", "pt", help: "Icon size, centred in its cell (default: 32)."),
-            .value("toolbar-height", "pt", help: "Toolbar height (default: 50)."),
-            .value("page-control-height", "pt", help: "Page control height (default: 30)."),
-            .value("tab-bar-height", "pt", help: "Tab bar height (default: 37)."),
+            .value("columns", "n", help: "Grid columns, 1-32 (default: 8)."),
+            .value("rows", "n", help: "Grid rows, 1-32 (default: 4)."),
+            .value("row-height", "pt", help: "Row height, 8-500 (default: 50)."),
+            .value("icon-size", "pt", help: "Icon size, 4-500 and at most the cell, centred in it (default: 32)."),
+            .value("toolbar-height", "pt", help: "Toolbar height, 1-500 (default: 50)."),
+            .value("page-control-height", "pt", help: "Page control height, 1-500 (default: 30)."),
+            .value("tab-bar-height", "pt", help: "Tab bar height, 1-500 (default: 37)."),
             .value("locale", TitleLocale.choices, help: "Which group name titles a tab (default: cn)."),
             .value("delete-icon", "file", help: "Delete button icon (and its @2x/@3x); a pack's own delete.png wins for its tab."),
             .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
@@ -31,11 +31,11 @@ enum GenerateCommand {
             .value("missing-glyph", "fail|skip", help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip)."),
             .flag("lenient", help: "Skip bad entries (and bad images) with a warning instead of failing the run."),
             .flag("strict", help: "Treat warnings about the packs (skipped folders, unknown keys, enlarged images) as errors."),
-            .value("max-width", "pixels", help: "Refuse images wider than this (default 8192)."),
-            .value("max-height", "pixels", help: "Refuse images taller than this (default 8192)."),
-            .value("max-pixels", "count", help: "Refuse images with more pixels than this (default 67108864)."),
-            .value("max-plist-size", "MB", help: "Refuse plists larger than this (default: 10)."),
-            .value("compression", "0-9", help: "zlib level for the sheets (default: 6)."),
+            .value("max-width", "pixels", help: "Refuse images wider than this, 1-65535 (default 8192)."),
+            .value("max-height", "pixels", help: "Refuse images taller than this, 1-65535 (default 8192)."),
+            .value("max-pixels", "count", help: "Refuse images with more pixels than this, 1-1073741824 (default 67108864)."),
+            .value("max-plist-size", "MB", help: "Refuse plists larger than this, 1-1024 (default: 10)."),
+            .value("compression", "0-9", help: "zlib level for the sheets, 0-9 (default: 6)."),
             .flag("no-preview", help: "Do not write the HTML preview."),
             .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),
             .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
@@ -64,7 +64,7 @@ enum GenerateCommand {
         let options: GeneratorOptions
         do { options = try makeOptions(arguments, config: config) } catch let problem as GeneratorConfig.Problem {
             console.error("error: \(problem.description)")
-            return .inputError
+            return problem.isUsage ? .usage : .inputError
         } catch let usage as UsageError {
             throw usage
         } catch {
@@ -113,15 +113,15 @@ enum GenerateCommand {
         if !arguments.positionals.isEmpty { options.inputs = arguments.positionals.map { URL(fileURLWithPath: $0) } }
         if options.inputs.isEmpty { throw UsageError(message: "Missing expected argument '<pack> ...'") }
         if let v = arguments.value("out") { options.output = URL(fileURLWithPath: v) }
-        if let v = arguments.value("widths") { options.widths = try intList(v, "--widths", example: "375,414") }
-        if let v = arguments.value("scales") { options.scales = try intList(v, "--scales", example: "2,3 (whole scales 1 to 4; a 1.5x screen uses the @2x sheets)") }
-        if let v = arguments.value("columns") { options.grid.columns = try positiveInt(v, "--columns") }
-        if let v = arguments.value("rows") { options.grid.rows = try positiveInt(v, "--rows") }
-        if let v = arguments.value("row-height") { options.grid.rowHeight = try points(v, "--row-height") }
-        if let v = arguments.value("icon-size") { options.grid.iconSize = try points(v, "--icon-size") }
-        if let v = arguments.value("toolbar-height") { options.metrics.toolbarHeight = try points(v, "--toolbar-height") }
-        if let v = arguments.value("page-control-height") { options.metrics.pageControlHeight = try points(v, "--page-control-height") }
-        if let v = arguments.value("tab-bar-height") { options.metrics.tabBarHeight = try points(v, "--tab-bar-height") }
+        if let v = arguments.value("widths") { options.widths = try intList(v, OptionRanges.width, example: "375,414") }
+        if let v = arguments.value("scales") { options.scales = try intList(v, OptionRanges.scale, example: "2,3 (whole scales 1 to 4; a 1.5x screen uses the @2x sheets)") }
+        if let v = arguments.value("columns") { options.grid.columns = Int(try number(v, OptionRanges.columns)) }
+        if let v = arguments.value("rows") { options.grid.rows = Int(try number(v, OptionRanges.rows)) }
+        if let v = arguments.value("row-height") { options.grid.rowHeight = try number(v, OptionRanges.rowHeight) }
+        if let v = arguments.value("icon-size") { options.grid.iconSize = try number(v, OptionRanges.iconSize) }
+        if let v = arguments.value("toolbar-height") { options.metrics.toolbarHeight = try number(v, OptionRanges.toolbarHeight) }
+        if let v = arguments.value("page-control-height") { options.metrics.pageControlHeight = try number(v, OptionRanges.pageControlHeight) }
+        if let v = arguments.value("tab-bar-height") { options.metrics.tabBarHeight = try number(v, OptionRanges.tabBarHeight) }
         for setting in KeyboardColors.settings {
             if let v = arguments.value(setting.flag) { options.colors[keyPath: setting.keyPath] = try color(v, "--\(setting.flag)") }
         }
@@ -146,14 +146,11 @@ enum GenerateCommand {
         if arguments.has("lenient") && arguments.has("strict") { throw UsageError(message: "'--strict' and '--lenient' cannot be used together") }
         if arguments.has("lenient") { options.lenient = true; options.strict = false }
         if arguments.has("strict") { options.strict = true; options.lenient = false }
-        if let v = arguments.value("max-width") { options.imageLimits.maxWidth = try positiveInt(v, "--max-width") }
-        if let v = arguments.value("max-height") { options.imageLimits.maxHeight = try positiveInt(v, "--max-height") }
-        if let v = arguments.value("max-pixels") { options.imageLimits.maxPixels = try positiveInt(v, "--max-pixels") }
-        if let v = arguments.value("max-plist-size") { options.maxPlistBytes = try positiveInt(v, "--max-plist-size") * 1024 * 1024 }
-        if let v = arguments.value("compression") {
-            guard let level = Int(v), (0...9).contains(level) else { throw UsageError(message: "The value '\(v)' is invalid for '--compression <0-9>'") }
-            options.encoder.compressionLevel = level
-        }
+        if let v = arguments.value("max-width") { options.imageLimits.maxWidth = Int(try number(v, OptionRanges.maxWidth)) }
+        if let v = arguments.value("max-height") { options.imageLimits.maxHeight = Int(try number(v, OptionRanges.maxHeight)) }
+        if let v = arguments.value("max-pixels") { options.imageLimits.maxPixels = Int(try number(v, OptionRanges.maxPixels)) }
+        if let v = arguments.value("max-plist-size") { options.maxPlistBytes = Int(try number(v, OptionRanges.maxPlistSize)) * 1024 * 1024 }
+        if let v = arguments.value("compression") { options.encoder.compressionLevel = Int(try number(v, OptionRanges.compression)) }
         if arguments.has("no-preview") { options.writePreview = false }
         try PublishingArguments.apply(arguments, to: &options.publishing)
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: problem) }
@@ -161,22 +158,21 @@ enum GenerateCommand {
         return options
     }
 
-    static func intList(_ text: String, _ option: String, example: String) throws(UsageError) -> [Int] {
+    static func intList(_ text: String, _ range: NumberRange, example: String) throws(UsageError) -> [Int] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         var values: [Int] = []
         for part in parts {
-            guard let value = Int(part), value > 0 else {
-                throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected whole numbers separated by commas, e.g. \(example)")
+            guard let value = range.parse(part) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '\(range.flag)': expected whole numbers separated by commas, e.g. \(example); each from \(range.text)")
             }
-            values.append(value)
+            values.append(Int(value))
         }
         return values
     }
 
-    static func points(_ text: String, _ option: String) throws(UsageError) -> Double {
-        guard let value = Double(text), value > 0, value.isFinite else {
-            throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a positive number of points")
-        }
+    /// A number within its documented range (ASCII digits only), else a usage error naming the option.
+    static func number(_ text: String, _ range: NumberRange) throws(UsageError) -> Double {
+        guard let value = range.parse(text) else { throw UsageError(message: range.refusal(text, name: range.flag)) }
         return value
     }
 

@@ -16,6 +16,8 @@ public struct EmoticonPack: Equatable, Sendable {
     /// A group an app shows only in received text, never as a keyboard tab (YYKit's
     /// `display_only`); it still gets sheets so its emoticons can be drawn in messages.
     public var displayOnly = false
+    /// The plist's own `id` (YYKit layout), which the tab id derives from when present.
+    public var plistID: String? = nil
 
     public func title(locale: TitleLocale) -> String {
         titles[locale] ?? titles[.cn] ?? titles[.en] ?? titles[.tw] ?? folderName

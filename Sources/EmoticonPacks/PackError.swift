@@ -29,6 +29,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case plainImageFolder(path: String, count: Int)
     /// `additional/<group>` of a YYKit bundle names no group of the bundle (a warning).
     case unmatchedAdditional(path: String)
+    /// Two packs wanted the same tab id (or `recent`); the later one was given another.
+    case tabIDChanged(path: String, wanted: String, given: String, holder: String?)
+    /// A config `tabIds` entry that names no pack or gives an unusable id.
+    case tabIDConfig(key: String, reason: String)
+    /// A plist or pack folder whose real path (after symlinks) leaves the packs.
+    case unsafeLink(path: String, target: String)
 
     public var description: String {
         switch self {
@@ -63,6 +69,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): no info.plist, read as a plain folder of images: one tab, \(count) emoticon\(count == 1 ? "" : "s") in name order, "
                 + "each inserting [name]"
         case let .unmatchedAdditional(path): return "\(path): no group of that id in the bundle; ignored, as YYKit ignores it"
+        case let .tabIDChanged(path, wanted, given, holder?):
+            return "\(path): tab id '\(wanted)' is already used by \(holder) (ids are compared ignoring case); this tab gets '\(given)' (set ids with the config file's tabIds)"
+        case let .tabIDChanged(path, wanted, given, nil):
+            return "\(path): tab id '\(wanted)' is reserved for the preview's Recent tab; this tab gets '\(given)' (set ids with the config file's tabIds)"
+        case let .tabIDConfig(key, reason): return "tabIds '\(key)': \(reason)"
+        case let .unsafeLink(path, target): return "\(path): links outside the packs (to \(target)); refusing to read it"
         }
     }
 
@@ -78,8 +90,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
             .upscaled(let path, _, _, _, _, _, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
-            .unmatchedAdditional(let path):
+            .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _):
             return path
+        case .tabIDConfig: return ""
         }
     }
 

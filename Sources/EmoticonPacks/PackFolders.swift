@@ -69,6 +69,11 @@ extension PackReader {
             if Self.plainImageStems(in: input) != nil { return ([input], []) }
             throw PackError.notAPack(path: input.path)
         }
+        for child in children {
+            if let escape = Containment.escape(child, inside: input) {
+                throw PackError.unsafeLink(path: "\(input.lastPathComponent)/\(child.lastPathComponent)", target: escape)
+            }
+        }
         let orderFile = input.appendingPathComponent("emoticons.plist")
         guard FileManager.default.fileExists(atPath: orderFile.path) else { return (children, skipped) }
         return (try orderedByPackageList(orderFile, children: children), skipped)

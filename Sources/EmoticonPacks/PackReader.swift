@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Reads packs from disk: a pack folder (`Emoji.plist` or `info.plist`), or a folder of packs.
@@ -13,10 +14,14 @@ public struct PackReader: Sendable {
     /// Plists above this size are refused before parsing (default 10 MB).
     public var maxPlistBytes: Int
 
-    public init(lenient: Bool = false, strict: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024) {
+    /// Tab ids chosen by the user (config `tabIds`), keyed by pack folder name or plist `id`.
+    public var explicitTabIDs: [String: String]
+
+    public init(lenient: Bool = false, strict: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024, explicitTabIDs: [String: String] = [:]) {
         self.lenient = lenient
         self.strict = strict
         self.maxPlistBytes = maxPlistBytes
+        self.explicitTabIDs = explicitTabIDs
     }
 
     /// The outcome of reading: packs in tab order, plus warnings (skipped entries in lenient
@@ -83,13 +88,9 @@ public struct PackReader: Sendable {
             }
             if folders != [input] { readAdditional(root: input, into: &survey, packsFrom: first) }
         }
-        // Unique tab ids: a second "default" becomes "default-2".
-        var seen: [String: Int] = [:]
-        for i in survey.packs.indices {
-            let base = survey.packs[i].id
-            seen[base, default: 0] += 1
-            if let count = seen[base], count > 1 { survey.packs[i].id = "\(base)-\(count)" }
-        }
+        let ids = assignTabIDs(&survey.packs)
+        survey.warnings += ids.warnings
+        survey.errors += ids.errors
         if strict {
             survey.errors = PackError.inReadingOrder(survey.errors + survey.warnings, plistPaths: survey.plistPaths)
             survey.warnings = []
@@ -103,7 +104,7 @@ public struct PackReader: Sendable {
     /// YYKit's `emoticons.plist`: `{packages: [{id: "com.sina.default"}, ...]}`. Listed packs come
     /// first in that order; packs it does not list follow by name, so none is silently dropped.
     func orderedByPackageList(_ file: URL, children: [URL]) throws -> [URL] {
-        let root = try loadPlist(file)
+        let root = try loadPlist(file, inside: file.deletingLastPathComponent())
         let display = file.path
         guard let dict = root as? [String: Any] else {
             throw PackError.wrongRoot(path: display, expected: "dictionary", found: Self.typeName(root))
@@ -150,7 +151,7 @@ public struct PackReader: Sendable {
         }
         let root: Any
         do {
-            root = try file.pathExtension.lowercased() == "json" ? loadJSON(file, display: display) : loadPlist(file, display: display)
+            root = try file.pathExtension.lowercased() == "json" ? loadJSON(file, inside: folder, display: display) : loadPlist(file, inside: folder, display: display)
         } catch let error as PackError {
             outcome.errors.append(error)
             return outcome
@@ -209,21 +210,37 @@ public struct PackReader: Sendable {
         if case .success(let variants) = FileNamePolicy.variants(of: "delete.png", in: folder, folderDisplay: folderDisplay) {
             deleteIcon = ImageFile(name: "delete.png", variants: variants)
         }
+        let plistID = (root as? [String: Any])?["id"] as? String
         outcome.pack = EmoticonPack(
-            id: Self.safeID(folder.lastPathComponent), titles: titles, folderName: folder.lastPathComponent,
-            folder: folder, plistPath: display, entries: entries, deleteIcon: deleteIcon)
+            id: TabID.base(plistID: plistID, folderName: folder.lastPathComponent), titles: titles, folderName: folder.lastPathComponent,
+            folder: folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: plistID)
         outcome.pack?.displayOnly = displayOnly
         return outcome
     }
 
-    func loadPlist(_ file: URL, display: String? = nil) throws -> Any {
+    /// Reads a plist that must be a regular file inside `container` (after symlinks) and no larger
+    /// than `maxPlistBytes`, checked before a byte of it is parsed. Binary plists go through our
+    /// own strict reader; XML through Foundation.
+    func loadPlist(_ file: URL, inside container: URL, display: String? = nil) throws -> Any {
         let display = display ?? file.path
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        if size > maxPlistBytes { throw PackError.tooLarge(path: display, bytes: size, limit: maxPlistBytes) }
+        if let escape = Containment.escape(file, inside: container) { throw PackError.unsafeLink(path: display, target: escape) }
         let data: Data
-        do { data = try Data(contentsOf: file) } catch { throw PackError.unreadable(path: display, reason: "\(error.localizedDescription)") }
+        do { data = try RegularFile.read(file, maxBytes: maxPlistBytes) } catch {
+            if case let .tooLarge(bytes, limit) = error { throw PackError.tooLarge(path: display, bytes: bytes, limit: limit) }
+            throw PackError.unreadable(path: display, reason: error.description)
+        }
+        return try Self.parsePlist(data, display: display)
+    }
+
+    /// Parses plist bytes (binary or XML, told apart by content).
+    public static func parsePlist(_ data: Data, display: String) throws(PackError) -> Any {
         if data.isEmpty { throw PackError.malformed(path: display, reason: "the file is empty") }
+        if BinaryPlistReader.isBinary(data) {
+            do { return try BinaryPlistReader.read(data) } catch { throw PackError.malformed(path: display, reason: error.description) }
+        }
+        if data.starts(with: Array("bplist".utf8)) {
+            throw PackError.malformed(path: display, reason: "unsupported binary plist version (only bplist00 is read)")
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
@@ -254,16 +271,5 @@ public struct PackReader: Sendable {
             if let number = value as? NSNumber { return CFGetTypeID(number) == CFBooleanGetTypeID() }
         #endif
         return false
-    }
-
-    /// A folder name made safe as a path component and an HTML id: letters, digits, `.`, `-`, `_`.
-    static func safeID(_ name: String) -> String {
-        var id = String(
-            name.unicodeScalars.map { scalar -> Character in
-                (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."))
-                    ? Character(scalar) : "-"
-            })
-        while id.hasPrefix(".") || id.hasPrefix("-") { id.removeFirst() }
-        return id.isEmpty ? "pack" : id
     }
 }

@@ -38,7 +38,7 @@ extension PackReader {
             deleteIcon = ImageFile(name: "delete.png", variants: variants)
         }
         outcome.pack = EmoticonPack(
-            id: Self.safeID(folder.lastPathComponent), titles: [:], folderName: folder.lastPathComponent,
+            id: TabID.base(plistID: nil, folderName: folder.lastPathComponent), titles: [:], folderName: folder.lastPathComponent,
             folder: folder, plistPath: folderDisplay + "/", entries: entries, deleteIcon: deleteIcon)
         return outcome
     }

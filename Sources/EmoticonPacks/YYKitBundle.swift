@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The parts of YYKit's `EmoticonWeibo.bundle` beyond its group folders, read as its
@@ -89,12 +90,15 @@ extension PackReader {
     }
 
     /// A group's `info.json` (YYKit reads it with `modelWithJSON:`), with the plist's limits.
-    func loadJSON(_ file: URL, display: String) throws -> Any {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        if size > maxPlistBytes { throw PackError.tooLarge(path: display, bytes: size, limit: maxPlistBytes) }
+    /// Reads a JSON file under the same rules as a plist: a regular file inside `container`,
+    /// no larger than `maxPlistBytes`, checked before reading.
+    func loadJSON(_ file: URL, inside container: URL, display: String) throws -> Any {
+        if let escape = Containment.escape(file, inside: container) { throw PackError.unsafeLink(path: display, target: escape) }
         let data: Data
-        do { data = try Data(contentsOf: file) } catch { throw PackError.unreadable(path: display, reason: error.localizedDescription) }
+        do { data = try RegularFile.read(file, maxBytes: maxPlistBytes) } catch {
+            if case let .tooLarge(bytes, limit) = error { throw PackError.tooLarge(path: display, bytes: bytes, limit: limit) }
+            throw PackError.unreadable(path: display, reason: error.description)
+        }
         if data.isEmpty { throw PackError.malformed(path: display, reason: "the file is empty") }
         do {
             return try JSONSerialization.jsonObject(with: data)

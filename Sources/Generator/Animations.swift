@@ -1,6 +1,7 @@
 import Checksum
 import EmoticonManifest
 import EmoticonPacks
+import FileAccess
 import Foundation
 import Imaging
 
@@ -76,10 +77,10 @@ extension Generator {
                     path = known
                 } else {
                     let data: Data
-                    do { data = try Data(contentsOf: source.variant.url) } catch {
+                    do { data = try RegularFile.read(source.variant.url, maxBytes: GIFDecoder.maxFileBytes) } catch {
                         throw .animation(
                             entry: EntryLabel(packs[tab], packs[tab].entries[index]),
-                            error: GIFError(path: source.variant.displayPath, reason: .unreadable(error.localizedDescription)))
+                            error: GIFError(path: source.variant.displayPath, reason: .unreadable(error.description)))
                     }
                     path = "animations/\(SHA256.hexDigest([UInt8](data))).gif"
                     try output.write(data, to: path)

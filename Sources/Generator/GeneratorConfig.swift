@@ -1,4 +1,5 @@
 import EmoticonPacks
+import FileAccess
 import Foundation
 import KeyboardLayout
 
@@ -78,6 +79,8 @@ public struct GeneratorConfig: Decodable, Sendable {
     public var maxPlistSizeMB: Int?
     public var compression: Int?
     public var preview: Bool?
+    /// Tab ids by pack folder name or plist id: `{"猫 咪": "cats"}`.
+    public var tabIds: [String: String]?
 
     /// The folder the config's relative paths start from.
     public private(set) var base = URL(fileURLWithPath: ".")
@@ -85,7 +88,7 @@ public struct GeneratorConfig: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case packs, out, widths, scales, layout, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
-        case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview
+        case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview, tabIds
     }
 
     static let nestedKeys: [String: [String]] = [
@@ -98,13 +101,15 @@ public struct GeneratorConfig: Decodable, Sendable {
 
     public struct Problem: Error, CustomStringConvertible, Sendable {
         public let description: String
+        /// A value out of its documented range: a usage error (exit 2), like the same flag.
+        public var isUsage = false
     }
 
     public static func load(_ url: URL) throws(Problem) -> GeneratorConfig {
         let path = url.path
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw Problem(description: "\(path): cannot read the config (\((error as NSError).localizedDescription))")
+        do { data = try RegularFile.read(url, maxBytes: 1_048_576) } catch {
+            throw Problem(description: "\(path): cannot read the config (\(error.description))")
         }
         if let mistake = JSONSyntax.firstMistake(in: [UInt8](data)) {
             throw Problem(description: "\(path):\(mistake.line):\(mistake.column): not valid JSON: \(mistake.message)")
@@ -160,6 +165,7 @@ public struct GeneratorConfig: Decodable, Sendable {
     static let expectations = [
         "packs": "an array of strings", "widths": "an array of whole numbers", "scales": "an array of whole numbers",
         "grid": "an object", "metrics": "an object", "colors": "an object",
+        "tabIds": "an object of pack folder names (or plist ids) to tab ids",
     ]
 
     static func typeName(_ type: Any.Type) -> String {
@@ -185,6 +191,7 @@ public struct GeneratorConfig: Decodable, Sendable {
     /// `grid` and `metrics` keys refine it.
     public func apply(to options: inout GeneratorOptions, layout flagLayout: LayoutPreset? = nil) throws(Problem) {
         func fail(_ key: String, _ why: String) -> Problem { Problem(description: "\(path): key '\(key)': \(why)") }
+        try checkRanges()
         if let preset = flagLayout {
             options.useLayout(preset)
         } else if let layout {
@@ -243,17 +250,31 @@ public struct GeneratorConfig: Decodable, Sendable {
         }
         if let lenient { options.lenient = lenient }
         if let strict { options.strict = strict }
-        if let maxPlistSizeMB {
-            guard maxPlistSizeMB > 0 else { throw fail("maxPlistSizeMB", "expected a positive number of megabytes") }
-            options.maxPlistBytes = maxPlistSizeMB * 1024 * 1024
-        }
-        if let compression {
-            guard (0...9).contains(compression) else { throw fail("compression", "expected 0 to 9") }
-            options.encoder.compressionLevel = compression
-        }
+        if let maxPlistSizeMB { options.maxPlistBytes = maxPlistSizeMB * 1024 * 1024 }
+        if let compression { options.encoder.compressionLevel = compression }
         if let preview { options.writePreview = preview }
+        if let tabIds { options.tabIDs = tabIds }
         var probe = options
         if probe.inputs.isEmpty { probe.inputs = [base] }  // packs may come from the command line
-        if let problem = probe.problem { throw Problem(description: "\(path): \(problem)") }
+        if let problem = probe.problem { throw Problem(description: "\(path): \(problem)", isUsage: true) }
+    }
+
+    /// Every number against its documented range (`OptionRanges`), before any arithmetic.
+    func checkRanges() throws(Problem) {
+        var numbers: [(NumberRange, Double)] = []
+        for width in widths ?? [] { numbers.append((OptionRanges.width, Double(width))) }
+        for scale in scales ?? [] { numbers.append((OptionRanges.scale, Double(scale))) }
+        let optional: [(NumberRange, Double?)] = [
+            (OptionRanges.columns, grid?.columns.map(Double.init)), (OptionRanges.rows, grid?.rows.map(Double.init)),
+            (OptionRanges.rowHeight, grid?.rowHeight), (OptionRanges.iconSize, grid?.iconSize),
+            (OptionRanges.toolbarHeight, metrics?.toolbarHeight), (OptionRanges.pageControlHeight, metrics?.pageControlHeight),
+            (OptionRanges.tabBarHeight, metrics?.tabBarHeight), (OptionRanges.maxPlistSize, maxPlistSizeMB.map(Double.init)),
+            (OptionRanges.compression, compression.map(Double.init)),
+        ]
+        for case let (range, value?) in optional { numbers.append((range, value)) }
+        for (range, value) in numbers where !range.contains(value) {
+            throw Problem(
+                description: "\(path): key '\(range.key)': \(OptionRanges.number(value)) is out of range; expected \(range.whole ? "a whole number" : "a number") from \(range.text)", isUsage: true)
+        }
     }
 }

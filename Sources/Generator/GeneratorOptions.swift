@@ -39,6 +39,8 @@ public struct GeneratorOptions: Sendable {
     /// Images larger than these are refused from their header, before any pixel is decoded.
     public var imageLimits = PNGDecoder.Limits()
     public var maxPlistBytes = 10 * 1024 * 1024
+    /// Tab ids chosen by the user (config `tabIds`), keyed by pack folder name or plist `id`.
+    public var tabIDs: [String: String] = [:]
     public var encoder = PNGEncoder()
     public var writePreview = true
     /// Base URL, archive, shard and cache (see `PublishingOptions`).
@@ -61,17 +63,28 @@ public struct GeneratorOptions: Sendable {
         metrics = preset.metrics
     }
 
-    /// Why these options cannot run, or nil.
+    /// Why these options cannot run, or nil. Every number is checked against its range first
+    /// (`OptionRanges`), so the geometry below never overflows.
     public var problem: String? {
         if inputs.isEmpty { return "no packs given" }
-        if widths.isEmpty || widths.contains(where: { $0 < 100 || $0 > 4096 }) { return "widths must be whole points between 100 and 4096" }
+        if widths.isEmpty || widths.contains(where: { !OptionRanges.width.contains(Double($0)) }) { return "widths must be whole points from \(OptionRanges.width.text)" }
         if Set(widths).count != widths.count { return "a width is listed twice" }
-        if scales.isEmpty || scales.contains(where: { !(1...4).contains($0) }) { return "scales must be 1, 2, 3 or 4" }
+        if scales.isEmpty || scales.contains(where: { !OptionRanges.scale.contains(Double($0)) }) { return "scales must be 1, 2, 3 or 4" }
         if Set(scales).count != scales.count { return "a scale is listed twice" }
         if strict && lenient { return "--strict and --lenient cannot be used together" }
+        let numbers: [(NumberRange, Double)] = [
+            (OptionRanges.columns, Double(grid.columns)), (OptionRanges.rows, Double(grid.rows)),
+            (OptionRanges.rowHeight, grid.rowHeight), (OptionRanges.iconSize, grid.iconSize),
+            (OptionRanges.toolbarHeight, metrics.toolbarHeight), (OptionRanges.pageControlHeight, metrics.pageControlHeight),
+            (OptionRanges.tabBarHeight, metrics.tabBarHeight), (OptionRanges.compression, Double(encoder.compressionLevel)),
+        ]
+        for (range, value) in numbers where !range.contains(value) { return "\(range.flag) must be from \(range.text)" }
+        if maxPlistBytes < 1_048_576 || maxPlistBytes > Int(OptionRanges.maxPlistSize.upper) * 1_048_576 {
+            return "\(OptionRanges.maxPlistSize.flag) must be from \(OptionRanges.maxPlistSize.text)"
+        }
         if let problem = grid.problem ?? metrics.problem(grid: grid) { return problem }
         for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return problem } } }
-        return nil
+        return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)
     }
 }
 

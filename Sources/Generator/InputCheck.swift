@@ -31,7 +31,7 @@ extension Generator {
     /// warnings found alongside); with `strict`, warnings count as errors.
     public func plan() throws(GenerationError) -> Plan {
         if let problem = options.problem { throw .invalidOptions(problem) }
-        let reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes)
+        let reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, explicitTabIDs: options.tabIDs)
         let survey = reader.survey(options.inputs)
         var errors = survey.errors
         var warnings = survey.warnings

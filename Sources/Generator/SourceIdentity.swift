@@ -1,5 +1,6 @@
 import Checksum
 import EmojiGlyphs
+import FileAccess
 import Foundation
 
 /// Names the emoji source by name, version and content hash (`NotoColorEmoji.ttf 2.042,
@@ -37,12 +38,13 @@ struct SourceIdentity: Sendable {
 
     static func fileDigest(_ url: URL) throws(GenerationError) -> String {
         do {
-            let data = try Data(contentsOf: url)
+            // Regular files only (a FIFO must not hang the run); a font is at most this large.
+            let data = try RegularFile.read(url, maxBytes: ColorEmojiFont.maxFontBytes)
             var hash = SHA256()
             data.withUnsafeBytes { hash.update(buffer: $0) }
             return hash.finalize().hexString
         } catch {
-            throw .emojiSource(.unreadable(path: url.path, reason: error.localizedDescription))
+            throw .emojiSource(.unreadable(path: url.path, reason: "\(error)"))
         }
     }
 

@@ -1,4 +1,5 @@
 import CGifLib
+import FileAccess
 import Foundation
 
 /// Decodes GIFs through giflib (the `CGifLib` shim): the whole file is read, bounded by
@@ -50,10 +51,13 @@ public struct GIFDecoder: Sendable {
         self.limits = limits
     }
 
+    /// A GIF larger than this is refused before reading (animated emoticons are kilobytes).
+    public static let maxFileBytes = 64 * 1024 * 1024
+
     public func decode(contentsOf url: URL, displayPath: String? = nil) throws(GIFError) -> Decoded {
         let path = displayPath ?? url.path
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw GIFError(path: path, reason: .unreadable(error.localizedDescription)) }
+        do { data = try RegularFile.read(url, maxBytes: Self.maxFileBytes) } catch { throw GIFError(path: path, reason: .unreadable(error.description)) }
         return try decode(data, path: path)
     }
 

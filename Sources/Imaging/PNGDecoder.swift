@@ -1,4 +1,5 @@
 import CLibPNG
+import FileAccess
 import Foundation
 
 /// Decodes PNG files to straight RGBA8 through libpng's classic API.
@@ -20,6 +21,13 @@ public struct PNGDecoder: Sendable {
             self.maxPixels = maxPixels
         }
 
+        /// The largest file any honest PNG within these limits can be (16-bit RGBA stored without
+        /// compression, one filter byte a row, plus 1 MB for chunks), checked before reading.
+        public var maxFileBytes: Int {
+            let (raw, overflow) = maxPixels.multipliedReportingOverflow(by: 8)
+            return overflow ? Int.max : raw.addingReportingOverflow(maxHeight + 1_048_576).partialValue
+        }
+
         public static let `default` = Limits()
     }
 
@@ -39,9 +47,9 @@ public struct PNGDecoder: Sendable {
         let path = displayPath ?? url.path
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.read(url, maxBytes: limits.maxFileBytes)
         } catch {
-            throw PNGError(path: path, reason: .unreadable(Self.describe(error)))
+            throw PNGError(path: path, reason: .unreadable(error.description))
         }
         return try decode(data, path: path)
     }
@@ -53,11 +61,9 @@ public struct PNGDecoder: Sendable {
         let path = displayPath ?? url.path
         let prefix: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            prefix = try handle.read(upToCount: 33) ?? Data()
+            prefix = try RegularFile.readPrefix(url, count: 33)
         } catch {
-            throw PNGError(path: path, reason: .unreadable(Self.describe(error)))
+            throw PNGError(path: path, reason: .unreadable(error.description))
         }
         let bytes = [UInt8](prefix)
         let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
@@ -86,9 +92,9 @@ public struct PNGDecoder: Sendable {
         let path = displayPath ?? url.path
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try RegularFile.read(url, maxBytes: limits.maxFileBytes)
         } catch {
-            throw PNGError(path: path, reason: .unreadable(Self.describe(error)))
+            throw PNGError(path: path, reason: .unreadable(error.description))
         }
         return try withReader(data, path: path) { _, header throws(PNGError) in (Int(header.width), Int(header.height)) }
     }
@@ -175,16 +181,5 @@ public struct PNGDecoder: Sendable {
             return "text"
         }
         return nil
-    }
-
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain,
-            let message = strerror(Int32(posix.code))
-        {
-            return String(cString: message)
-        }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        return ns.localizedDescription
     }
 }

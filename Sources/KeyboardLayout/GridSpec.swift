@@ -185,7 +185,9 @@ public struct KeyboardColors: Equatable, Sendable {
     /// `#RGB` or `#RRGGBB`, normalised to upper-case `#RRGGBB`; nil when not a colour.
     public static func normalize(_ text: String) -> String? {
         var hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard hex.count == 3 || hex.count == 6, hex.allSatisfy(\.isHexDigit) else { return nil }
+        // ASCII only: Character.isHexDigit also accepts full-width letters and digits (#ＡＢＣ).
+        let ascii = hex.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) }
+        guard hex.count == 3 || hex.count == 6, ascii else { return nil }
         if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
         return "#" + hex.uppercased()
     }

@@ -109,7 +109,9 @@ public struct Template: Sendable {
     public struct RenderError: Error, CustomStringConvertible, Sendable {
         public let template: String
         public let name: String
-        public var description: String { "\(template): no value named '\(name)'" }
+        /// Why the value cannot be used; nil: there is no value of that name.
+        public var problem: String? = nil
+        public var description: String { "\(template): " + (problem.map { "'\(name)' \($0)" } ?? "no value named '\(name)'") }
     }
 
     public func render(_ context: [String: Value]) throws(RenderError) -> String {
@@ -143,11 +145,15 @@ public struct Template: Sendable {
                     if case .json = value { out += Escape.scriptJSON(text) } else { out += Escape.scriptJSON(Escape.jsonString(text)) }
                 }
             case let .each(key, body):
-                guard case .list(let items) = try lookup(key, scopes) else { continue }
+                // Over anything but a list, {{#each}} would silently render nothing: a template bug.
+                guard case .list(let items) = try lookup(key, scopes) else {
+                    throw RenderError(template: name, name: key, problem: "is not a list; {{#each}} needs one")
+                }
                 for item in items { try render(body, scopes: scopes + [item], into: &out) }
             case let .conditional(key, then, otherwise):
-                let value = try? lookup(key, scopes)
-                try render(value?.isTruthy == true ? then : otherwise, scopes: scopes, into: &out)
+                // An unknown name is a typo, not "false".
+                let value = try lookup(key, scopes)
+                try render(value.isTruthy ? then : otherwise, scopes: scopes, into: &out)
             }
         }
     }

@@ -222,3 +222,18 @@ def test_pages_work_without_javascript(site):
         assert not outside
     finally:
         driver.quit()
+
+
+def test_recent_is_kept_per_output(browser, site, tmp_path):
+    """Every output shared one localStorage key: a second output showed the first one's Recent."""
+    import shutil
+    other = tmp_path / "other-output"
+    shutil.copytree(site, other)
+    open_preview(browser, site)
+    key(browser, "faces", 1).click()
+    browser.get((site / "preview" / "414.html").as_uri())  # same output, another width: kept
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .tab[data-tab="recent"]').click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, '#pages .key[data-recent="true"]')) == 1
+    browser.get((other / "preview" / "375.html").as_uri())  # another output: its own, empty list
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .tab[data-tab="recent"]').click()
+    assert browser.find_elements(By.CSS_SELECTOR, '#pages .key[data-recent="true"]') == []

@@ -145,7 +145,6 @@ struct ConfigTests {
             (#"{ "grid": { "colums": 7 } }"#, "unknown key 'grid.colums' (did you mean 'grid.columns'?)"),
             (#"{ "widths": "375" }"#, "key 'widths': expected an array of whole numbers"),
             (#"{ "colors": { "pageDot": "grey" } }"#, "key 'colors.pageDot': expected a colour like #F4F4F6"),
-            (#"{ "scales": [7] }"#, "scales must be 1, 2, 3 or 4"),
             (#"[1, 2]"#, "expected a JSON object at the top level"),
             (#"{ "widths": [375,"#, "not valid JSON"),
         ]
@@ -156,6 +155,10 @@ struct ConfigTests {
             #expect(result.err.hasPrefix("error: \(config):") && result.err.contains(expected), "\(json): \(result.err)")
             #expect(result.err.split(separator: "\n").count == 1)
         }
+        // A number out of its range is a usage error, as the same flag is.
+        let range = try writeConfig(#"{ "scales": [7] }"#, in: dir)
+        let outOfRange = run(["generate", "--config", range, "pack"])
+        #expect(outOfRange.status == 2 && outOfRange.err == "error: \(range): key 'scales': 7 is out of range; expected a whole number from 1-4\n")
         #expect(run(["generate", "--config", dir.appendingPathComponent("missing.json").path]).status == 1)
         // Without packs anywhere it is still a usage error.
         let noPacks = run(["generate", "--config", try writeConfig(#"{ "widths": [375] }"#, in: dir)])

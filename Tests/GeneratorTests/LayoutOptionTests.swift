@@ -67,17 +67,19 @@ struct LayoutOptionTests {
 
     @Test func layoutConfigMistakesAreOneLineErrors() throws {
         let dir = Fixtures.temporaryDirectory()
-        let cases: [(String, String)] = [
-            (#"{ "layout": "weibo2" }"#, #"key 'layout': expected one of "classic", "weibo", not "weibo2""#),
-            (#"{ "grid": { "insets": { "lef": 1 } } }"#, "unknown key 'grid.insets.lef' (did you mean 'grid.insets.left'?)"),
-            (#"{ "grid": { "columnSpacing": -2 } }"#, "insets and spacing must be zero or more points"),
-            (#"{ "metrics": { "keyboardHeight": 100 } }"#, "runs into the tab bar"),
+        // Wrong keys and names exit 1; numbers that make an impossible keyboard are usage errors
+        // (exit 2), as the same flags would be.
+        let cases: [(String, String, Int32)] = [
+            (#"{ "layout": "weibo2" }"#, #"key 'layout': expected one of "classic", "weibo", not "weibo2""#, 1),
+            (#"{ "grid": { "insets": { "lef": 1 } } }"#, "unknown key 'grid.insets.lef' (did you mean 'grid.insets.left'?)", 1),
+            (#"{ "grid": { "columnSpacing": -2 } }"#, "insets and spacing must be zero or more points", 2),
+            (#"{ "metrics": { "keyboardHeight": 100 } }"#, "runs into the tab bar", 2),
         ]
-        for (json, expected) in cases {
+        for (json, expected, status) in cases {
             let config = dir.appendingPathComponent("emokit.json")
             try Data(json.utf8).write(to: config)
             let result = run(["generate", "--config", config.path, "pack"])
-            #expect(result.status == 1, "\(json)")
+            #expect(result.status == status, "\(json)")
             #expect(result.err.hasPrefix("error: \(config.path): ") && result.err.contains(expected), "\(json): \(result.err)")
             #expect(result.err.split(separator: "\n").count == 1)
         }

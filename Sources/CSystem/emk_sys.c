@@ -1,0 +1,40 @@
+// The output folder swap needs one system call Swift's Glibc module does not expose
+// (renameat2 is declared only under _GNU_SOURCE); it is called through syscall(2) so it works
+// with any glibc that knows the number.
+#define _GNU_SOURCE
+#include "emk_sys.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+static int emk_renameat2(const char *from, const char *to, unsigned int flags) {
+#ifdef SYS_renameat2
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, flags);
+#else
+    (void)from; (void)to; (void)flags;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int emk_exchange(const char *from, const char *to) { return emk_renameat2(from, to, RENAME_EXCHANGE); }
+int emk_rename_noreplace(const char *from, const char *to) { return emk_renameat2(from, to, RENAME_NOREPLACE); }
+
+#elif defined(__APPLE__)
+int emk_exchange(const char *from, const char *to) { return renamex_np(from, to, RENAME_SWAP); }
+int emk_rename_noreplace(const char *from, const char *to) { return renamex_np(from, to, RENAME_EXCL); }
+
+#else
+int emk_exchange(const char *from, const char *to) { (void)from; (void)to; errno = ENOSYS; return -1; }
+int emk_rename_noreplace(const char *from, const char *to) { (void)from; (void)to; errno = ENOSYS; return -1; }
+#endif

@@ -1,0 +1,13 @@
+#ifndef EMK_SYS_H
+#define EMK_SYS_H
+
+/// Atomically exchanges two existing paths (both stay present at every instant):
+/// Linux renameat2(RENAME_EXCHANGE), macOS renamex_np(RENAME_SWAP).
+/// Returns 0, or -1 with errno set (ENOSYS/EINVAL where the file system cannot exchange).
+int emk_exchange(const char *from, const char *to);
+
+/// Renames `from` to `to` only if `to` does not exist (never replaces anything):
+/// renameat2(RENAME_NOREPLACE) / renamex_np(RENAME_EXCL). Returns 0 or -1 with errno.
+int emk_rename_noreplace(const char *from, const char *to);
+
+#endif
