@@ -117,6 +117,22 @@ struct GIFDecoderTests {
         #expect(Self.reason(garbage) != nil)
     }
 
+    @Test func onlyRegularFilesAreRead() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let fifo = dir.appendingPathComponent("pipe.gif")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // A FIFO would block a plain read forever; it is refused as unreadable, never opened.
+        #expect {
+            try GIFDecoder().decode(contentsOf: fifo, displayPath: "pipe.gif")
+        } throws: { error in
+            guard let error = error as? GIFError, case .unreadable = error.reason else { return false }
+            return error.path == "pipe.gif"
+        }
+        let file = dir.appendingPathComponent("ok.gif")
+        try Data(Self.twoFrames()).write(to: file)
+        #expect(try GIFDecoder().decode(contentsOf: file).info.frames == 2)
+    }
+
     /// Every prefix and thousands of deterministic byte mutations of a valid GIF: each either
     /// decodes or is a `GIFError`; the process never crashes and never reads past the data.
     @Test func mutatedGIFsNeverCrash() {
