@@ -3,7 +3,9 @@ import EmoticonPacks
 /// A small argument parser: one table of options per command drives parsing, `--help` and the
 /// error text (the wording follows swift-argument-parser, which users already know).
 struct OptionSpec: Sendable {
-    enum Kind: Sendable { case flag, value(String), repeatedValue(String) }
+    /// `optionalValue`: `--xcassets` alone or `--xcassets=NAME` (a separate word is never taken as
+    /// its value, since it could be a pack).
+    enum Kind: Sendable { case flag, value(String), repeatedValue(String), optionalValue(String) }
     let name: String  // long name without dashes
     let short: Character?
     let kind: Kind
@@ -15,14 +17,20 @@ struct OptionSpec: Sendable {
     static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, kind: .value(valueName), help: help)
     }
+    static func optionalValue(_ name: String, _ valueName: String, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: nil, kind: .optionalValue(valueName), help: help)
+    }
 
     var valueName: String? {
         switch kind {
         case .flag: return nil
-        case .value(let v), .repeatedValue(let v): return v
+        case .value(let v), .repeatedValue(let v), .optionalValue(let v): return v
         }
     }
-    var usageText: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
+    var usageText: String {
+        if case .optionalValue(let v) = kind { return "--\(name)[=<\(v)>]" }
+        return valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
+    }
 }
 
 struct CommandSpec: Sendable {
@@ -117,6 +125,9 @@ enum ArgumentParser {
             case .flag:
                 if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value") }
                 parsed.flags.insert(name)
+            case .optionalValue:
+                parsed.flags.insert(name)
+                if let inlineValue { parsed.values[name, default: []].append(inlineValue) }
             case .value, .repeatedValue:
                 let value: String
                 if let inlineValue {

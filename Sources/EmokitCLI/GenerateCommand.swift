@@ -39,6 +39,7 @@ enum GenerateCommand {
             .flag("no-preview", help: "Do not write the HTML preview."),
             .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),
             .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
+            .optionalValue("xcassets", "name", help: "Also write an Xcode asset catalog NAME.xcassets (default: Emoticons), an image set per page."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """
@@ -154,6 +155,7 @@ enum GenerateCommand {
         if arguments.has("no-preview") { options.writePreview = false }
         try PublishingArguments.apply(arguments, to: &options.publishing)
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: problem) }
+        if arguments.has("xcassets") { options.assetCatalog = arguments.value("xcassets") ?? GeneratorOptions.defaultAssetCatalog }
         if let problem = options.problem { throw UsageError(message: problem) }
         return options
     }

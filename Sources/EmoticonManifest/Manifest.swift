@@ -155,8 +155,12 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// sheet and this manifest have drifted apart.
         public var sheetHashes: [String: String]
         public var buttons: [Button]
-        public init(index: Int, sheets: [String: String], sheetHashes: [String: String], buttons: [Button]) {
+        /// With `--xcassets`: the page's image set in the asset catalog (`"faces/375-page-000"`),
+        /// the name `UIImage(named:)` takes; absent otherwise.
+        public var imageSet: String?
+        public init(index: Int, sheets: [String: String], sheetHashes: [String: String], buttons: [Button], imageSet: String? = nil) {
             self.index = index; self.sheets = sheets; self.sheetHashes = sheetHashes; self.buttons = buttons
+            self.imageSet = imageSet
         }
     }
 

@@ -45,6 +45,9 @@ public struct GeneratorOptions: Sendable {
     public var writePreview = true
     /// Base URL, archive, shard and cache (see `PublishingOptions`).
     public var publishing = PublishingOptions()
+    /// `--xcassets`: the name of the Xcode asset catalog to write (`NAME.xcassets`), or nil.
+    public var assetCatalog: String?
+    public static let defaultAssetCatalog = AssetCatalogWriter.defaultName
     /// How many pages are composed at once (default: the machine's cores).
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
 
@@ -82,6 +85,7 @@ public struct GeneratorOptions: Sendable {
         if maxPlistBytes < 1_048_576 || maxPlistBytes > Int(OptionRanges.maxPlistSize.upper) * 1_048_576 {
             return "\(OptionRanges.maxPlistSize.flag) must be from \(OptionRanges.maxPlistSize.text)"
         }
+        if let problem = AssetCatalogWriter.problem(name: assetCatalog, scales: scales) { return problem }
         if let problem = grid.problem ?? metrics.problem(grid: grid) { return problem }
         for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return problem } } }
         return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)

@@ -22,6 +22,7 @@ struct ManifestBuilder {
         // One layout per scale: grids that snap to device pixels have different frames at each.
         let scales = options.scales.sorted()
         let layouts = scales.map { PageLayout(grid: grid, screenWidth: width, scale: $0) }
+        let catalogFolders = options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) }
         let layout = layouts[0]
         let tabs = packs.indices.map { tabIndex -> Manifest.Tab in
             let pack = packs[tabIndex]
@@ -67,7 +68,8 @@ struct ManifestBuilder {
                         return result
                     }
                 }
-                return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons)
+                let imageSet = catalogFolders.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
+                return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons, imageSet: imageSet)
             }
             var tab = Manifest.Tab(
                 id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),

@@ -53,7 +53,9 @@ struct ManifestSchemaTests {
         let dir = Fixtures.temporaryDirectory()
         // The samples at every default width...
         let samples = dir.appendingPathComponent("samples")
-        _ = try Generator(options: GeneratorOptions(inputs: [GeneratorRunTests.samples], output: samples)).run()
+        var sampleOptions = GeneratorOptions(inputs: [GeneratorRunTests.samples], output: samples)
+        sampleOptions.assetCatalog = "Emoticons"
+        _ = try Generator(options: sampleOptions).run()
         // ...and an emoji tab with a missing glyph left blank and an empty tab.
         let emoji = dir.appendingPathComponent("packs/emoji"), empty = dir.appendingPathComponent("packs/empty")
         for pack in [emoji, empty] { try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true) }

@@ -1,0 +1,91 @@
+import EmoticonManifest
+import Foundation
+@testable import Generator
+import Testing
+import TestSupport
+
+/// `--xcassets`: every Contents.json against golden files (Apple's format, byte for byte), the
+/// image sets hold exactly the sheets, and the manifest's `imageSet` names an image set that exists.
+struct AssetCatalogTests {
+    static let golden = Fixtures.packageRoot.appendingPathComponent("Tests/GeneratorTests/Golden/Emoticons.xcassets")
+
+    static func contentsFiles(_ root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.lastPathComponent == "Contents.json" else { continue }
+            files[String(url.path.dropFirst(root.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test func contentsJSONMatchesGoldenFiles() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try GeneratorRunTests.generate([GeneratorRunTests.samples], out: out) { $0.assetCatalog = "Emoticons" }
+        let produced = try Self.contentsFiles(out.appendingPathComponent("Emoticons.xcassets"))
+        if ProcessInfo.processInfo.environment["EMOKIT_RECORD_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(at: Self.golden)
+            for (path, data) in produced {
+                let url = Self.golden.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+            }
+            Issue.record("recorded \(Self.golden.path); run again without EMOKIT_RECORD_GOLDEN to compare")
+            return
+        }
+        let expected = try Self.contentsFiles(Self.golden)
+        #expect(produced.keys.sorted() == expected.keys.sorted())
+        #expect(produced.count == 11)
+        for (path, data) in expected {
+            #expect(produced[path] == data, "\(path) differs from Golden/Emoticons.xcassets (re-record on purpose with EMOKIT_RECORD_GOLDEN=1)")
+        }
+    }
+
+    @Test func imageSetsHoldTheSheetsTheManifestNames() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try GeneratorRunTests.generate([GeneratorRunTests.samples], out: out, widths: [320, 414]) { $0.assetCatalog = "Keyboard" }
+        let catalog = out.appendingPathComponent("Keyboard.xcassets")
+        var imageSets = 0
+        for width in [320, 414] {
+            let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
+            for tab in manifest.tabs {
+                for page in tab.pages {
+                    let name = try #require(page.imageSet)
+                    #expect(name == "\(tab.id.replacingOccurrences(of: ".", with: "-"))/\(width)-page-\(String(format: "%03d", page.index))")
+                    let set = catalog.appendingPathComponent("\(name).imageset")
+                    let contents = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as? [String: Any])
+                    let images = try #require(contents["images"] as? [[String: String]])
+                    #expect(images.map { $0["scale"] } == ["2x", "3x"])
+                    #expect(images.allSatisfy { $0["idiom"] == "universal" })
+                    let listed = Set(images.compactMap { $0["filename"] } + ["Contents.json"])
+                    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: set.path)) == listed)
+                    for (image, scale) in zip(images, [2, 3]) {
+                        let copy = try Data(contentsOf: set.appendingPathComponent(image["filename"]!))
+                        #expect(copy == (try Data(contentsOf: out.appendingPathComponent(page.sheets["\(scale)"]!))))
+                    }
+                    imageSets += 1
+                }
+            }
+        }
+        #expect(imageSets == 2 * (2 + 4 + 1))
+        // Without --xcassets there is no catalog and no imageSet.
+        let plain = Fixtures.temporaryDirectory().appendingPathComponent("plain")
+        _ = try GeneratorRunTests.generate([GeneratorRunTests.samples], out: plain)
+        #expect(!(try String(contentsOf: plain.appendingPathComponent("manifests/375.json"), encoding: .utf8)).contains("imageSet"))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: plain.path)).contains { $0.hasSuffix(".xcassets") })
+    }
+
+    @Test func folderNamesAvoidExtensionsAndClashes() {
+        #expect(AssetCatalogWriter.folderNames(for: ["faces", "com.emokit.animals", "com-emokit-animals", "Faces", "a.b", "a-b", "a-b-2"])
+                == ["faces", "com-emokit-animals", "com-emokit-animals-2", "Faces-2", "a-b", "a-b-2", "a-b-2-2"])
+    }
+
+    @Test func badNamesAndScalesAreRefused() {
+        #expect(AssetCatalogWriter.problem(name: "Emoticons", scales: [1, 2, 3]) == nil)
+        for name in ["", ".hidden", "a/b", "x.xcassets"] {
+            #expect(AssetCatalogWriter.problem(name: name, scales: [2]) != nil, "\(name)")
+        }
+        #expect(AssetCatalogWriter.problem(name: "Emoticons", scales: [2, 4]) == "asset catalogs hold 1x, 2x and 3x images; remove 4 from --scales or drop --xcassets")
+        #expect(AssetCatalogWriter.problem(name: nil, scales: [4]) == nil)
+    }
+}

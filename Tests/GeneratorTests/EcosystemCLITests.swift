@@ -1,0 +1,33 @@
+import EmokitCLI
+import EmoticonManifest
+import Foundation
+import Testing
+import TestSupport
+
+/// The ecosystem options on the command line: `--xcassets[=NAME]`.
+struct EcosystemCLITests {
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let recorder = CLITests.Recorder()
+        let status = CLI.run(arguments, console: recorder.console)
+        return (status, recorder.out, recorder.err)
+    }
+
+    @Test func xcassetsTakesAnOptionalInlineName() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let samples = GeneratorRunTests.samples.path
+        let plain = run(["generate", samples, "--out", dir.appendingPathComponent("a").path, "--widths", "375", "--no-preview", "--xcassets", "-q"])
+        #expect(plain.status == 0, "\(plain.err)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a/Emoticons.xcassets/faces/375-page-000.imageset/Contents.json").path))
+        let named = run(["generate", samples, "--out", dir.appendingPathComponent("b").path, "--widths", "375", "--no-preview", "--xcassets=Stickers", "-q"])
+        #expect(named.status == 0, "\(named.err)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/Stickers.xcassets/Contents.json").path))
+        #expect(run(["generate", "--help"]).out.contains("--xcassets[=<name>]"))
+    }
+
+    @Test func xcassetsRefusesBadNamesAndScaleFour() {
+        let bad = run(["generate", "pack", "--xcassets=../Elsewhere"])
+        #expect(bad.status == 2 && bad.err.contains("--xcassets takes a plain name such as Emoticons (the folder is NAME.xcassets), not '../Elsewhere'"))
+        let scale = run(["generate", "pack", "--xcassets", "--scales", "2,4"])
+        #expect(scale.status == 2 && scale.err.contains("asset catalogs hold 1x, 2x and 3x images"))
+    }
+}
