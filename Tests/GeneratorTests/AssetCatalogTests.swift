@@ -1,8 +1,9 @@
 import EmoticonManifest
 import Foundation
-@testable import Generator
-import Testing
 import TestSupport
+import Testing
+
+@testable import Generator
 
 /// `--xcassets`: every Contents.json against golden files (Apple's format, byte for byte), the
 /// image sets hold exactly the sheets, and the manifest's `imageSet` names an image set that exists.
@@ -76,7 +77,8 @@ struct AssetCatalogTests {
     }
 
     @Test func folderNamesAvoidExtensionsAndClashes() {
-        #expect(AssetCatalogWriter.folderNames(for: ["faces", "com.emokit.animals", "com-emokit-animals", "Faces", "a.b", "a-b", "a-b-2"])
+        #expect(
+            AssetCatalogWriter.folderNames(for: ["faces", "com.emokit.animals", "com-emokit-animals", "Faces", "a.b", "a-b", "a-b-2"])
                 == ["faces", "com-emokit-animals", "com-emokit-animals-2", "Faces-2", "a-b", "a-b-2", "a-b-2-2"])
     }
 

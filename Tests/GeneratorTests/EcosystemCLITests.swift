@@ -1,8 +1,8 @@
 import EmokitCLI
 import EmoticonManifest
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The ecosystem options on the command line: `--xcassets[=NAME]`.
 struct EcosystemCLITests {
