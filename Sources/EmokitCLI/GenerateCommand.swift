@@ -40,6 +40,7 @@ enum GenerateCommand {
             .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),
             .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
             .optionalValue("xcassets", "name", help: "Also write an Xcode asset catalog NAME.xcassets (default: Emoticons), an image set per page."),
+            .flag("web", help: "Also write web/<width>/: a TexturePacker JSON per sheet (PixiJS, Phaser) and emoticons.css."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """
@@ -155,6 +156,7 @@ enum GenerateCommand {
         if arguments.has("no-preview") { options.writePreview = false }
         try PublishingArguments.apply(arguments, to: &options.publishing)
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: problem) }
+        if arguments.has("web") { options.writeWeb = true }
         if arguments.has("xcassets") { options.assetCatalog = arguments.value("xcassets") ?? GeneratorOptions.defaultAssetCatalog }
         if let problem = options.problem { throw UsageError(message: problem) }
         return options

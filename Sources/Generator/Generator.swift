@@ -73,8 +73,9 @@ public struct Generator: Sendable {
                 try output.write(data, to: "manifests/\(manifest.screenWidth).json")
             }
 
-            // 5b. Formats for the tools around emokit: an Xcode asset catalog.
+            // 5b. Formats for the tools around emokit: an Xcode asset catalog, web sprite data and CSS.
             if let catalog = options.assetCatalog { try AssetCatalogWriter(name: catalog).write(manifests, output: output) }
+            if options.writeWeb { try WebSpriteWriter().write(manifests, output: output) }
 
             // 6. Preview site.
             if options.writePreview {

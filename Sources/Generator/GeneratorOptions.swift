@@ -48,6 +48,8 @@ public struct GeneratorOptions: Sendable {
     /// `--xcassets`: the name of the Xcode asset catalog to write (`NAME.xcassets`), or nil.
     public var assetCatalog: String?
     public static let defaultAssetCatalog = AssetCatalogWriter.defaultName
+    /// `--web`: TexturePacker JSON per sheet and a CSS file per width, under `web/`.
+    public var writeWeb = false
     /// How many pages are composed at once (default: the machine's cores).
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
 

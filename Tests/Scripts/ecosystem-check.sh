@@ -9,7 +9,7 @@ HERE=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-ecosystem.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 OUT="$WORK/out"
-"$EMOKIT" generate "$HERE/Assets/SamplePacks" --out "$OUT" --quiet --xcassets
+"$EMOKIT" generate "$HERE/Assets/SamplePacks" --out "$OUT" --quiet --xcassets --web
 
 echo "ecosystem-check: consumer package (EmoticonManifest product only)"
 LOG="$WORK/consumer.log"
