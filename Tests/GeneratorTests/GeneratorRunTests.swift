@@ -30,28 +30,6 @@ struct GeneratorRunTests {
         return files
     }
 
-    @Test func goldenManifestAt375() throws {
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try Self.generate([Self.samples], out: out)
-        let produced = try Data(contentsOf: out.appendingPathComponent("manifests/375.json"))
-        let golden = Fixtures.packageRoot.appendingPathComponent("Tests/GeneratorTests/Golden/375.json")
-        if ProcessInfo.processInfo.environment["EMOKIT_RECORD_GOLDEN"] == "1" {
-            try produced.write(to: golden)
-        }
-        let expected = try Data(contentsOf: golden)
-        #expect(produced == expected, "manifests/375.json differs from Tests/GeneratorTests/Golden/375.json (re-record on purpose with EMOKIT_RECORD_GOLDEN=1)")
-        // And the manifest is what the sheets on disk say.
-        let manifest = try Manifest.decode(produced)
-        for tab in manifest.tabs {
-            for page in tab.pages {
-                for (scale, path) in page.sheets {
-                    let bytes = [UInt8](try Data(contentsOf: out.appendingPathComponent(path)))
-                    #expect(SHA256.hexDigest(bytes) == page.sheetHashes[scale])
-                }
-            }
-        }
-    }
-
     /// Every emoticon's sprite rect holds opaque pixels, everything outside the rects is
     /// transparent, and the delete icon sits in the last cell of every page.
     @Test func sheetPixelsMatchTheManifest() throws {

@@ -52,12 +52,32 @@ struct EncoderTests {
         #expect(try PNGDecoder().decode(Data(png), path: "m").image == image)
     }
 
-    @Test func equalPixelsGiveEqualBytes() throws {
-        let a = Self.randomImage(width: 90, height: 50, colours: nil, seed: 42)
-        let b = Self.randomImage(width: 90, height: 50, colours: nil, seed: 42)
-        #expect(try PNGEncoder().encode(a) == PNGEncoder().encode(b))
-        let c = Self.randomImage(width: 90, height: 50, colours: 12, seed: 43)
-        #expect(try PNGEncoder().encode(c) == PNGEncoder().encode(c))
+    /// What the encoder writes, read back by a decoder that shares no code with emokit (Pillow):
+    /// every pixel must survive, for each colour path (palette with transparency, RGBA) and filter.
+    @Test(.enabled(if: Pillow.available, "needs python3 with Pillow (pip install pillow; .ci/install does) to decode independently"))
+    func anIndependentDecoderReadsTheSamePixels() throws {
+        let dir = Fixtures.temporaryDirectory()
+        var expected: [String: String] = [:]
+        let images: [(String, RGBAImage)] = [
+            ("tiny", Self.randomImage(width: 1, height: 1, colours: nil, seed: 3)),
+            ("palette", Self.randomImage(width: 37, height: 23, colours: 5, seed: 4)),
+            ("palette256", Self.randomImage(width: 64, height: 64, colours: 256, seed: 5)),
+            ("rgba", Self.randomImage(width: 300, height: 200, colours: nil, seed: 6)),
+        ]
+        for (name, image) in images {
+            for filter in PNGEncoder.Filter.allCases {
+                for palette in [PNGEncoder.PaletteMode.auto, .never] {
+                    let url = dir.appendingPathComponent("\(name)-\(filter)-\(palette).png")
+                    try Data(try PNGEncoder(filter: filter, palette: palette).encode(image)).write(to: url)
+                    expected[url.path] = "\(image.width)x\(image.height)\t\(SHA256.hexDigest(image.pixels))"
+                }
+            }
+        }
+        let decoded = try Pillow.pixelDigests(Array(expected.keys).sorted())
+        #expect(decoded.count == expected.count)
+        for (path, digest) in expected.sorted(by: { $0.key < $1.key }) {
+            #expect(decoded[path] == digest, "\(URL(fileURLWithPath: path).lastPathComponent): Pillow decodes other pixels")
+        }
     }
 
     @Test func noVaryingChunks() throws {
@@ -162,5 +182,35 @@ struct SHA256Tests {
         var hasher = SHA256()
         hasher.update(data[0..<3]); hasher.update(data[3..<130]); hasher.update(data[130...])
         #expect(hasher.finalize() == SHA256.hash(data))
+    }
+}
+
+/// Runs `Tests/Scripts/png_pixels.py` (Pillow), a PNG decoder independent of libpng's use here.
+enum Pillow {
+    static let available: Bool = (try? run(["-c", "import PIL"]).status) == 0
+
+    /// path → "WIDTHxHEIGHT<TAB>sha256 of RGBA8 pixels".
+    static func pixelDigests(_ paths: [String]) throws -> [String: String] {
+        let script = Fixtures.packageRoot.appendingPathComponent("Tests/Scripts/png_pixels.py").path
+        let result = try run([script] + paths)
+        var digests: [String: String] = [:]
+        for line in result.output.split(separator: "\n") {
+            let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            if fields.count == 2 { digests[fields[0]] = fields[1] }
+        }
+        return digests
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
