@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ARTIFACTS, WIDTHS, make_driver, manifest, requested_urls
+from conftest import WIDTHS, make_driver, manifest, requested_urls
 
 
 def open_preview(browser, site, width=375):
@@ -147,10 +147,6 @@ def test_hover_shows_magnified_preview_with_name(browser, site):
 def test_buttons_sit_on_their_manifest_cells(browser, site, width):
     m = manifest(site, width)
     open_preview(browser, site, width)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for scheme in ("light", "dark"):
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        browser.save_screenshot(str(ARTIFACTS / f"preview-{width}-{scheme}.png"))
     phone_width = browser.execute_script("return document.getElementById('phone').getBoundingClientRect().width")
     assert abs(phone_width - width) <= 2
     for tab in m["tabs"]:
@@ -215,7 +211,6 @@ def test_pages_work_without_javascript(site):
         assert len(sheets) == 8 and all(s.is_displayed() for s in sheets)
         assert all(driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", s) for s in sheets)
         assert not driver.find_elements(By.ID, "compose-text")
-        driver.save_screenshot(str(ARTIFACTS / "preview-414-nojs.png"))
         driver.get((site / "index.html").as_uri())
         assert len(driver.find_elements(By.CSS_SELECTOR, "img.sheet-thumb")) == 8
         outside = [u for u in requested_urls(driver) if not u.startswith(("file://", "data:"))]

@@ -1,7 +1,7 @@
 import EmoticonManifest
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Golden files under `Tests/GeneratorTests/Golden/`. They are written only when
 /// `EMOKIT_RECORD_GOLDEN=1`, and a recording run always fails, so a golden can never pass by

@@ -31,7 +31,9 @@ struct StagedFailureTests {
         let pack = dir.appendingPathComponent("faces")
         try FileManager.default.copyItem(at: GeneratorRunTests.samples.appendingPathComponent("faces"), to: pack)
         let out = dir.appendingPathComponent("out")
-        let configure: (inout GeneratorOptions) -> Void = { $0.concurrency = 1; $0.writePreview = false }
+        let configure: (inout GeneratorOptions) -> Void = {
+            $0.concurrency = 1; $0.writePreview = false
+        }
         _ = try GeneratorRunTests.generate([pack], out: out, configure: configure)
         let before = GeneratorRunTests.tree(out)
         #expect(before.keys.contains { $0.contains("page-001") }, "the pack must span two pages")
