@@ -32,10 +32,12 @@ public enum CLI {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+    /// `exitOnSignal`: the executable passes true, so SIGINT/SIGTERM during `generate` clean up
+    /// and exit 130/143; in-process callers (tests) keep their own signal handling.
+    public static func run(_ arguments: [String], console: Console = .standard, exitOnSignal: Bool = false) -> Int32 {
         let status: ExitCode
         guard let first = arguments.first else {
-            return GenerateCommand.runDefault(console: console).rawValue
+            return GenerateCommand.runDefault(console: console, exitOnSignal: exitOnSignal).rawValue
         }
         switch first {
         case "--version":
@@ -61,7 +63,7 @@ public enum CLI {
             }
             switch command.name {
             case InspectCommand.spec.name: status = try InspectCommand.run(parsed, console: console)
-            default: status = try GenerateCommand.run(parsed, console: console)
+            default: status = try GenerateCommand.run(parsed, console: console, exitOnSignal: exitOnSignal)
             }
         } catch {
             console.error("Error: \(error.message)\nUsage: \(command.usageLine)\n  See 'emokit \(command.name) --help' for more information.")

@@ -41,6 +41,7 @@ enum GenerateCommand {
             .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
             .optionalValue("xcassets", "name", help: "Also write an Xcode asset catalog NAME.xcassets (default: Emoticons), an image set per page."),
             .flag("web", help: "Also write web/<width>/: a TexturePacker JSON per sheet (PixiJS, Phaser) and emoticons.css."),
+            .flag("wait", help: "If another run is writing the same --out, wait for it instead of failing at once."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """
@@ -55,7 +56,7 @@ enum GenerateCommand {
             """,
         positionalsFrom: "config")
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    static func run(_ arguments: ParsedArguments, console: Console, exitOnSignal: Bool = false) throws(UsageError) -> ExitCode {
         var config: GeneratorConfig?
         if let path = arguments.value("config") {
             do { config = try GeneratorConfig.load(URL(fileURLWithPath: path)) } catch {
@@ -72,12 +73,15 @@ enum GenerateCommand {
         } catch {
             throw UsageError(message: "\(error)")
         }
-        return execute(options, quiet: arguments.has("quiet"), console: console)
+        var configured = options
+        configured.exitOnSignal = exitOnSignal
+        return execute(configured, quiet: arguments.has("quiet"), console: console)
     }
 
     /// `emokit` with no arguments: the sample packs into ./emokit-output.
-    static func runDefault(console: Console) -> ExitCode {
-        let options = GeneratorOptions(inputs: [EmokitResources.samplePacks], output: URL(fileURLWithPath: "emokit-output"))
+    static func runDefault(console: Console, exitOnSignal: Bool = false) -> ExitCode {
+        var options = GeneratorOptions(inputs: [EmokitResources.samplePacks], output: URL(fileURLWithPath: "emokit-output"))
+        options.exitOnSignal = exitOnSignal
         return execute(options, quiet: false, console: console)
     }
 
@@ -154,6 +158,7 @@ enum GenerateCommand {
         if let v = arguments.value("max-plist-size") { options.maxPlistBytes = Int(try number(v, OptionRanges.maxPlistSize)) * 1024 * 1024 }
         if let v = arguments.value("compression") { options.encoder.compressionLevel = Int(try number(v, OptionRanges.compression)) }
         if arguments.has("no-preview") { options.writePreview = false }
+        if arguments.has("wait") { options.waitForLock = true }
         try PublishingArguments.apply(arguments, to: &options.publishing)
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: problem) }
         if arguments.has("web") { options.writeWeb = true }

@@ -34,9 +34,20 @@ public struct Generator: Sendable {
     public func run() throws(GenerationError) -> Report {
         if let problem = options.problem { throw .invalidOptions(problem) }
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
-        let output = OutputFolder(destination: options.output)
+        var output = OutputFolder(destination: options.output)
         try output.checkSurroundings(inputs: options.inputs)
+        // One run per output at a time; then clear what a killed run left (README "Reliability").
+        let lock = OutputLock(for: output.destination)
+        try lock.acquire(wait: options.waitForLock)
+        defer { lock.release() }
+        let recovered = output.recoverLeftovers()
         try output.checkReplaceable()
+        if options.exitOnSignal {
+            let interruption = Interruption(staging: output.staging, outputLock: lock)
+            interruption.install()
+            output.interruption = interruption
+        }
+        defer { output.interruption?.uninstall() }
 
         // 1-2. Read packs and check every image header and emoji glyph before drawing.
         let plan = try plan()
@@ -99,7 +110,7 @@ public struct Generator: Sendable {
                 sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count },
                 sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.values.reduce(0) { $0 + $1.bytes } },
                 warnings: warnings,
-                notes: plan.notes.map(\.description) + (names.note.map { [$0] } ?? []))
+                notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []))
         } catch let error as GenerationError {
             output.discard()
             throw error

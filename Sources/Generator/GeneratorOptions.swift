@@ -41,6 +41,11 @@ public struct GeneratorOptions: Sendable {
     public var maxPlistBytes = 10 * 1024 * 1024
     /// Tab ids chosen by the user (config `tabIds`), keyed by pack folder name or plist `id`.
     public var tabIDs: [String: String] = [:]
+    /// When another run holds the output's lock: wait for it (`--wait`) instead of failing at once.
+    public var waitForLock = false
+    /// SIGINT/SIGTERM remove the staging folder and exit 130/143 (the command line sets this;
+    /// library callers keep their own signal handling).
+    public var exitOnSignal = false
     public var encoder = PNGEncoder()
     public var writePreview = true
     /// Base URL, archive, shard and cache (see `PublishingOptions`).

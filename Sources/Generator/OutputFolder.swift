@@ -1,4 +1,11 @@
+import CSystem
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The output folder's life cycle: build everything in a staging folder beside it, then swap it
 /// in whole, so a failed or killed run leaves the previous output exactly as it was. emokit marks
@@ -55,6 +62,39 @@ struct OutputFolder {
         }
     }
 
+    /// Set by the command line's signal handling: once stopped, nothing more is written.
+    var interruption: Interruption?
+
+    /// What a killed run may have left beside the output: `.<out>.emokit-staging-<pid>` (a
+    /// half-built output, or after the swap the previous one) and, from older versions,
+    /// `.<out>.emokit-old-<pid>` (the previous output moved aside). Called with the lock held, so
+    /// no other run owns them. A moved-aside output is put back when `<out>` itself is missing;
+    /// everything else is removed. Returns a note per item.
+    func recoverLeftovers() -> [String] {
+        let fm = FileManager.default
+        let parent = destination.deletingLastPathComponent()
+        let name = destination.lastPathComponent
+        guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return [] }
+        var notes: [String] = []
+        for leftover in names.sorted() where leftover.hasPrefix(".\(name).emokit-staging-") || leftover.hasPrefix(".\(name).emokit-old-") {
+            let url = parent.appendingPathComponent(leftover)
+            if leftover.hasPrefix(".\(name).emokit-old-"), !fm.fileExists(atPath: destination.path),
+                fm.fileExists(atPath: url.appendingPathComponent(Self.markerName).path),
+                rename(url.path, destination.path) == 0
+            {
+                notes.append("\(url.path): an interrupted run had moved the previous output aside; put it back as \(destination.path)")
+                continue
+            }
+            do {
+                try fm.removeItem(at: url)
+                notes.append("\(url.path): removed what an interrupted run left")
+            } catch {
+                notes.append("\(url.path): an interrupted run left this and it cannot be removed (\(error.localizedDescription))")
+            }
+        }
+        return notes
+    }
+
     func prepareStaging() throws(GenerationError) {
         let fm = FileManager.default
         try? fm.removeItem(at: staging)
@@ -67,36 +107,86 @@ struct OutputFolder {
     }
 
     /// Writes `data` at `relativePath` inside staging. Paths come from emokit, never from plists.
+    /// Folders are made one level at a time below the staging folder, never above it (so a
+    /// write racing the signal handler's cleanup cannot bring the staging folder back), and a
+    /// folder another worker made a moment earlier is fine (EEXIST).
     func write(_ data: Data, to relativePath: String) throws(GenerationError) {
         let url = staging.appendingPathComponent(relativePath)
+        if interruption?.isStopped == true { throw .output(path: url.path, reason: "stopped by a signal") }
+        var folder = staging.path
+        for component in relativePath.split(separator: "/").dropLast() {
+            folder += "/\(component)"
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw .output(path: folder, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+            }
+        }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         } catch {
-            throw .output(path: url.path, reason: "cannot write (\(error.localizedDescription))")
+            throw .output(path: url.path, reason: "cannot write (\(Self.reason(error)))")
         }
     }
 
+    /// Swaps the finished staging folder in with one atomic step: `renameat2(RENAME_EXCHANGE)`
+    /// (macOS: `renamex_np(RENAME_SWAP)`) when there is a previous output, so `<out>` is complete
+    /// at every instant, even if the process is killed right here; a plain no-replace rename on
+    /// the first run. The previous output, now at the staging path, is then removed. File systems
+    /// that cannot exchange fall back to two renames.
     func commit() throws(GenerationError) {
+        let fm = FileManager.default
+        if interruption?.isStopped == true { throw .output(path: destination.path, reason: "stopped by a signal") }
+        if !fm.fileExists(atPath: destination.path) {
+            if emk_rename_noreplace(staging.path, destination.path) == 0 { return }
+            if errno != EINVAL && errno != ENOSYS {
+                throw .output(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
+            }
+            if rename(staging.path, destination.path) == 0 { return }
+            throw .output(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
+        }
+        if emk_exchange(staging.path, destination.path) == 0 {
+            try? fm.removeItem(at: staging)  // the previous output
+            return
+        }
+        guard errno == EINVAL || errno == ENOSYS else {
+            throw .output(path: destination.path, reason: "cannot swap in the new output (\(String(cString: strerror(errno)))); the previous output is unchanged")
+        }
+        try commitWithTwoRenames()
+    }
+
+    /// For file systems without an exchange: previous output aside, new one in, previous one
+    /// removed. A kill between the renames leaves the previous output at `.<out>.emokit-old-<pid>`,
+    /// which the next run puts back (`recoverLeftovers`).
+    func commitWithTwoRenames() throws(GenerationError) {
         let fm = FileManager.default
         let old = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).emokit-old-\(ProcessInfo.processInfo.processIdentifier)")
-        let hadPrevious = fm.fileExists(atPath: destination.path)
         do {
-            if hadPrevious { try fm.moveItem(at: destination, to: old) }
+            try fm.moveItem(at: destination, to: old)
             do {
                 try fm.moveItem(at: staging, to: destination)
             } catch {
-                if hadPrevious { try? fm.moveItem(at: old, to: destination) }
+                try? fm.moveItem(at: old, to: destination)
                 throw error
             }
-            if hadPrevious { try? fm.removeItem(at: old) }
+            try? fm.removeItem(at: old)
         } catch {
-            throw .output(path: destination.path, reason: "cannot swap in the new output (\(error.localizedDescription)); the previous output is unchanged")
+            throw .output(path: destination.path, reason: "cannot swap in the new output (\(Self.reason(error))); the previous output is unchanged")
         }
     }
 
     func discard() {
         try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// The system's words for a failed write ("No space left on device"), not Foundation's.
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileWriteOutOfSpaceError { return String(cString: strerror(ENOSPC)) }
+        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileWriteVolumeReadOnlyError { return String(cString: strerror(EROFS)) }
+        return ns.localizedDescription
     }
 }

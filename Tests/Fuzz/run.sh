@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target for SECONDS seconds (default 20) from a seed corpus made of the
+# repository's fixtures, and prints the executions per target. A crash stops the run with the
+# input saved under .build/fuzz/crashes/ (turn each into a regression test).
+#   Tests/Fuzz/run.sh [SECONDS]        (builds the targets first: Tests/Fuzz/build.sh)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SECONDS_EACH=${1:-20}
+SHARED=${EMOKIT_SHARED:-../shared}
+OUT=.build/fuzz
+[ -x "$OUT/fuzz-plist" ] && [ -x "$OUT/fuzz-png" ] && [ -x "$OUT/fuzz-emoji-font" ] || bash Tests/Fuzz/build.sh
+mkdir -p "$OUT/crashes"
+corpus() {  # $1: name; then files to seed it with
+  local dir="$OUT/corpus/$1"; shift
+  mkdir -p "$dir"
+  for file in "$@"; do [ -f "$file" ] && cp "$file" "$dir/$(echo "$file" | tr '/' '_')"; done
+  echo "$dir"
+}
+plists=$(corpus plist Assets/SamplePacks/*/*.plist Assets/SamplePacks/emoticons.plist \
+  $(ls "$SHARED"/conformance/plists/*/*.plist | grep -v big-50mb))
+pngs=$(corpus png "$SHARED"/conformance/bad-png/*.png $(ls "$SHARED"/conformance/pngsuite/libpng-pngsuite/*.png | head -n 60) Assets/delete.png)
+fonts="$OUT/corpus/font"
+mkdir -p "$fonts"
+if [ ! -f "$fonts/noto-subset.ttf" ]; then
+  # A small real CBDT font: Noto Color Emoji cut to a handful of glyphs (a ZWJ sequence, a
+  # flag, a keycap, a skin tone), so the fuzzer starts from every table the reader knows.
+  font=$(ls /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf 2>/dev/null || true)
+  if [ -n "$font" ]; then
+    pyftsubset "$font" --text="😀❤️👩‍💻🇨🇳1️⃣👍🏽" --output-file="$fonts/noto-subset.ttf" 2>/dev/null || true
+  fi
+fi
+export EMOKIT_FUZZ_PNG="$SHARED/conformance/plists/weibo-valid/d_haha.png"
+export ASAN_OPTIONS=detect_leaks=0
+status=0
+for target in plist png emoji-font; do
+  case $target in plist) seeds=$plists;; png) seeds=$pngs;; emoji-font) seeds=$fonts;; esac
+  log="$OUT/$target.log"
+  if ! "$OUT/fuzz-$target" -max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$OUT/crashes/$target-" "$seeds" >"$log" 2>&1; then
+    echo "fuzz-$target: CRASH (see $log and $OUT/crashes/)"; status=1
+  fi
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+  [ -n "$execs" ] || execs=$(grep -oE '#[0-9]+' "$log" | tail -n 1 | tr -d '#')
+  echo "fuzz-$target: ${execs:-?} executions in ${SECONDS_EACH}s"
+done
+exit $status

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Generator
+
+/// The output folder under faults: what a killed run left is recovered, one run holds the lock,
+/// the swap is one exchange. (Signals, SIGKILL timing, full disk and read-only mounts run against
+/// the real binary in `Tests/Scripts/fault-check.sh`.)
+struct OutputSafetyTests {
+    static let pack = Fixtures.conformance.appendingPathComponent("plists/weibo-valid")
+
+    static func options(_ out: URL) -> GeneratorOptions {
+        var options = GeneratorOptions(inputs: [pack], output: out)
+        options.widths = [375]
+        options.scales = [2]
+        options.writePreview = false
+        return options
+    }
+
+    static func leftovers(_ out: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path)) ?? []
+        return names.filter { $0.hasPrefix(".\(out.lastPathComponent).emokit-") }.sorted()
+    }
+
+    /// A killed run's `.out.emokit-staging-PID` was never cleaned by later runs.
+    @Test func aKilledRunsStagingIsRemovedByTheNextRun() throws {
+        let root = Fixtures.temporaryDirectory()
+        let out = root.appendingPathComponent("out")
+        for stale in [".out.emokit-staging-99991", ".out.emokit-staging-99992"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("\(stale)/sheets"), withIntermediateDirectories: true)
+        }
+        let report = try Generator(options: Self.options(out)).run()
+        #expect(Self.leftovers(out).isEmpty)
+        #expect(report.notes.contains { $0.hasSuffix(".out.emokit-staging-99991: removed what an interrupted run left") })
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifests/375.json").path))
+    }
+
+    /// A SIGKILL between the two renames of the old swap left no output folder at all (the
+    /// previous one sat in `.out.emokit-old-PID`): the next run puts it back before anything else.
+    @Test func aPreviousOutputMovedAsideIsPutBack() throws {
+        let root = Fixtures.temporaryDirectory()
+        let out = root.appendingPathComponent("out")
+        _ = try Generator(options: Self.options(out)).run()
+        let aside = root.appendingPathComponent(".out.emokit-old-99993")
+        try FileManager.default.moveItem(at: out, to: aside)
+        let recovered = OutputFolder(destination: out).recoverLeftovers()
+        #expect(recovered.count == 1 && recovered[0].contains("put it back"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(".emokit-output").path))
+        #expect(Self.leftovers(out).isEmpty)
+    }
+
+    /// The swap exchanges the two folders in one step: afterwards the staging path holds the
+    /// previous output (removed at once) and nothing else is left.
+    @Test func theSwapIsOneExchange() throws {
+        let root = Fixtures.temporaryDirectory()
+        let out = root.appendingPathComponent("out")
+        let folder = OutputFolder(destination: out)
+        try folder.prepareStaging()
+        try folder.write(Data("old".utf8), to: "a/b/file.txt")
+        try folder.commit()  // first run: a plain rename
+        try folder.prepareStaging()
+        try folder.write(Data("new".utf8), to: "a/b/file.txt")
+        try folder.commit()
+        #expect(try String(contentsOf: out.appendingPathComponent("a/b/file.txt"), encoding: .utf8) == "new")
+        #expect(Self.leftovers(out).isEmpty)
+    }
+
+    /// Many workers create the same `sheets/<tab>/<width>` folder at once: every write lands.
+    @Test func concurrentWritesIntoOneNewFolder() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        let folder = OutputFolder(destination: out)
+        try folder.prepareStaging()
+        let failures = FailureCount()
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            do { try folder.write(Data([UInt8(index)]), to: "sheets/tab/375/page-\(index).png") } catch { failures.add() }
+        }
+        #expect(failures.value == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.staging.appendingPathComponent("sheets/tab/375").path).count == 16)
+        folder.discard()
+    }
+
+    final class FailureCount: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    }
+
+    /// A second run on the same output fails at once naming the first run's pid.
+    @Test func aSecondRunFailsAtOnceNamingThePid() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        let held = OutputLock(for: out)
+        try held.acquire(wait: false)
+        defer { held.release() }
+        // flock locks belong to the open file description, so a second open in this process
+        // conflicts just as another process's would.
+        let error = #expect(throws: GenerationError.self) { _ = try Generator(options: Self.options(out)).run() }
+        #expect(error?.description == "\(out.path): another emokit run (pid \(getpid())) is writing this output; wait for it to finish, or pass --wait to wait for it")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func theLockIsReleasedAndItsFileRemoved() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try Generator(options: Self.options(out)).run()
+        _ = try Generator(options: Self.options(out)).run()
+        #expect(Self.leftovers(out).isEmpty)
+    }
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Faults a generate run must survive (README "Reliability"), against the real binary:
+#   1. SIGKILL at many moments (fixed delays, and at watched milestones: staging created, sheets
+#      written, manifests written, SHA256SUMS written = just before the swap): the previous output
+#      stays byte-identical (or, on a first run, no output appears); the next run succeeds and
+#      leaves no staging folder, old folder or lock file.
+#   2. SIGINT and SIGTERM: exit 130 / 143 within a second, staging removed, previous output intact.
+#   3. Two runs on one --out: the second fails at once naming the first's pid; with --wait it waits.
+#   4. A full disk (a 2 MB tmpfs; needs root, else said and skipped) and a read-only output
+#      parent: a clear error, previous output intact, nothing left.
+# Usage: Tests/Scripts/fault-check.sh [path/to/emokit]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+EMOKIT=${1:-.build/release/emokit}
+PACKS=Assets/SamplePacks
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-faults.XXXXXX")
+trap 'umount "$WORK/disk" 2>/dev/null; umount "$WORK/ro" 2>/dev/null; rm -rf "$WORK"' EXIT
+ARGS=(--widths 320,375 --no-preview -q)
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+tree_hash() { [ -d "$1" ] || { echo none; return; }; (cd "$1" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-64); }
+leftovers() { ls -A "$(dirname "$1")" | grep -F ".$(basename "$1").emokit-" || true; }
+now_ms() { date +%s%3N; }
+
+# 1. SIGKILL at many moments.
+out="$WORK/kill/out"
+mkdir -p "$WORK/kill"
+kills=0
+kill_run() {  # $1: delay in seconds, or a milestone path glob inside staging
+  local before; before=$(tree_hash "$out")
+  "$EMOKIT" generate "$PACKS" --out "$out" "${ARGS[@]}" >/dev/null 2>&1 &
+  local pid=$!
+  local staging="$WORK/kill/.out.emokit-staging-$pid"
+  if [[ "$1" == @* ]]; then
+    local milestone=${1#@}
+    for _ in $(seq 1 3000); do
+      compgen -G "$staging/$milestone" >/dev/null && break
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.01
+    done
+  else
+    sleep "$1"
+  fi
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  kills=$((kills + 1))
+  local after; after=$(tree_hash "$out")
+  # Killed before the swap: the previous output; killed after it: a complete new one (the same
+  # inputs give byte-identical output, so both hashes are the previous one) or, on a first run,
+  # nothing or the complete output.
+  if [ "$before" != none ] && [ "$after" != "$before" ]; then fail "SIGKILL at $1: output changed ($before -> $after)"; fi
+  if [ "$before" = none ] && [ "$after" != none ] && [ "$after" != "$reference" ]; then fail "SIGKILL at $1 (first run): partial output"; fi
+  if ! "$EMOKIT" generate "$PACKS" --out "$out" "${ARGS[@]}" >/dev/null 2>"$WORK/err"; then fail "run after SIGKILL at $1 failed: $(cat "$WORK/err")"; fi
+  [ "$(tree_hash "$out")" = "$reference" ] || fail "run after SIGKILL at $1: output differs from the reference"
+  [ -z "$(leftovers "$out")" ] || fail "after SIGKILL at $1 and a new run, left: $(leftovers "$out")"
+}
+"$EMOKIT" generate "$PACKS" --out "$WORK/reference" "${ARGS[@]}" || { echo "FAIL: reference run"; exit 1; }
+reference=$(tree_hash "$WORK/reference")
+# First runs (no previous output), killed early and late.
+for point in 0.05 @.emokit-output @SHA256SUMS; do rm -rf "$out"; kill_run "$point"; done
+# Runs replacing a previous output.
+for point in 0.05 0.3 1 2.5 @.emokit-output "@sheets/*/*/*.png" "@manifests/*.json" @SHA256SUMS; do
+  kill_run "$point"
+done
+echo "SIGKILL: $kills kill points, previous output intact each time, next run clean"
+
+# 2. SIGINT / SIGTERM.
+for sig in INT TERM; do
+  "$EMOKIT" generate "$PACKS" --out "$out" "${ARGS[@]}" >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 3000); do compgen -G "$WORK/kill/.out.emokit-staging-$pid/sheets/*/*/*.png" >/dev/null && break; sleep 0.01; done
+  sent=$(now_ms)
+  kill -"$sig" "$pid"
+  wait "$pid"; status=$?
+  took=$(( $(now_ms) - sent ))
+  expected=$([ $sig = INT ] && echo 130 || echo 143)
+  [ "$status" = "$expected" ] || fail "SIG$sig: exit $status, expected $expected"
+  [ "$took" -lt 1000 ] || fail "SIG$sig: took ${took} ms to stop"
+  [ -z "$(leftovers "$out")" ] || fail "SIG$sig left: $(leftovers "$out")"
+  [ "$(tree_hash "$out")" = "$reference" ] || fail "SIG$sig: previous output changed"
+  echo "SIG$sig: exit $status after ${took} ms, staging removed, previous output intact"
+done
+
+# 3. Two runs at once.
+"$EMOKIT" generate "$PACKS" --out "$out" "${ARGS[@]}" >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 1 3000); do [ -e "$WORK/kill/.out.emokit-lock" ] && break; sleep 0.01; done
+sent=$(now_ms)
+"$EMOKIT" generate "$PACKS" --out "$out" "${ARGS[@]}" >/dev/null 2>"$WORK/err"; status=$?
+took=$(( $(now_ms) - sent ))
+grep -q "another emokit run (pid $first) is writing this output" "$WORK/err" || fail "second run: $(cat "$WORK/err")"
+[ "$status" != 0 ] || fail "second run succeeded while the first held the lock"
+"$EMOKIT" generate "$PACKS" --out "$out" "${ARGS[@]}" --wait >/dev/null 2>"$WORK/err" || fail "--wait run failed: $(cat "$WORK/err")"
+wait "$first" || fail "first run failed"
+[ "$(tree_hash "$out")" = "$reference" ] || fail "after two runs: output differs"
+[ -z "$(leftovers "$out")" ] || fail "after two runs, left: $(leftovers "$out")"
+echo "Lock: second run refused after ${took} ms naming pid $first; --wait waited and succeeded"
+
+# 4. Full disk and read-only parent (mounts need root).
+if [ "$(id -u)" = 0 ] && mkdir -p "$WORK/disk" && mount -t tmpfs -o size=2m tmpfs "$WORK/disk" 2>/dev/null; then
+  "$EMOKIT" generate "$PACKS" --out "$WORK/disk/out" --widths 320 --scales 2 --no-preview -q || fail "small output on tmpfs"
+  small=$(tree_hash "$WORK/disk/out")
+  "$EMOKIT" generate "$PACKS" --out "$WORK/disk/out" --widths 320,375,390,414,428 --scales 2,3 -q 2>"$WORK/err"; status=$?
+  [ "$status" = 3 ] || fail "full disk: exit $status, expected 3"
+  grep -q "No space left on device" "$WORK/err" || fail "full disk message: $(cat "$WORK/err")"
+  [ "$(tree_hash "$WORK/disk/out")" = "$small" ] || fail "full disk: previous output changed"
+  [ -z "$(leftovers "$WORK/disk/out")" ] || fail "full disk left: $(leftovers "$WORK/disk/out")"
+  echo "Full disk: $(head -n 1 "$WORK/err")"
+  # Read-only parent: the same tmpfs remounted read-only.
+  mount -o remount,ro "$WORK/disk" || fail "remount ro"
+  "$EMOKIT" generate "$PACKS" --out "$WORK/disk/out" --widths 320 --scales 2 --no-preview -q 2>"$WORK/err"; status=$?
+  [ "$status" = 3 ] || fail "read-only parent: exit $status, expected 3"
+  grep -q "Read-only file system" "$WORK/err" || fail "read-only message: $(cat "$WORK/err")"
+  [ "$(tree_hash "$WORK/disk/out")" = "$small" ] || fail "read-only parent: previous output changed"
+  echo "Read-only parent: $(head -n 1 "$WORK/err")"
+  umount "$WORK/disk"
+else
+  echo "Full disk and read-only mount: skipped (needs root to mount a tmpfs)"
+  mkdir -p "$WORK/ro"
+  "$EMOKIT" generate "$PACKS" --out "$WORK/ro/out" "${ARGS[@]}" || fail "output for the read-only check"
+  chmod 555 "$WORK/ro"
+  "$EMOKIT" generate "$PACKS" --out "$WORK/ro/out" "${ARGS[@]}" 2>"$WORK/err"; status=$?
+  chmod 755 "$WORK/ro"
+  [ "$status" = 3 ] || fail "read-only parent: exit $status, expected 3"
+  [ "$(tree_hash "$WORK/ro/out")" = "$reference" ] || fail "read-only parent: previous output changed"
+  echo "Read-only parent: $(head -n 1 "$WORK/err")"
+fi
+
+if [ "$failures" != 0 ]; then echo "fault-check: $failures failure(s)"; exit 1; fi
+echo "fault-check: all faults survived"
