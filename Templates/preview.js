@@ -107,11 +107,24 @@
 
   // Display-only groups (YYKit's display_only) are not keyboard tabs; their emoticons still
   // render in messages (byText above covers every tab).
-  const tabs = M.tabs.filter((t) => !t.displayOnly).map((t) => ({ id: t.id, title: t.title, pages: t.pages }));
+  const tabs = M.tabs.map((t, i) => ({ id: t.id, title: t.title, pages: t.pages, icon: t.icon, strip: i, displayOnly: t.displayOnly }))
+    .filter((t) => !t.displayOnly);
   tabs.push({ id: "recent", title: "Recent", pages: null });
 
+  // A tab's icon from the tab-icon strip (one square per tab of the manifest, in order).
+  function tabIcon(tab) {
+    const icon = tab.icon, sheet = icon && icon.sheets[String(spriteScale)];
+    if (!sheet) return null;
+    return h("span", { class: "tab-icon", "aria-hidden": "true", style: {
+      width: px(icon.size), height: px(icon.size), backgroundImage: "url(\"" + sheetURL(sheet) + "\")",
+      backgroundSize: px(icon.size * M.tabs.length) + " " + px(icon.size), backgroundPosition: px(-tab.strip * icon.size) + " 0" } });
+  }
+
   for (const tab of tabs) {
-    const b = h("button", { class: "tab", type: "button", role: "tab", "data-tab": tab.id, "aria-selected": "false", text: tab.title });
+    const b = h("button", { class: "tab", type: "button", role: "tab", "data-tab": tab.id, "aria-selected": "false" });
+    const icon = tabIcon(tab);
+    if (icon) b.appendChild(icon);
+    b.appendChild(h("span", { class: "tab-title", text: tab.title }));
     b.addEventListener("click", () => showTab(tab.id));
     tabbar.appendChild(b);
   }

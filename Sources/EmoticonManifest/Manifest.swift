@@ -136,14 +136,33 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// True for a group an app shows only in received text, never as a keyboard tab
         /// (YYKit's `display_only`); absent otherwise.
         public var displayOnly: Bool?
-        public init(id: String, title: String, kind: Kind, entryCount: Int, pages: [Page], displayOnly: Bool? = nil) {
+        /// The tab bar's icon for this tab; absent for a tab with nothing to show (no entries).
+        public var icon: TabIcon?
+        public init(id: String, title: String, kind: Kind, entryCount: Int, pages: [Page], displayOnly: Bool? = nil, icon: TabIcon? = nil) {
             self.id = id; self.title = title; self.kind = kind; self.entryCount = entryCount; self.pages = pages
-            self.displayOnly = displayOnly
+            self.displayOnly = displayOnly; self.icon = icon
         }
 
         /// What a tab's entries are; encoded as the raw string (`"image"`, `"emoji"`, `"mixed"`).
         public enum Kind: String, Codable, Equatable, Hashable, Sendable, CaseIterable {
             case image, emoji, mixed
+        }
+    }
+
+    /// A tab's icon for the tab bar: a `size` x `size` pt square, drawn from `sheets` (one strip
+    /// per scale shared by all tabs) at the `sprite` rect (pixels), centred in its square.
+    public struct TabIcon: Codable, Equatable, Sendable {
+        /// Where the picture came from: the pack's `icon.png`, or its first emoticon.
+        public enum Source: String, Codable, Equatable, Sendable { case iconFile, firstEmoticon }
+        public var source: Source
+        /// The icon's square in points.
+        public var size: Double
+        /// Scale ("2") to the strip's path, relative to the output folder.
+        public var sheets: [String: String]
+        /// Scale ("2") to the icon's rect in that strip, in pixels.
+        public var sprite: [String: PixelRect]
+        public init(source: Source, size: Double, sheets: [String: String], sprite: [String: PixelRect]) {
+            self.source = source; self.size = size; self.sheets = sheets; self.sprite = sprite
         }
     }
 

@@ -15,8 +15,8 @@ extension PackReader {
         for name in names where isRegularFile(folder.appendingPathComponent(name)) {
             var base = (name as NSString).deletingPathExtension
             if base.hasSuffix("@2x") || base.hasSuffix("@3x") { base = String(base.dropLast(3)) }
-            // The pack's own delete button is not an emoticon.
-            if !base.isEmpty, base != "delete" { stems.insert(base) }
+            // The pack's own delete button and tab icon are not emoticons.
+            if !base.isEmpty, base != "delete", base != "icon" { stems.insert(base) }
         }
         return stems.isEmpty ? nil : stems.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -84,12 +84,15 @@ public enum ImageUser: Equatable, Sendable, CustomStringConvertible {
     case entry(EntryLabel)
     /// The delete button icon: a pack's own (`pack` is its folder name) or the run's default.
     case deleteIcon(pack: String?)
+    /// A pack's own tab icon (`icon.png`); `pack` is its folder name.
+    case tabIcon(pack: String)
 
     public var description: String {
         switch self {
         case .entry(let label): return label.description
         case .deleteIcon(let pack?): return "\(pack): delete icon"
         case .deleteIcon(nil): return "delete icon"
+        case .tabIcon(let pack): return "\(pack): tab icon"
         }
     }
 }

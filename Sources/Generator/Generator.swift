@@ -73,11 +73,16 @@ public struct Generator: Sendable {
                 jobs, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
                 emoji: emojiSource, decoder: decoder, output: output)
 
+            // 4a. Tab icons: the pack's icon.png, else its first emoticon, in one strip per scale.
+            let tabIcons = try TabIcons.render(packs: packs, plans: plans, options: options, emoji: emojiSource, decoder: decoder, output: output)
+
             // 4b. Animations, copied under content-addressed names.
             let animations = try copyAnimations(plan.animations, packs: packs, output: output)
 
             // 5. Manifests, one per width.
-            let manifests = ManifestBuilder(options: options, packs: packs, plans: plans, pages: pages, names: names, animations: animations).manifests()
+            let manifests = ManifestBuilder(
+                options: options, packs: packs, plans: plans, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons
+            ).manifests()
             for manifest in manifests {
                 let data: Data
                 do { data = try manifest.jsonData() } catch { throw GenerationError.output(path: "manifests/\(manifest.screenWidth).json", reason: "\(error)") }
@@ -99,7 +104,7 @@ public struct Generator: Sendable {
             }
 
             // 7. SHA256SUMS for the tree, and the archive of it (moved into place after the swap).
-            let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: pages.values.flatMap { $0.sheets.values }))
+            let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: pages.values.flatMap { $0.sheets.values } + tabIcons.sheets))
 
             // 8. Swap in.
             do { try output.commit() } catch { archive?.discard(); throw error }

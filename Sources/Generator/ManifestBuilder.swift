@@ -12,6 +12,8 @@ struct ManifestBuilder {
     let names: EntryNames
     /// Each entry's animation as copied into the output, by tab and entry.
     var animations: [[Manifest.Animation?]] = []
+    /// Each tab's icon in the tab-icon strips, by tab.
+    var tabIcons: [Manifest.TabIcon?] = []
 
     func manifests() -> [Manifest] {
         options.widths.map(manifest(width:))
@@ -75,6 +77,7 @@ struct ManifestBuilder {
                 id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),
                 entryCount: pack.entries.count, pages: pageList)
             if pack.displayOnly { tab.displayOnly = true }
+            if tabIndex < tabIcons.count { tab.icon = tabIcons[tabIndex] }
             return tab
         }
         let metrics = options.metrics

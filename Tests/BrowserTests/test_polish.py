@@ -82,3 +82,21 @@ def test_locale_tw_inserts_traditional_text_in_the_preview(browser):
         assert delete.get_attribute("aria-label") == "刪除"
     finally:
         shutil.rmtree(out.parent, ignore_errors=True)
+
+
+def test_tab_bar_shows_each_tabs_icon_from_the_strip(site, browser):
+    browser.get((site / "preview" / "375.html").as_uri())
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tabbar .tab"))
+    m = manifest(site, 375)
+    for index, tab in enumerate(m["tabs"]):
+        icon = browser.find_element(By.CSS_SELECTOR, f'#tabbar .tab[data-tab="{tab["id"]}"] .tab-icon')
+        style = browser.execute_script(
+            "const s = getComputedStyle(arguments[0]); return [s.backgroundImage, s.backgroundPosition, s.width, s.height];", icon)
+        assert "tab-icons%402x.png" in style[0] or "tab-icons@2x.png" in style[0], style
+        assert style[1] == f"{-24 * index}px 0px" and style[2] == "24px" and style[3] == "24px", style
+    # The strip really is an image the browser can load.
+    loaded = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1]; const img = new Image();"
+        "img.onload = () => done([img.naturalWidth, img.naturalHeight]); img.onerror = () => done(null);"
+        "img.src = new URL('../sheets/tab-icons@2x.png', location.href).href;")
+    assert loaded == [48 * len(m["tabs"]), 48]
