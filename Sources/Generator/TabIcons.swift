@@ -21,8 +21,10 @@ struct TabIcons {
 
     /// Draws and writes the strips. Sources were checked by the planning step (the pack's
     /// entries) or are checked here (`icon.png`), and a bad `icon.png` names the pack.
-    static func render(packs: [EmoticonPack], plans: [[SpriteSource]], options: GeneratorOptions, emoji: EmojiGlyphSource?,
-                       decoder: PNGDecoder, output: OutputFolder) throws(GenerationError) -> TabIcons {
+    static func render(
+        packs: [EmoticonPack], plans: [[SpriteSource]], options: GeneratorOptions, emoji: EmojiGlyphSource?,
+        decoder: PNGDecoder, output: OutputFolder
+    ) throws(GenerationError) -> TabIcons {
         let size = Self.size(tabBarHeight: options.metrics.tabBarHeight)
         let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, max(1, Int((size * Double($0)).rounded()))) })
         var sources: [[Int: RGBAImage]?] = []

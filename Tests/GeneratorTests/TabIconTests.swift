@@ -2,8 +2,8 @@ import EmoticonManifest
 import Foundation
 import Generator
 import Imaging
-import Testing
 import TestSupport
+import Testing
 
 /// Every tab gets an icon for the tab bar: the pack's `icon.png` when it has one, else its first
 /// emoticon, drawn into one strip per scale with its sprite rect in the manifest. Before, tabs had
