@@ -24,7 +24,7 @@ import PackageDescription
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
     name: "emokit",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "emokit", targets: ["emokit"]),
         .library(name: "EmoticonManifest", targets: ["EmoticonManifest"]),

@@ -42,6 +42,8 @@ struct emk_png_reader {
     size_t offset;
     emk_png_header header;
     emk_error_state error;
+    int rows_begun;     /* emk_png_reader_begin_rows was called */
+    uint32_t rows_read;
 };
 
 static void emk_read_from_memory(png_structp png, png_bytep out, size_t length) {
@@ -185,29 +187,38 @@ int emk_png_reader_open(const uint8_t *data, size_t size, const emk_png_limits *
     return EMK_PNG_OK;
 }
 
-int emk_png_reader_read_rgba8(emk_png_reader *reader, uint8_t *pixels, char *message, size_t message_size) {
-    if (!reader || !pixels) return EMK_PNG_BAD_ARGUMENT;
-    /* volatile: the pointer must survive the longjmp back to this frame. */
-    png_bytep *volatile rows = NULL;
-    if (setjmp(png_jmpbuf(reader->png))) {
-        free(rows);
-        int status = reader->error.status ? reader->error.status : EMK_PNG_LIBPNG_ERROR;
-        emk_copy_message(message, message_size, reader->error.message);
-        return status;
-    }
+/* The canonical transforms (conformance/pngsuite/EXPECTED.md): expand palette, low-bit gray and
+ * tRNS; round 16-bit samples; gray to RGB; opaque alpha where there is none; de-interlace.
+ * Must run inside the caller's setjmp. */
+static void emk_set_rgba8_transforms(emk_png_reader *reader) {
     png_structp png = reader->png;
-    /* The canonical transforms (conformance/pngsuite/EXPECTED.md): expand palette, low-bit gray and
-     * tRNS; round 16-bit samples; gray to RGB; opaque alpha where there is none; de-interlace. */
     png_set_expand(png);
     png_set_scale_16(png);
     png_set_gray_to_rgb(png);
     png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, reader->info);
-    size_t row_bytes = png_get_rowbytes(png, reader->info);
-    if (row_bytes != (size_t)reader->header.width * 4) {
+    if (png_get_rowbytes(png, reader->info) != (size_t)reader->header.width * 4) {
         png_error(png, "unexpected row size after transforms");
     }
+}
+
+static int emk_reader_failed(emk_png_reader *reader, char *message, size_t message_size) {
+    emk_copy_message(message, message_size, reader->error.message);
+    return reader->error.status ? reader->error.status : EMK_PNG_LIBPNG_ERROR;
+}
+
+int emk_png_reader_read_rgba8(emk_png_reader *reader, uint8_t *pixels, char *message, size_t message_size) {
+    if (!reader || !pixels || reader->rows_begun) return EMK_PNG_BAD_ARGUMENT;
+    /* volatile: the pointer must survive the longjmp back to this frame. */
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(reader->png))) {
+        free(rows);
+        return emk_reader_failed(reader, message, message_size);
+    }
+    png_structp png = reader->png;
+    emk_set_rgba8_transforms(reader);
+    size_t row_bytes = (size_t)reader->header.width * 4;
     rows = (png_bytep *)malloc(sizeof(png_bytep) * reader->header.height);
     if (!rows) {
         reader->error.status = EMK_PNG_OUT_OF_MEMORY;
@@ -217,6 +228,25 @@ int emk_png_reader_read_rgba8(emk_png_reader *reader, uint8_t *pixels, char *mes
     png_read_image(png, rows);
     png_read_end(png, NULL);
     free(rows);
+    return EMK_PNG_OK;
+}
+
+int emk_png_reader_begin_rows(emk_png_reader *reader, char *message, size_t message_size) {
+    if (!reader || reader->rows_begun || reader->header.interlaced) return EMK_PNG_BAD_ARGUMENT;
+    if (setjmp(png_jmpbuf(reader->png))) return emk_reader_failed(reader, message, message_size);
+    emk_set_rgba8_transforms(reader);
+    reader->rows_begun = 1;
+    return EMK_PNG_OK;
+}
+
+int emk_png_reader_read_row(emk_png_reader *reader, uint8_t *row, char *message, size_t message_size) {
+    if (!reader || !row || !reader->rows_begun) return EMK_PNG_BAD_ARGUMENT;
+    if (reader->rows_read >= reader->header.height) return EMK_PNG_BAD_ARGUMENT;
+    if (setjmp(png_jmpbuf(reader->png))) return emk_reader_failed(reader, message, message_size);
+    png_read_row(reader->png, row, NULL);
+    reader->rows_read++;
+    /* After the last row, read what follows the image data (to IEND), as read_rgba8 does. */
+    if (reader->rows_read == reader->header.height) png_read_end(reader->png, NULL);
     return EMK_PNG_OK;
 }
 
@@ -265,10 +295,11 @@ void emk_png_buffer_free(emk_png_buffer *buffer) {
 /* One writer for both colour types; `channels` is 4 (RGBA) or 1 (palette indices). */
 static int emk_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int color_type,
                       int bit_depth, const uint8_t *palette_rgb, int palette_count,
-                      const uint8_t *trns, int trns_count, int level, int filters,
+                      const uint8_t *trns, int trns_count, const emk_png_deflate *deflate,
                       emk_png_buffer *out, char *message, size_t message_size) {
-    if (!pixels || !out || width == 0 || height == 0) return EMK_PNG_BAD_ARGUMENT;
+    if (!pixels || !out || !deflate || width == 0 || height == 0) return EMK_PNG_BAD_ARGUMENT;
     memset(out, 0, sizeof *out);
+    int level = deflate->level, filters = deflate->filters;
     emk_writer_state state;
     memset(&state, 0, sizeof state);
     state.buffer = out;
@@ -287,6 +318,10 @@ static int emk_encode(const uint8_t *pixels, uint32_t width, uint32_t height, in
     png_set_write_fn(png, &state, emk_write_to_memory, emk_flush_noop);
     png_set_compression_level(png, level < 0 ? 6 : (level > 9 ? 9 : level));
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters > 0 ? filters : PNG_ALL_FILTERS);
+    png_set_compression_mem_level(png, deflate->mem_level >= 1 && deflate->mem_level <= 9 ? deflate->mem_level : 8);
+    if (deflate->strategy >= 0) png_set_compression_strategy(png, deflate->strategy);
+    /* One IDAT chunk per 64 KiB instead of libpng's 8 KiB: fewer chunk headers and write calls. */
+    png_set_compression_buffer_size(png, 65536);
     png_set_IHDR(png, info, width, height, bit_depth, color_type, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     if (color_type == PNG_COLOR_TYPE_PALETTE) {
@@ -316,23 +351,22 @@ static int emk_encode(const uint8_t *pixels, uint32_t width, uint32_t height, in
 }
 
 int emk_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                         int compression_level, int filters, emk_png_buffer *out,
+                         const emk_png_deflate *deflate, emk_png_buffer *out,
                          char *message, size_t message_size) {
     return emk_encode(pixels, width, height, PNG_COLOR_TYPE_RGB_ALPHA, 8, NULL, 0, NULL, 0,
-                      compression_level, filters, out, message, message_size);
+                      deflate, out, message, message_size);
 }
 
 int emk_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t height, int bit_depth,
                            const uint8_t *palette_rgb, int palette_count,
                            const uint8_t *trns, int trns_count,
-                           int compression_level, int filters, emk_png_buffer *out,
+                           const emk_png_deflate *deflate, emk_png_buffer *out,
                            char *message, size_t message_size) {
     if (!palette_rgb || palette_count < 1 || palette_count > 256 || trns_count < 0 || trns_count > palette_count)
         return EMK_PNG_BAD_ARGUMENT;
     if (bit_depth != 1 && bit_depth != 2 && bit_depth != 4 && bit_depth != 8) return EMK_PNG_BAD_ARGUMENT;
     return emk_encode(indices, width, height, PNG_COLOR_TYPE_PALETTE, bit_depth, palette_rgb,
-                      palette_count, trns, trns_count, compression_level, filters, out, message,
-                      message_size);
+                      palette_count, trns, trns_count, deflate, out, message, message_size);
 }
 
 const char *emk_png_libpng_version(void) { return png_get_libpng_ver(NULL); }

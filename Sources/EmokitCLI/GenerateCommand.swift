@@ -35,7 +35,8 @@ enum GenerateCommand {
             .value("max-height", "pixels", help: "Refuse images taller than this, 1-65535 (default 8192)."),
             .value("max-pixels", "count", help: "Refuse images with more pixels than this, 1-1073741824 (default 67108864)."),
             .value("max-plist-size", "MB", help: "Refuse plists larger than this, 1-1024 (default: 10)."),
-            .value("compression", "0-9", help: "zlib level for the sheets, 0-9 (default: 6)."),
+            .value("compression", "0-9|max", help: "zlib level for the sheets, 0-9 (default: 6); max: smallest files, slower (release builds)."),
+            .value("jobs", "n", short: "j", help: "Pages rendered at once, 1-256 (default: the number of cores)."),
             .flag("no-preview", help: "Do not write the HTML preview."),
             .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),
             .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
@@ -156,7 +157,17 @@ enum GenerateCommand {
         if let v = arguments.value("max-height") { options.imageLimits.maxHeight = Int(try number(v, OptionRanges.maxHeight)) }
         if let v = arguments.value("max-pixels") { options.imageLimits.maxPixels = Int(try number(v, OptionRanges.maxPixels)) }
         if let v = arguments.value("max-plist-size") { options.maxPlistBytes = Int(try number(v, OptionRanges.maxPlistSize)) * 1024 * 1024 }
-        if let v = arguments.value("compression") { options.encoder.compressionLevel = Int(try number(v, OptionRanges.compression)) }
+        if let v = arguments.value("compression") {
+            if v == "max" {
+                options.encoder = .maximum
+            } else {
+                guard let level = OptionRanges.compression.parse(v) else {
+                    throw UsageError(message: OptionRanges.compression.refusal(v, name: "--compression") + ", or max")
+                }
+                options.encoder.compressionLevel = Int(level)
+            }
+        }
+        if let v = arguments.value("jobs") { options.concurrency = Int(try number(v, OptionRanges.jobs)) }
         if arguments.has("no-preview") { options.writePreview = false }
         if arguments.has("wait") { options.waitForLock = true }
         try PublishingArguments.apply(arguments, to: &options.publishing)

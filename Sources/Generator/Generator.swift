@@ -69,9 +69,10 @@ public struct Generator: Sendable {
             let jobs = packs.indices.flatMap { tab in
                 (0..<PageLayout.pageCount(entries: packs[tab].entries.count, grid: options.grid)).map { PageJob(tab: tab, page: $0) }
             }
-            let pages = try renderPages(
-                jobs, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
+            let renderer = PageRenderer(
+                options: options, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
                 emoji: emojiSource, decoder: decoder, output: output)
+            let pages = try renderer.renderAll(jobs)
 
             // 4a. Tab icons: the pack's icon.png, else its first emoticon, in one strip per scale.
             let tabIcons = try TabIcons.render(packs: packs, plans: plans, options: options, emoji: emojiSource, decoder: decoder, output: output)
@@ -154,12 +155,15 @@ public struct Generator: Sendable {
         case .failure(let problem): throw .deleteIcon(path: url.path, reason: problem.message)
         }
         var loaded: [URL: [Int: RGBAImage]] = [:]
+        var kernels = ResampleKernel.Cache()
         func icons(_ file: ImageFile, user: ImageUser) throws(GenerationError) -> [Int: RGBAImage] {
             if let known = loaded[file.variants[0].url] { return known }
             var icons: [Int: RGBAImage] = [:]
             for (scale, variant) in try SpritePlanner.chooseVariants(file, user: user, boxes: boxes, decoder: decoder) {
                 do {
-                    icons[scale] = Resampler.scaleToFit(try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image, box: boxes[scale]!)
+                    icons[scale] = try decoder.decodeScaled(contentsOf: variant.url, displayPath: variant.displayPath, kernels: &kernels) {
+                        [Resampler.fittingSize(width: $0, height: $1, box: boxes[scale]!)]
+                    }[0]
                 } catch {
                     throw .image(user: user, error: error)
                 }
@@ -178,117 +182,11 @@ public struct Generator: Sendable {
         return result
     }
 
-    struct PageJob: Sendable { let tab: Int; let page: Int }
-
-    /// One written sheet.
-    struct SheetRecord: Sendable { let path: String; let sha256: String; let bytes: Int }
-
-    /// What a page produced: its sheets by (width, scale), and each cell's sprite rect.
-    struct RenderedPage: Sendable {
-        var sheets: [SheetKey: SheetRecord] = [:]
-        var sprites: [SheetKey: [Int: PixelRect]] = [:]  // cell → rect
-    }
-
-    struct SheetKey: Hashable, Sendable { let width: Int; let scale: Int }
-
-    func renderPages(
-        _ jobs: [PageJob], packs: [EmoticonPack], plans: [[SpriteSource]], deleteIcons: [[Int: RGBAImage]],
-        boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
-        output: OutputFolder
-    ) throws(GenerationError) -> [PageKey: RenderedPage] {
-        let results = ResultBox<PageKey, RenderedPage>()
-        let workers = max(1, min(options.concurrency, jobs.count))
-        let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = next.take(below: jobs.count), !results.failed {
-                let job = jobs[index]
-                do {
-                    let page = try renderPage(
-                        job, pack: packs[job.tab], plan: plans[job.tab], deleteIcons: deleteIcons[job.tab],
-                        boxes: boxes, emoji: emoji, decoder: decoder, output: output)
-                    results.store(PageKey(tab: job.tab, page: job.page), page)
-                } catch let error as GenerationError {
-                    results.fail(error)
-                } catch {
-                    results.fail(.output(path: "page \(job.page)", reason: "\(error)"))
-                }
-            }
-        }
-        if let error = results.firstError { throw error }
-        return results.values
-    }
-
-    struct PageKey: Hashable, Sendable { let tab: Int; let page: Int }
-
-    func renderPage(
-        _ job: PageJob, pack: EmoticonPack, plan: [SpriteSource], deleteIcons: [Int: RGBAImage],
-        boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
-        output: OutputFolder
-    ) throws(GenerationError) -> RenderedPage {
-        let range = PageLayout.entries(onPage: job.page, of: pack.entries.count, grid: options.grid)
-        let labels = range.map { EntryLabel(pack, pack.entries[$0]) }
-        let sprites = try PageSprites(sources: Array(plan[range]), labels: labels, boxes: boxes, emoji: emoji, decoder: decoder)
-        var rendered = RenderedPage()
-        for width in options.widths {
-            let layout = PageLayout(grid: options.grid, screenWidth: width)
-            let buttons = layout.buttons(page: job.page, entryCount: pack.entries.count)
-            for scale in options.scales {
-                let geometry = SheetGeometry(layout: layout, scale: scale)
-                var sheet = RGBAImage(width: geometry.pixelWidth, height: geometry.pixelHeight)
-                var rects: [Int: PixelRect] = [:]
-                for button in buttons {
-                    let icon: RGBAImage?
-                    switch button.kind {
-                    case .emoticon: icon = sprites.byScale[scale]?[button.cell]
-                    case .delete: icon = deleteIcons[scale]
-                    }
-                    guard let icon else { continue }
-                    let rect = geometry.spriteRect(row: button.row, column: button.column, width: icon.width, height: icon.height)
-                    sheet.draw(icon, atX: rect.x, y: rect.y)
-                    rects[button.cell] = rect
-                }
-                let path = "sheets/\(pack.id)/\(width)/page-\(String(format: "%03d", job.page))@\(scale)x.png"
-                let png: [UInt8]
-                do { png = try options.encoder.encode(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
-                try output.write(Data(png), to: path)
-                let key = SheetKey(width: width, scale: scale)
-                rendered.sheets[key] = SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count)
-                rendered.sprites[key] = rects
-            }
-        }
-        return rendered
-    }
-
     func summary(_ packs: [EmoticonPack], emoji: SourceIdentity?) -> PreviewSiteBuilder.Summary {
         PreviewSiteBuilder.Summary(
             generator: "emokit \(EmokitResources.version)",
             inputs: options.inputs.map { $0.lastPathComponent },
             emojiSource: emoji?.display,
             packs: packs.map { .init(id: $0.id, title: $0.title(locale: options.locale), source: $0.plistPath, entries: $0.entries.count) })
-    }
-}
-
-/// Results gathered from concurrent page workers.
-final class ResultBox<Key: Hashable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Key: Value] = [:]
-    private var error: GenerationError?
-
-    func store(_ key: Key, _ value: Value) { lock.lock(); stored[key] = value; lock.unlock() }
-    func fail(_ failure: GenerationError) { lock.lock(); if error == nil { error = failure }; lock.unlock() }
-    var failed: Bool { lock.lock(); defer { lock.unlock() }; return error != nil }
-    var firstError: GenerationError? { lock.lock(); defer { lock.unlock() }; return error }
-    var values: [Key: Value] { lock.lock(); defer { lock.unlock() }; return stored }
-}
-
-/// Hands out job indices to workers in order.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func take(below limit: Int) -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
     }
 }

@@ -66,67 +66,68 @@ enum SpritePlanner {
     }
 }
 
-/// Decoded, fitted icons for one page, so each source file is decoded once per page and each
-/// icon scaled once per scale, whatever the number of widths.
+/// Decoded, fitted icons for one page. Each source is decoded once, straight into its scaled
+/// copies for every scale that uses it (rows go from the decoder to the scaler, see
+/// `PNGDecoder.decodeScaled`), and dropped: memory holds the page's small fitted icons, never a
+/// full-size source, whatever the size of the pack's images.
 struct PageSprites {
     /// [scale: [cell: image]] for emoticon cells; nil where the cell is left empty.
     var byScale: [Int: [RGBAImage?]] = [:]
 
-    init(sources: [SpriteSource], labels: [EntryLabel], boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder) throws(GenerationError) {
-        var decoded: [URL: RGBAImage] = [:]
-        var glyphs: [String: RGBAImage] = [:]
+    init(
+        sources: [SpriteSource], labels: [EntryLabel], boxes: [Int: Int], emoji: EmojiGlyphSource?, decoder: PNGDecoder,
+        kernels: inout ResampleKernel.Cache
+    ) throws(GenerationError) {
+        let scales = boxes.keys.sorted()
+        for scale in scales { byScale[scale] = [RGBAImage?](repeating: nil, count: sources.count) }
         let largestBox = boxes.values.max() ?? 1
-        for (scale, box) in boxes.sorted(by: { $0.key < $1.key }) {
-            var images: [RGBAImage?] = []
-            for (index, source) in sources.enumerated() {
-                switch source {
-                case .missing:
-                    images.append(nil)
-                case .image(let byScale):
-                    guard let variant = byScale[scale] else { images.append(nil); continue }
-                    let image: RGBAImage
-                    if let cached = decoded[variant.url] {
-                        image = cached
+        for (index, source) in sources.enumerated() {
+            switch source {
+            case .missing:
+                continue
+            case .image(let variants):
+                // Scales that chose the same file share one decode.
+                var byFile: [(variant: ImageFile.Variant, scales: [Int])] = []
+                for scale in scales {
+                    guard let variant = variants[scale] else { continue }
+                    if let known = byFile.firstIndex(where: { $0.variant.url == variant.url }) {
+                        byFile[known].scales.append(scale)
                     } else {
-                        do { image = try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image } catch {
-                            throw .image(user: .entry(labels[index]), error: error)
-                        }
-                        decoded[variant.url] = image
+                        byFile.append((variant, [scale]))
                     }
-                    images.append(Resampler.scaleToFit(image, box: box))
-                case .gifFrame(let variant):
-                    let image: RGBAImage
-                    if let cached = decoded[variant.url] {
-                        image = cached
-                    } else {
-                        do { image = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath).firstFrame } catch {
-                            throw .animation(entry: labels[index], error: error)
-                        }
-                        decoded[variant.url] = image
-                    }
-                    images.append(Resampler.scaleToFit(image, box: box))
-                case .emoji(let text):
-                    let glyph: RGBAImage
-                    if let cached = glyphs[text] {
-                        glyph = cached
-                    } else {
-                        let found: RGBAImage?
-                        do { found = try emoji?.glyph(for: text, pixelSize: largestBox) } catch let error as PNGError {
-                            throw .image(user: .entry(labels[index]), error: error)
-                        } catch let error as EmojiGlyphError {
-                            throw .emojiGlyph(entry: labels[index], error: error)
-                        } catch {
-                            throw .emojiGlyph(entry: labels[index], error: .unreadable(path: emoji?.summary ?? "", reason: "\(error)"))
-                        }
-                        guard let found else { throw .missingGlyphs(source: emoji?.summary ?? "no emoji source", entries: [labels[index]]) }
-                        guard found.hasVisiblePixels else { throw .blankGlyph(entry: labels[index]) }
-                        glyphs[text] = found
-                        glyph = found
-                    }
-                    images.append(Resampler.scaleToFit(glyph, box: box))
                 }
+                for (variant, fileScales) in byFile {
+                    let images: [RGBAImage]
+                    do {
+                        images = try decoder.decodeScaled(contentsOf: variant.url, displayPath: variant.displayPath, kernels: &kernels) { width, height in
+                            fileScales.map { Resampler.fittingSize(width: width, height: height, box: boxes[$0]!) }
+                        }
+                    } catch {
+                        throw .image(user: .entry(labels[index]), error: error)
+                    }
+                    for (scale, image) in zip(fileScales, images) { byScale[scale]![index] = image }
+                }
+            case .gifFrame(let variant):
+                let frame: RGBAImage
+                do { frame = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath).firstFrame } catch {
+                    throw .animation(entry: labels[index], error: error)
+                }
+                let sizes = scales.map { Resampler.fittingSize(width: frame.width, height: frame.height, box: boxes[$0]!) }
+                for (scale, image) in zip(scales, Resampler.scale(frame, to: sizes, kernels: &kernels)) { byScale[scale]![index] = image }
+            case .emoji(let text):
+                let found: RGBAImage?
+                do { found = try emoji?.glyph(for: text, pixelSize: largestBox) } catch let error as PNGError {
+                    throw .image(user: .entry(labels[index]), error: error)
+                } catch let error as EmojiGlyphError {
+                    throw .emojiGlyph(entry: labels[index], error: error)
+                } catch {
+                    throw .emojiGlyph(entry: labels[index], error: .unreadable(path: emoji?.summary ?? "", reason: "\(error)"))
+                }
+                guard let glyph = found else { throw .missingGlyphs(source: emoji?.summary ?? "no emoji source", entries: [labels[index]]) }
+                guard glyph.hasVisiblePixels else { throw .blankGlyph(entry: labels[index]) }
+                let sizes = scales.map { Resampler.fittingSize(width: glyph.width, height: glyph.height, box: boxes[$0]!) }
+                for (scale, image) in zip(scales, Resampler.scale(glyph, to: sizes, kernels: &kernels)) { byScale[scale]![index] = image }
             }
-            byScale[scale] = images
         }
     }
 }

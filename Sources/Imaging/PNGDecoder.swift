@@ -114,7 +114,7 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    private func withReader<T>(
+    func withReader<T>(
         _ data: Data, path: String,
         _ body: (OpaquePointer, emk_png_header) throws(PNGError) -> T
     ) throws(PNGError) -> T {

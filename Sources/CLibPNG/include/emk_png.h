@@ -58,6 +58,13 @@ int emk_png_reader_open(const uint8_t *data, size_t size, const emk_png_limits *
 int emk_png_reader_read_rgba8(emk_png_reader *reader, uint8_t *pixels,
                               char *message, size_t message_size);
 
+/* Row-by-row decoding, so a large image is never held whole: begin_rows applies the same
+ * transforms as read_rgba8, then read_row fills one straight RGBA8 row (width*4 bytes), top to
+ * bottom, `height` times (the last call also reads to IEND). Not for interlaced images (their
+ * rows are complete only after the last pass): those return EMK_PNG_BAD_ARGUMENT. */
+int emk_png_reader_begin_rows(emk_png_reader *reader, char *message, size_t message_size);
+int emk_png_reader_read_row(emk_png_reader *reader, uint8_t *row, char *message, size_t message_size);
+
 void emk_png_reader_close(emk_png_reader *reader);
 
 /* A growable byte buffer owned by C; free it with emk_png_buffer_free. */
@@ -77,9 +84,18 @@ void emk_png_buffer_free(emk_png_buffer *buffer);
 #define EMK_PNG_FILTER_PAETH 0x80
 #define EMK_PNG_FILTER_ALL   0xF8
 
+/* How rows are filtered and deflated. */
+typedef struct {
+    int level;      /* zlib level 0-9 */
+    int filters;    /* EMK_PNG_FILTER_* bit set */
+    int mem_level;  /* zlib memLevel 1-9 (8 is zlib's default) */
+    int strategy;   /* zlib strategy: 0 default, 1 filtered, 2 huffman only, 3 RLE; -1 libpng's
+                       choice (filtered when rows are filtered, else default) */
+} emk_png_deflate;
+
 /* Encodes 8-bit RGBA pixels (width*height*4) as colour type 6. */
 int emk_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                         int compression_level, int filters, emk_png_buffer *out,
+                         const emk_png_deflate *deflate, emk_png_buffer *out,
                          char *message, size_t message_size);
 
 /* Encodes 8-bit palette indices (width*height, one byte each) as colour type 3 at `bit_depth`
@@ -87,7 +103,7 @@ int emk_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
 int emk_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t height, int bit_depth,
                            const uint8_t *palette_rgb, int palette_count,
                            const uint8_t *trns, int trns_count,
-                           int compression_level, int filters, emk_png_buffer *out,
+                           const emk_png_deflate *deflate, emk_png_buffer *out,
                            char *message, size_t message_size);
 
 /* libpng's version string, for `emokit --version`. */

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# emokit next to Pillow on the peer benchmark's corpus: the same sheets, run in alternation so both
+# see the same machine load, and the table of ratios that README "Performance" quotes.
+#
+# usage: Benchmarks/run.sh [RUNS=3]
+#   EMOKIT=path      the binary to time (default: builds and uses .build/release/emokit)
+#   BENCH=dir        a writable copy of the peer benchmark (default: /tmp/emokit-bench, copied from
+#                    ../shared/bench and filled by its make-corpus.sh when missing)
+#   CASES="..."      which parts to run (default: "pairs max all x10 psnr")
+# Needs: python3 with Pillow (and numpy for psnr), GNU time (/usr/bin/time), fonts-noto-color-emoji.
+#
+# Each timed case runs RUNS times; in every round emokit and Pillow run back to back (the order
+# flips every round). The table gives medians, and the wall ratio is the median of the per-round
+# ratios. Peak memory is GNU time's maximum resident set size of the whole process.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+RUNS=${1:-3}
+CASES=${CASES:-"pairs max all x10 psnr"}
+BENCH=${BENCH:-/tmp/emokit-bench}
+OUT=${OUT:-/tmp/emokit-bench-out}
+SHARED=${EMOKIT_SHARED:-$HERE/../shared}
+
+if [ -z "${EMOKIT:-}" ]; then
+  (cd "$HERE" && swift build -c release --product emokit >/dev/null)
+  EMOKIT=$HERE/.build/release/emokit
+fi
+if [ ! -f "$BENCH/corpus/full/info.plist" ]; then
+  echo "making the corpus in $BENCH (once)" >&2
+  rm -rf "$BENCH"; cp -r "$SHARED/bench" "$BENCH"; chmod -R u+w "$BENCH"
+  (cd "$BENCH" && ./make-corpus.sh >/dev/null)
+fi
+CORPUS=$BENCH/corpus/full
+DELETE=$BENCH/corpus/delete.png
+mkdir -p "$OUT"
+
+# one LABEL DIR command...: runs once, prints "wall_s peak_kib bytes" (bytes of DIR's PNG sheets).
+one() {
+  local dir=$1; shift
+  rm -rf "$dir"
+  /usr/bin/time -f '%e %M' -o "$OUT/time.txt" "$@" >/dev/null 2>"$OUT/stderr.txt" || { cat "$OUT/stderr.txt" >&2; exit 1; }
+  local bytes
+  bytes=$(find "$dir" -name '*.png' -path '*page-*' -printf '%s\n' | awk '{s+=$1} END {print s+0}')
+  echo "$(cat "$OUT/time.txt") $bytes"
+}
+emokit_run() { # dir widths scales [extra...]
+  local dir=$1 widths=$2 scales=$3; shift 3
+  one "$dir" "$EMOKIT" generate "$CORPUS" --out "$dir" --widths "$widths" --scales "$scales" --delete-icon "$DELETE" -q "$@"
+}
+pillow_run() { # dir width scale
+  one "$1" python3 "$BENCH/peers/pillow.py" "$CORPUS" "$1" "$2" "$3" all "$DELETE"
+}
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# compare LABEL WIDTH SCALE [extra emokit args...]: alternating rounds; prints a table row.
+compare() {
+  local label=$1 w=$2 s=$3; shift 3
+  : >"$OUT/rounds.txt"
+  for round in $(seq 1 "$RUNS"); do
+    if [ $((round % 2)) = 1 ]; then
+      e=$(emokit_run "$OUT/emokit" "$w" "$s" "$@"); p=$(pillow_run "$OUT/pillow" "$w" "$s")
+    else
+      p=$(pillow_run "$OUT/pillow" "$w" "$s"); e=$(emokit_run "$OUT/emokit" "$w" "$s" "$@")
+    fi
+    echo "$e $p" >>"$OUT/rounds.txt"
+  done
+  local ew pw ratio em pm eb pb
+  ew=$(awk '{print $1}' "$OUT/rounds.txt" | median); pw=$(awk '{print $4}' "$OUT/rounds.txt" | median)
+  ratio=$(awk '{printf "%.3f\n", $1/$4}' "$OUT/rounds.txt" | median)
+  em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/rounds.txt" | median); pm=$(awk '{printf "%.1f\n", $5/1024}' "$OUT/rounds.txt" | median)
+  eb=$(awk 'NR==1{print $3}' "$OUT/rounds.txt"); pb=$(awk 'NR==1{print $6}' "$OUT/rounds.txt")
+  printf '| %s | %.2f | %.2f | **%.2f** | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$eb" "$pb" \
+    "$(awk -v a="$eb" -v b="$pb" 'BEGIN {print a/b}')" "$em" "$pm"
+}
+
+echo "emokit: $("$EMOKIT" --version 2>/dev/null | head -n1); Pillow $(python3 -c 'import PIL; print(PIL.__version__)')"
+echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), load $(cut -d' ' -f1-3 /proc/loadavg); corpus: $(find "$CORPUS" -name '*.png' | wc -l) icons; $RUNS rounds"
+echo
+echo "| case (full corpus) | emokit wall s | Pillow wall s | wall ratio | emokit bytes | Pillow bytes | bytes ratio | emokit peak MiB | Pillow peak MiB |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for c in $CASES; do
+  case $c in
+    pairs)
+      compare "375@2x" 375 2
+      cp "$OUT/rounds.txt" "$OUT/rounds-375.txt"
+      compare "414@3x" 414 3 ;;
+    max)
+      compare "375@2x --compression max" 375 2 --compression max
+      compare "414@3x --compression max" 414 3 --compression max ;;
+  esac
+done
+echo
+for c in $CASES; do
+  case $c in
+    "all")
+      # Time per output megapixel: the ten default pairs against 375@2x alone.
+      : >"$OUT/all.txt"
+      for round in $(seq 1 "$RUNS"); do
+        a=$(emokit_run "$OUT/emokit-all" 320,375,390,414,428 2,3); o=$(emokit_run "$OUT/emokit" 375 2)
+        echo "$a $o" >>"$OUT/all.txt"
+      done
+      pages=$(find "$OUT/emokit" -name 'page-*.png' | wc -l)
+      mp_all=$(awk -v p="$pages" 'BEGIN { s=0; split("320 375 390 414 428", w, " "); for (i in w) for (k=2; k<=3; k++) s += w[i]*k*200*k; print s*p/1e6 }')
+      mp_one=$(awk -v p="$pages" 'BEGIN { print 375*2*200*2*p/1e6 }')
+      wa=$(awk '{print $1}' "$OUT/all.txt" | median); wo=$(awk '{print $4}' "$OUT/all.txt" | median)
+      ma=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/all.txt" | median)
+      ratio=$(awk -v a="$mp_all" -v o="$mp_one" '{printf "%.3f\n", ($1/a)/($4/o)}' "$OUT/all.txt" | median)
+      echo "All ten pairs: $wa s for $mp_all output MP ($(awk -v w="$wa" -v m="$mp_all" 'BEGIN {printf "%.1f", 1000*w/m}') ms/MP), 375@2x alone: $wo s for $mp_one MP ($(awk -v w="$wo" -v m="$mp_one" 'BEGIN {printf "%.1f", 1000*w/m}') ms/MP); time per MP ten pairs / one pair: **$ratio**; peak $ma MiB" ;;
+    x10)
+      # Ten times the corpus (each icon listed ten times under new names, hard links): memory must not grow with pages.
+      X10=$BENCH/corpus/x10
+      if [ ! -f "$X10/info.plist" ]; then
+        mkdir -p "$X10"
+        python3 - "$CORPUS" "$X10" <<'PY'
+import os, plistlib, sys
+src, dst = sys.argv[1:3]
+names = sorted(f for f in os.listdir(src) if f.endswith('.png'))
+entries = []
+for i in range(10):
+    for n in names:
+        new = '%d-%s' % (i, n)
+        if not os.path.exists(os.path.join(dst, new)): os.link(os.path.join(src, n), os.path.join(dst, new))
+        entries.append({'chs': '[%d-%s]' % (i, n[:-4]), 'png': new, 'type': '0'})
+with open(os.path.join(dst, 'info.plist'), 'wb') as f: plistlib.dump(entries, f, fmt=plistlib.FMT_XML, sort_keys=True)
+PY
+      fi
+      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --widths 375 --scales 2 --delete-icon "$DELETE" -q)
+      set -- $r
+      echo "10x corpus ($(find "$X10" -name '*.png' | wc -l) icons, $(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets) at 375@2x: $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB"
+      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --delete-icon "$DELETE" -q)
+      set -- $r
+      echo "10x corpus at all ten pairs ($(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets): $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB" ;;
+    psnr)
+      # Quality against Pillow at 375@2x (compare.py of the peer benchmark): PSNR and hidden colour.
+      emokit_run "$OUT/emokit" 375 2 >/dev/null
+      pillow_run "$OUT/pillow" 375 2 >/dev/null
+      rm -rf "$OUT/flat"; mkdir -p "$OUT/flat"
+      for f in "$OUT"/emokit/sheets/*/375/page-*@2x.png; do b=$(basename "$f"); ln -s "$f" "$OUT/flat/${b%@2x.png}.png"; done
+      n=$(grep -c '<key>png</key>' "$CORPUS/info.plist")
+      (cd "$BENCH" && python3 compare.py 375 2 "$n" "$OUT/pillow" "$OUT/flat") | tail -n 1 | sed "s|$OUT/flat|emokit|" ;;
+  esac
+done

@@ -1,0 +1,51 @@
+import CLibPNG
+import FileAccess
+import Foundation
+
+extension PNGDecoder {
+    /// Decodes a PNG straight into scaled copies, one per size `sizes(width, height)` asks for,
+    /// without ever holding the full-size image: rows go from libpng to a `RowScaler` one at a
+    /// time. Memory is the file's bytes plus a few rows, whatever the image's pixel count, so a
+    /// pack of huge icons costs time, not memory. (Interlaced files are the exception: their
+    /// rows are complete only after the last pass, so they are decoded whole first.)
+    public func decodeScaled(
+        contentsOf url: URL, displayPath: String? = nil, kernels: inout ResampleKernel.Cache,
+        sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]
+    ) throws(PNGError) -> [RGBAImage] {
+        let path = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try RegularFile.read(url, maxBytes: limits.maxFileBytes)
+        } catch {
+            throw PNGError(path: path, reason: .unreadable(error.description))
+        }
+        return try decodeScaled(data, path: path, kernels: &kernels, sizes: sizes)
+    }
+
+    public func decodeScaled(
+        _ data: Data, path: String, kernels: inout ResampleKernel.Cache,
+        sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]
+    ) throws(PNGError) -> [RGBAImage] {
+        var cache = kernels
+        defer { kernels = cache }
+        return try withReader(data, path: path) { reader, header throws(PNGError) in
+            let width = Int(header.width), height = Int(header.height)
+            var message = [CChar](repeating: 0, count: 256)
+            if header.interlaced != 0 {
+                var pixels = [UInt8](repeating: 0, count: width * height * 4)
+                let status = pixels.withUnsafeMutableBufferPointer { emk_png_reader_read_rgba8(reader, $0.baseAddress, &message, message.count) }
+                guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.error(status: status, message: message, path: path, limits: limits) }
+                return Resampler.scale(RGBAImage(width: width, height: height, pixels: pixels), to: sizes(width, height), kernels: &cache)
+            }
+            var scaler = RowScaler(sourceWidth: width, sourceHeight: height, sizes: sizes(width, height), kernels: &cache)
+            var status = emk_png_reader_begin_rows(reader, &message, message.count)
+            var row = [UInt8](repeating: 0, count: width * 4)
+            while status == Int32(EMK_PNG_OK.rawValue) && !scaler.isComplete {
+                status = row.withUnsafeMutableBufferPointer { emk_png_reader_read_row(reader, $0.baseAddress, &message, message.count) }
+                if status == Int32(EMK_PNG_OK.rawValue) { row.withUnsafeBufferPointer { scaler.append(row: $0) } }
+            }
+            guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.error(status: status, message: message, path: path, limits: limits) }
+            return scaler.images()
+        }
+    }
+}
