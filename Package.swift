@@ -42,6 +42,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("gif")]
         ),
         .target(name: "Checksum"),
+        // emokit's own files compiled into the binary (a copied or installed emokit needs nothing
+        // beside it): the preview templates and the default delete icon, where they live.
+        .target(
+            name: "BundledTemplates", path: "Templates", sources: ["BundledTemplates.swift"],
+            resources: [.embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js")]),
+        .target(
+            name: "BundledAssets", path: "Assets", exclude: ["SamplePacks", "Scripts"], sources: ["BundledAssets.swift"],
+            resources: [.embedInCode("delete.png"), .embedInCode("delete@2x.png"), .embedInCode("delete@3x.png")]),
         .target(name: "CGzip", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "Archive", dependencies: ["CGzip"]),
         .target(name: "FileAccess"),
@@ -56,7 +64,10 @@ let package = Package(
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
         .target(
             name: "Generator",
-            dependencies: ["Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem"]
+            dependencies: [
+                "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
+                "BundledTemplates", "BundledAssets",
+            ]
         ),
         .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),

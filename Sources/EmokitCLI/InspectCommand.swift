@@ -12,13 +12,21 @@ enum InspectCommand {
             .value("max-width", "pixels", help: "Refuse images wider than this (default 8192)."),
             .value("max-height", "pixels", help: "Refuse images taller than this (default 8192)."),
             .value("max-pixels", "count", help: "Refuse images with more pixels than this (default 67108864)."),
+            .flag("json", help: "Print one JSON array on stdout instead of lines (refused files carry 'error')."),
         ],
         discussion: """
             Prints one tab-separated line per file: the path as given, WIDTHxHEIGHT, the stored format
             (e.g. 'palette 4-bit +tRNS') and the SHA-256 of the decoded straight RGBA8 bytes (rows top to
             bottom, no padding). A refused file gets an 'error:' line on stderr; the others are still
-            inspected, and the exit status is 1 if any file was refused.
+            inspected, and the exit status is 1 if any file was refused. With --json, stdout is one JSON
+            array of {"path", "width", "height", "format", "rgbaSHA256"} or {"path", "error"} in argument order.
             """)
+
+    /// One file in `--json` output.
+    struct Record: Encodable {
+        let path: String
+        var width: Int?, height: Int?, format: String?, rgbaSHA256: String?, error: String?
+    }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         var limits = PNGDecoder.Limits()
@@ -27,21 +35,36 @@ enum InspectCommand {
         if let v = arguments.value("max-pixels") { limits.maxPixels = try positiveInt(v, "--max-pixels") }
         let decoder = PNGDecoder(limits: limits)
         var failed = false
+        var records: [Record] = []
+        let json = arguments.has("json")
         for path in arguments.positionals {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 failed = true
-                console.error("error: \(path): is a folder; inspect reads PNG files (e.g. emokit inspect \(path)/*.png)")
+                let message = "\(path): is a folder; inspect reads PNG files (e.g. emokit inspect \(path)/*.png)"
+                console.error("error: \(message)")
+                records.append(Record(path: path, error: message))
                 continue
             }
             do {
                 let decoded = try decoder.decode(contentsOf: URL(fileURLWithPath: path), displayPath: path)
                 let image = decoded.image
-                console.out("\(path)\t\(image.width)x\(image.height)\t\(decoded.format)\t\(SHA256.hexDigest(image.pixels))")
+                let digest = SHA256.hexDigest(image.pixels)
+                if json {
+                    records.append(Record(path: path, width: image.width, height: image.height, format: "\(decoded.format)", rgbaSHA256: digest))
+                } else {
+                    console.out("\(path)\t\(image.width)x\(image.height)\t\(decoded.format)\t\(digest)")
+                }
             } catch {
                 failed = true
                 console.error("error: \(error.description)")
+                records.append(Record(path: path, error: error.description))
             }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(records) { console.out(String(decoding: data, as: UTF8.self)) }
         }
         return failed ? .inputError : .success
     }

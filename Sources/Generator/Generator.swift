@@ -1,3 +1,4 @@
+import BundledTemplates
 import Checksum
 import EmojiGlyphs
 import EmoticonManifest
@@ -97,10 +98,10 @@ public struct Generator: Sendable {
             // 6. Preview site.
             if options.writePreview {
                 let site = PreviewSiteBuilder(
-                    templates: EmokitResources.templates, manifests: manifests, summary: summary(packs, emoji: emojiIdentity),
+                    templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary(packs, emoji: emojiIdentity),
                     publicURLs: options.publishing.baseURL)
                 let files: [PreviewSiteBuilder.File]
-                do { files = try site.build() } catch { throw GenerationError.output(path: EmokitResources.templates.path, reason: "\(error)") }
+                do { files = try site.build() } catch { throw GenerationError.output(path: "preview templates", reason: "\(error)") }
                 for file in files { try output.write(file.data, to: file.path) }
             }
 
@@ -144,16 +145,18 @@ public struct Generator: Sendable {
     }
 
     /// The delete icon of each tab, fitted per scale: the pack's own `delete.png` when it has one,
-    /// else `--delete-icon` (or the config's), else emokit's default in `Assets/`. Each distinct
-    /// file is decoded once.
+    /// else `--delete-icon` (or the config's), else emokit's built-in icon (compiled into the
+    /// binary). Each distinct file is decoded once.
     func loadDeleteIcons(for packs: [EmoticonPack], boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [[Int: RGBAImage]] {
-        let url = options.deleteIcon ?? EmokitResources.defaultDeleteIcon
-        let folder = url.deletingLastPathComponent()
-        let fallback: ImageFile
-        switch FileNamePolicy.variants(of: url.lastPathComponent, in: folder, folderDisplay: folder.path) {
-        case .success(let variants): fallback = ImageFile(name: url.lastPathComponent, variants: variants)
-        case .failure(let problem): throw .deleteIcon(path: url.path, reason: problem.message)
+        var fallback: ImageFile?
+        if let url = options.deleteIcon {
+            let folder = url.deletingLastPathComponent()
+            switch FileNamePolicy.variants(of: url.lastPathComponent, in: folder, folderDisplay: folder.path) {
+            case .success(let variants): fallback = ImageFile(name: url.lastPathComponent, variants: variants)
+            case .failure(let problem): throw .deleteIcon(path: url.path, reason: problem.message)
+            }
         }
+        var builtIn: [Int: RGBAImage]?
         var loaded: [URL: [Int: RGBAImage]] = [:]
         var kernels = ResampleKernel.Cache()
         func icons(_ file: ImageFile, user: ImageUser) throws(GenerationError) -> [Int: RGBAImage] {
@@ -175,8 +178,11 @@ public struct Generator: Sendable {
         for pack in packs {
             if let own = pack.deleteIcon {
                 result.append(try icons(own, user: .deleteIcon(pack: pack.folderName)))
-            } else {
+            } else if let fallback {
                 result.append(try icons(fallback, user: .deleteIcon(pack: nil)))
+            } else {
+                if builtIn == nil { builtIn = try BuiltInDeleteIcon.fitted(boxes: boxes, decoder: decoder) }
+                result.append(builtIn!)
             }
         }
         return result

@@ -99,9 +99,10 @@ public struct GeneratorOptions: Sendable {
     }
 }
 
-/// Where emokit's own files live: the sample packs and delete icon (`Assets/`) and the page
-/// templates (`Templates/`). Looked up in `EMOKIT_HOME`, then the current folder, then the
-/// package this binary was built from.
+/// emokit's version, and where the sample packs are for `emokit` run with no arguments (they
+/// are not compiled in): `EMOKIT_HOME`, then the current folder, then the package this binary was
+/// built from. Templates and the default delete icon are compiled into the binary
+/// (`BundledTemplates`, `BundledAssets`), so a generate run reads nothing of emokit's own from disk.
 public enum EmokitResources {
     public static let version = "0.1.0"
 
@@ -113,11 +114,8 @@ public enum EmokitResources {
         if let home = ProcessInfo.processInfo.environment["EMOKIT_HOME"], !home.isEmpty { candidates.append(URL(fileURLWithPath: home)) }
         candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         candidates.append(builtFrom)
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Templates/preview.html").path) } ?? builtFrom
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Assets/SamplePacks").path) } ?? builtFrom
     }
 
-    public static var assets: URL { root.appendingPathComponent("Assets") }
-    public static var templates: URL { root.appendingPathComponent("Templates") }
-    public static var samplePacks: URL { assets.appendingPathComponent("SamplePacks") }
-    public static var defaultDeleteIcon: URL { assets.appendingPathComponent("delete.png") }
+    public static var samplePacks: URL { root.appendingPathComponent("Assets/SamplePacks") }
 }

@@ -30,13 +30,14 @@ public struct PreviewSiteBuilder: Sendable {
         public let description: String
     }
 
-    let templates: URL
+    /// Template and static file names to their bytes (emokit passes the ones compiled into it).
+    let templates: [String: Data]
     let manifests: [Manifest]
     let summary: Summary
     /// `--base-url`: adds `sitemap.xml` and Open Graph tags; nil keeps the site free of absolute links.
     let publicURLs: PublicURLs?
 
-    public init(templates: URL, manifests: [Manifest], summary: Summary, publicURLs: PublicURLs? = nil) {
+    public init(templates: [String: Data], manifests: [Manifest], summary: Summary, publicURLs: PublicURLs? = nil) {
         self.templates = templates
         self.manifests = manifests
         self.summary = summary
@@ -55,8 +56,7 @@ public struct PreviewSiteBuilder: Sendable {
             files.append(File(path: "preview/\(manifest.screenWidth).html", data: Data(try preview.render(previewContext(manifest).merging(previewOpenGraph(manifest)) { $1 }).utf8)))
         }
         for asset in Self.assets {
-            let url = templates.appendingPathComponent(asset)
-            guard let data = try? Data(contentsOf: url) else { throw BuildError(description: "\(url.path): missing template file") }
+            guard let data = templates[asset] else { throw BuildError(description: "\(asset): missing template file") }
             files.append(File(path: "preview/assets/\(asset)", data: data))
         }
         if let publicURLs {
@@ -66,8 +66,7 @@ public struct PreviewSiteBuilder: Sendable {
     }
 
     func load(_ name: String) throws -> Template {
-        let url = templates.appendingPathComponent(name)
-        guard let source = try? String(contentsOf: url, encoding: .utf8) else { throw BuildError(description: "\(url.path): missing template file") }
+        guard let data = templates[name], let source = String(data: data, encoding: .utf8) else { throw BuildError(description: "\(name): missing template file") }
         return try Template(source, name: name)
     }
 

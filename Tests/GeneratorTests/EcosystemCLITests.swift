@@ -30,4 +30,23 @@ struct EcosystemCLITests {
         let scale = run(["generate", "pack", "--xcassets", "--scales", "2,4"])
         #expect(scale.status == 2 && scale.err.contains("asset catalogs hold 1x, 2x and 3x images"))
     }
+
+    /// `inspect --json`: the same facts as the lines, as one array in argument order; a refused
+    /// file carries its error and the exit status stays 1.
+    @Test func inspectJSON() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let good = GeneratorRunTests.samples.appendingPathComponent("faces/f_haha.png").path
+        let bad = dir.appendingPathComponent("bad.png")
+        try Data("not a png".utf8).write(to: bad)
+        let lines = run(["inspect", good])
+        let fields = lines.out.split(separator: "\n")[0].split(separator: "\t").map(String.init)
+        let result = run(["inspect", "--json", good, bad.path])
+        #expect(result.status == 1 && result.err.contains("error: "))
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])
+        #expect(records.count == 2)
+        #expect(records[0]["path"] as? String == good && records[0]["error"] == nil)
+        #expect("\(records[0]["width"]!)x\(records[0]["height"]!)" == fields[1])
+        #expect(records[0]["format"] as? String == fields[2] && records[0]["rgbaSHA256"] as? String == fields[3])
+        #expect(records[1]["path"] as? String == bad.path && (records[1]["error"] as? String)?.contains("bad.png") == true && records[1]["width"] == nil)
+    }
 }

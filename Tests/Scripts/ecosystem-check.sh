@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # What emokit's output looks like to the tools around it: generates the sample packs once, then
 #   - builds and runs Tests/ManifestConsumer, a package that depends only on the EmoticonManifest
-#     product, against that output (every EmoticonKeyboard lookup on every manifest).
+#     product, against that output (every EmoticonKeyboard lookup on every manifest);
+#   - copies the binary to a temporary folder and runs it from a working folder holding decoy
+#     Templates/ and Assets/delete.png: the output must equal the checkout's byte for byte, and
+#     (under strace) the copy must open nothing of emokit's own from disk.
 set -euo pipefail
 EMOKIT=${1:?usage: ecosystem-check.sh path/to/emokit}
 EMOKIT=$(cd "$(dirname "$EMOKIT")" && pwd)/$(basename "$EMOKIT")
@@ -9,7 +12,22 @@ HERE=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-ecosystem.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 OUT="$WORK/out"
-"$EMOKIT" generate "$HERE/Assets/SamplePacks" --out "$OUT" --quiet --xcassets --web
+(cd "$HERE" && "$EMOKIT" generate Assets/SamplePacks --out "$OUT" --quiet --xcassets --web)
+
+echo "ecosystem-check: relocated binary"
+mkdir -p "$WORK/bin" "$WORK/elsewhere/Templates" "$WORK/elsewhere/Assets"
+cp "$EMOKIT" "$WORK/bin/emokit"
+for f in index.html preview.html preview.css preview.js; do echo "decoy" > "$WORK/elsewhere/Templates/$f"; done
+cp "$HERE/Assets/SamplePacks/faces/f_haha.png" "$WORK/elsewhere/Assets/delete.png"
+TRACE="$WORK/trace.log"
+(cd "$WORK/elsewhere" && strace -f -e trace=open,openat -o "$TRACE" "$WORK/bin/emokit" generate "$HERE/Assets/SamplePacks" --out "$WORK/moved" --quiet --xcassets --web)
+if ! diff -r "$OUT" "$WORK/moved" >/dev/null; then
+  echo "ecosystem-check: the copied binary's output differs from the checkout's:"; diff -rq "$OUT" "$WORK/moved" | head; exit 1
+fi
+if grep -qE "Templates/|Assets/delete" "$TRACE"; then
+  echo "ecosystem-check: the copied binary opened emokit files from disk:"; grep -E "Templates/|Assets/delete" "$TRACE" | head; exit 1
+fi
+echo "ecosystem-check: copied binary, other working folder: same output ($(find "$OUT" -type f | wc -l) files), no Templates/ or delete icon read"
 
 echo "ecosystem-check: consumer package (EmoticonManifest product only)"
 LOG="$WORK/consumer.log"

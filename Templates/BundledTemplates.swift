@@ -1,0 +1,13 @@
+/// The preview site's templates and static files, compiled into the binary (SwiftPM
+/// `embedInCode`), so an installed or copied `emokit` needs nothing beside it and a `Templates/`
+/// folder in the working directory cannot change the output. A new file here must be listed in
+/// this target's `resources` in Package.swift and below.
+public enum BundledTemplates {
+    /// File name to contents.
+    public static let files: [String: [UInt8]] = [
+        "index.html": PackageResources.index_html,
+        "preview.html": PackageResources.preview_html,
+        "preview.css": PackageResources.preview_css,
+        "preview.js": PackageResources.preview_js,
+    ]
+}
