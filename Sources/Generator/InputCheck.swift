@@ -99,11 +99,18 @@ extension Generator {
         let emojiSource = try makeEmojiSource(needed: packs.contains { $0.kind != .image })
         var missing: [EntryLabel] = []
         var skippedGlyphs: [String] = []
+        var emojiUpscaled: [PackError] = []
         for tab in packs.indices {
             for (index, entry) in packs[tab].entries.enumerated() {
                 guard case .emoji(let text) = entry.content else { continue }
                 if emojiSource?.hasGlyph(for: text) == true {
                     sprites[tab][index] = .emoji(text)
+                    if let enlarged = Self.emojiEnlargement(text, source: emojiSource, boxes: boxes, decoder: decoder) {
+                        emojiUpscaled.append(
+                            .upscaled(
+                                path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
+                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
+                    }
                 } else if options.missingGlyph == .skip {
                     skippedGlyphs.append("\(EntryLabel(packs[tab], entry)): no glyph; cell left empty (--missing-glyph skip)")
                 } else {
@@ -112,8 +119,25 @@ extension Generator {
             }
         }
         if !missing.isEmpty { throw .missingGlyphs(source: emojiSource?.summary ?? "no emoji source", entries: missing) }
+        upscaled += emojiUpscaled
+        if options.strict && !emojiUpscaled.isEmpty {
+            throw .packs(PackError.inReadingOrder(emojiUpscaled, plistPaths: survey.plistPaths))
+        }
+        warnings += emojiUpscaled
         return Plan(
             packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
             upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations)
+    }
+
+    /// An emoji picture from a folder of PNGs (a 72 px Twemoji drawn at 96 px) is enlarged like
+    /// any image: its header gives its size. Font strikes (136 px in Noto) cover every scale.
+    static func emojiEnlargement(_ emoji: String, source: EmojiGlyphSource?, boxes: [Int: Int], decoder: PNGDecoder)
+        -> (file: String, pixels: Int, box: Int, scale: Int)?
+    {
+        guard let folder = source as? EmojiImageFolder, let url = folder.file(for: emoji),
+            let size = try? decoder.peekSize(contentsOf: url), let (scale, box) = boxes.max(by: { $0.value < $1.value })
+        else { return nil }
+        let pixels = max(size.width, size.height)
+        return pixels < box ? (url.lastPathComponent, pixels, box, scale) : nil
     }
 }
