@@ -47,12 +47,12 @@ struct AssetCatalogWriter {
 
     func write(_ manifests: [Manifest], output: OutputFolder) throws(GenerationError) {
         let root = "\(name).xcassets"
-        try output.write(Self.json(Catalog(info: .emokit)), to: "\(root)/Contents.json")
+        try output.writeJSON(Catalog(info: .emokit), to: "\(root)/Contents.json")
         var folders = Set<String>()
         for manifest in manifests {
             for (tab, folder) in zip(manifest.tabs, Self.folderNames(for: manifest.tabs.map(\.id))) {
                 if folders.insert(folder).inserted {
-                    try output.write(Self.json(Folder(info: .emokit, properties: .init(providesNamespace: true))), to: "\(root)/\(folder)/Contents.json")
+                    try output.writeJSON(Folder(info: .emokit, properties: .init(providesNamespace: true)), to: "\(root)/\(folder)/Contents.json")
                 }
                 for page in tab.pages {
                     guard let set = page.imageSet else { continue }
@@ -63,7 +63,7 @@ struct AssetCatalogWriter {
                         try output.write(try output.readStaged(sheet), to: "\(root)/\(set).imageset/\(filename)")
                         images.append(.init(filename: filename, idiom: "universal", scale: "\(scale)x"))
                     }
-                    try output.write(Self.json(ImageSet(images: images, info: .emokit)), to: "\(root)/\(set).imageset/Contents.json")
+                    try output.writeJSON(ImageSet(images: images, info: .emokit), to: "\(root)/\(set).imageset/Contents.json")
                 }
             }
         }
@@ -90,15 +90,6 @@ struct AssetCatalogWriter {
         struct Image: Encodable { let filename: String; let idiom: String; let scale: String }
     }
 
-    static func json<T: Encodable>(_ value: T) throws(GenerationError) -> Data {
-        do {
-            var data = try Manifest.encoder().encode(value)
-            data.append(0x0A)
-            return data
-        } catch {
-            throw .output(path: "Contents.json", reason: "\(error)")
-        }
-    }
 }
 
 extension OutputFolder {

@@ -101,9 +101,7 @@ struct ManifestBuilder {
             colors: .init(
                 background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
                 tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab,
-                dark: .init(
-                    background: colors.dark.background, pageDot: colors.dark.pageDot, currentPageDot: colors.dark.currentPageDot,
-                    tabBarBackground: colors.dark.tabBarBackground, selectedTab: colors.dark.selectedTab)),
+                dark: colors.dark),
             tabs: tabs,
             layout: options.layout.rawValue)
     }

@@ -23,7 +23,7 @@ struct WebSpriteWriter {
                 for atlas in atlases {
                     var document = atlas.document
                     document.meta.relatedMultiPacks = atlases.map(\.fileName).filter { $0 != atlas.fileName }
-                    try output.write(try Self.json(document), to: "web/\(manifest.screenWidth)/\(atlas.fileName)")
+                    try output.writeJSON(document, to: "web/\(manifest.screenWidth)/\(atlas.fileName)")
                 }
             }
             try output.write(Data(Self.css(manifest, classes: classes, sizes: sheetSizes).utf8), to: "web/\(manifest.screenWidth)/emoticons.css")
@@ -174,13 +174,4 @@ struct WebSpriteWriter {
         }
     }
 
-    static func json<T: Encodable>(_ value: T) throws(GenerationError) -> Data {
-        do {
-            var data = try Manifest.encoder().encode(value)
-            data.append(0x0A)
-            return data
-        } catch {
-            throw .output(path: "web", reason: "\(error)")
-        }
-    }
 }

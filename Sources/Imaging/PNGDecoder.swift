@@ -45,12 +45,7 @@ public struct PNGDecoder: Sendable {
 
     public func decode(contentsOf url: URL, displayPath: String? = nil) throws(PNGError) -> Decoded {
         let path = displayPath ?? url.path
-        let data: Data
-        do {
-            data = try RegularFile.read(url, maxBytes: limits.maxFileBytes)
-        } catch {
-            throw PNGError(path: path, reason: .unreadable(error.description))
-        }
+        let data = try read(url, path: path)
         return try decode(data, path: path)
     }
 
@@ -90,13 +85,17 @@ public struct PNGDecoder: Sendable {
     /// draw before drawing any, so damaged files are all reported together.
     public func checkStructure(contentsOf url: URL, displayPath: String? = nil) throws(PNGError) -> (width: Int, height: Int) {
         let path = displayPath ?? url.path
-        let data: Data
+        let data = try read(url, path: path)
+        return try withReader(data, path: path) { _, header throws(PNGError) in (Int(header.width), Int(header.height)) }
+    }
+
+    /// The whole file, a regular file of at most `limits.maxFileBytes`.
+    private func read(_ url: URL, path: String) throws(PNGError) -> Data {
         do {
-            data = try RegularFile.read(url, maxBytes: limits.maxFileBytes)
+            return try RegularFile.read(url, maxBytes: limits.maxFileBytes)
         } catch {
             throw PNGError(path: path, reason: .unreadable(error.description))
         }
-        return try withReader(data, path: path) { _, header throws(PNGError) in (Int(header.width), Int(header.height)) }
     }
 
     public func decode(_ data: Data, path: String) throws(PNGError) -> Decoded {

@@ -1,3 +1,5 @@
+import EmoticonManifest
+
 /// The emoticon grid of one keyboard page. Defaults are the classic layout's: 8 x 4 cells, each
 /// `screenWidth/8` wide and 50 pt high, a 32 pt icon centred in each, and the last cell of
 /// every page a delete button, so 31 emoticons a page.
@@ -193,19 +195,11 @@ public struct KeyboardColors: Equatable, Sendable {
     }
 }
 
-/// One set of keyboard colours (used for dark mode).
-public struct KeyboardPalette: Equatable, Sendable {
-    public var background: String
-    public var pageDot: String
-    public var currentPageDot: String
-    public var tabBarBackground: String
-    public var selectedTab: String
+/// One set of keyboard colours (used for dark mode): the manifest's own type, so the generator
+/// writes it as is (no mirror to keep in step).
+public typealias KeyboardPalette = Manifest.Colors.Palette
 
-    public init(background: String, pageDot: String, currentPageDot: String, tabBarBackground: String, selectedTab: String) {
-        self.background = background; self.pageDot = pageDot; self.currentPageDot = currentPageDot
-        self.tabBarBackground = tabBarBackground; self.selectedTab = selectedTab
-    }
-
+extension Manifest.Colors.Palette {
     /// iOS's dark keyboard greys; the dots keep at least 3:1 contrast against the background.
     public static let defaultDark = KeyboardPalette(
         background: "#1C1C1E", pageDot: "#5C5C60", currentPageDot: "#C7C7CC",

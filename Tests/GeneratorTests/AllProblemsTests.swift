@@ -14,11 +14,7 @@ struct AllProblemsTests {
     static let badPNG = Fixtures.conformance.appendingPathComponent("bad-png")
     static let sample = Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks/faces")
 
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let recorder = CLITests.Recorder()
-        let status = CLI.run(arguments, console: recorder.console)
-        return (status, recorder.out, recorder.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
 
     /// Entries 0 and 5 are good; 1 is a JPEG named .png, 2 a missing file, 3 a PNG cut mid-IDAT,
     /// 4 another missing file.

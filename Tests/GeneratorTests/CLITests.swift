@@ -11,11 +11,14 @@ struct CLITests {
         lazy var console = Console(out: { [unowned self] in self.out += $0 }, error: { [unowned self] in self.err += $0 })
     }
 
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+    /// Runs the CLI in-process with a recording console.
+    static func invoke(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         let recorder = Recorder()
         let status = CLI.run(arguments, console: recorder.console)
         return (status, recorder.out, recorder.err)
     }
+
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { Self.invoke(arguments) }
 
     @Test func helpAndVersion() {
         let help = run(["--help"])
@@ -105,11 +108,7 @@ struct CLITests {
 
 /// `generate --config FILE`: defaults < config < flags; typos and bad values are one-line errors.
 struct ConfigTests {
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let recorder = CLITests.Recorder()
-        let status = CLI.run(arguments, console: recorder.console)
-        return (status, recorder.out, recorder.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
 
     func writeConfig(_ json: String, in dir: URL) throws -> String {
         let url = dir.appendingPathComponent("emokit.json")

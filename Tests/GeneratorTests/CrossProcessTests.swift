@@ -23,20 +23,8 @@ struct CrossProcessTests {
     /// Runs emokit with `arguments`; `environment` entries set (or, when nil, remove) variables.
     @discardableResult
     static func emokit(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try emokitBinary()
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in changes { environment[key] = value }
-        process.environment = environment
-        process.currentDirectoryURL = Fixtures.packageRoot
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try Subprocess.run(try emokitBinary(), arguments, environment: changes, currentDirectory: Fixtures.packageRoot)
+        return (result.status, result.stderr)
     }
 
     /// Two processes, one with Swift's per-process hash seed and one with a fixed seed, write

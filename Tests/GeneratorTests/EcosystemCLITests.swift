@@ -6,11 +6,7 @@ import Testing
 
 /// The ecosystem options on the command line: `--xcassets[=NAME]`.
 struct EcosystemCLITests {
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let recorder = CLITests.Recorder()
-        let status = CLI.run(arguments, console: recorder.console)
-        return (status, recorder.out, recorder.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
 
     @Test func xcassetsTakesAnOptionalInlineName() throws {
         let dir = Fixtures.temporaryDirectory()

@@ -6,11 +6,7 @@ import Testing
 
 /// `--layout` and the config keys for layouts, insets and spacing, through the command line.
 struct LayoutOptionTests {
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let recorder = CLITests.Recorder()
-        let status = CLI.run(arguments, console: recorder.console)
-        return (status, recorder.out, recorder.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
 
     func manifest(_ out: URL, _ width: Int) throws -> Manifest {
         try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))

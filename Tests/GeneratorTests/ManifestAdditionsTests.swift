@@ -12,11 +12,7 @@ import Testing
 struct ManifestAdditionsTests {
     static let samples = Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks")
 
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let recorder = CLITests.Recorder()
-        let status = CLI.run(arguments, console: recorder.console)
-        return (status, recorder.out, recorder.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
 
     func generate(_ extra: [String]) throws -> (manifest: Manifest, json: String) {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")

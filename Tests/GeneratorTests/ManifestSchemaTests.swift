@@ -12,18 +12,10 @@ struct ManifestSchemaTests {
 
     /// Runs check-jsonschema; fails the test loudly when it is not installed.
     static func checkJSONSchema(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["check-jsonschema"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        try #require(process.terminationStatus != 127, "check-jsonschema is not installed (run .ci/install): \(output)")
-        return (process.terminationStatus, output)
+        let result = try Subprocess.tool("check-jsonschema", arguments)
+        let output = result.stdout + result.stderr
+        try #require(result.status != 127, "check-jsonschema is not installed (run .ci/install): \(output)")
+        return (result.status, output)
     }
 
     @Test func schemaIsValidAndDescribesEveryField() throws {

@@ -7,11 +7,7 @@ import Testing
 /// these printed something else before: a Cocoa error code, a character offset, an accepted
 /// trailing comma, a widths example for scales, a replaced working folder.
 struct MessageTests {
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let recorder = CLITests.Recorder()
-        let status = CLI.run(arguments, console: recorder.console)
-        return (status, recorder.out, recorder.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
 
     @Test func inspectOnAFolderSaysSo() {
         let folder = Fixtures.packageRoot.appendingPathComponent("Assets").path

@@ -10,11 +10,7 @@ import Testing
 struct NumberRangeTests {
     static let pack = Fixtures.conformance.appendingPathComponent("plists/weibo-valid").path
 
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let recorder = CLITests.Recorder()
-        let status = CLI.run(arguments, console: recorder.console)
-        return (status, recorder.out, recorder.err)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
 
     func generate(_ extra: [String]) -> (status: Int32, out: String, err: String) {
         run(["generate", Self.pack, "--out", Fixtures.temporaryDirectory().appendingPathComponent("out").path, "--no-preview"] + extra)
