@@ -27,6 +27,14 @@ struct TabIcons {
     ) throws(GenerationError) -> TabIcons {
         let size = Self.size(tabBarHeight: options.metrics.tabBarHeight)
         let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, max(1, Int((size * Double($0)).rounded()))) })
+        // Sources are decoded straight to their fitted size (never held whole), so memory does not
+        // grow with the icons' size or the number of tabs.
+        var kernels = ResampleKernel.Cache()
+        func fitted(_ variant: ImageFile.Variant, box: Int) throws(PNGError) -> RGBAImage {
+            try decoder.decodeScaled(contentsOf: variant.url, displayPath: variant.displayPath, kernels: &kernels) {
+                [Resampler.fittingSize(width: $0, height: $1, box: box)]
+            }[0]
+        }
         var sources: [[Int: RGBAImage]?] = []
         var kinds: [Manifest.TabIcon.Source?] = []
         for (tab, pack) in packs.enumerated() {
@@ -35,7 +43,7 @@ struct TabIcons {
                 let chosen = try SpritePlanner.chooseVariants(file, user: .tabIcon(pack: pack.folderName), boxes: boxes, decoder: decoder)
                 var images: [Int: RGBAImage] = [:]
                 for (scale, variant) in chosen {
-                    do { images[scale] = try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image } catch {
+                    do { images[scale] = try fitted(variant, box: boxes[scale]!) } catch {
                         throw .image(user: .tabIcon(pack: pack.folderName), error: error)
                     }
                 }
@@ -48,7 +56,7 @@ struct TabIcons {
             case .image(let byScale):
                 var decoded: [Int: RGBAImage] = [:]
                 for (scale, variant) in byScale where boxes[scale] != nil {
-                    do { decoded[scale] = try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).image } catch {
+                    do { decoded[scale] = try fitted(variant, box: boxes[scale]!) } catch {
                         throw .image(user: .entry(EntryLabel(pack, pack.entries[0])), error: error)
                     }
                 }

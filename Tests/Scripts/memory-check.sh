@@ -27,5 +27,39 @@ for f in "$SHARED"/conformance/bad-png/*.png "$SHARED"/conformance/pngsuite/libp
     printf '  %-45s peak %6d KiB  %5ss\n' "$(basename "$f")" "$kb" "$secs"; passed=$((passed+1))
   fi
 done
+# generate on packs of large icons: each source is decoded row by row straight into its scaled
+# copies (never held whole), so peak memory must not grow with the icon size. 16 icons of
+# 2048x2048 on one page, and 2 of 8192x8192 (the largest allowed by default, 64 Mpx each).
+GEN_LIMIT_KB=$((64 * 1024))
+GEN=$(mktemp -d)
+python3 - "$GEN" <<'PY'
+import os, plistlib, sys
+from PIL import Image, ImageDraw
+root = sys.argv[1]
+for pack, side, count in (("large", 2048, 16), ("huge", 8192, 2)):
+    os.makedirs(os.path.join(root, pack))
+    entries = []
+    for i in range(count):
+        im = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+        ImageDraw.Draw(im).ellipse((side // 8, side // 8, side * 7 // 8, side * 7 // 8), fill=(40 + 13 * i, 200 - 9 * i, 90, 255))
+        name = "icon%02d.png" % i
+        im.save(os.path.join(root, pack, name))
+        entries.append({"chs": "[%s%d]" % (pack, i), "png": name, "type": "0"})
+    with open(os.path.join(root, pack, "info.plist"), "wb") as f:
+        plistlib.dump(entries, f, fmt=plistlib.FMT_XML)
+PY
+for pack in large huge; do
+  /usr/bin/time -o "$TMP" -f "%M %e" "$EMOKIT" generate "$GEN/$pack" --out "$GEN/out-$pack" --widths 375 --scales 2,3 -q >/dev/null 2>"$TMP.err"
+  rc=$?
+  out=$(tail -n1 "$TMP"); kb=${out%% *}; secs=${out##* }
+  if [ "$rc" != 0 ]; then
+    echo "FAIL generate $pack: exit status $rc: $(head -n3 "$TMP.err")"; failed=$((failed+1))
+  elif [ "$kb" -gt "$GEN_LIMIT_KB" ]; then
+    echo "FAIL generate $pack: peak ${kb} KiB > ${GEN_LIMIT_KB} KiB"; failed=$((failed+1))
+  else
+    printf '  %-45s peak %6d KiB  %5ss\n' "generate $pack icons" "$kb" "$secs"; passed=$((passed+1))
+  fi
+done
+rm -rf "$GEN"
 echo "memory-check: $passed passed, $failed failed"
 [ "$failed" = 0 ]
