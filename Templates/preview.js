@@ -51,20 +51,32 @@
       for (const button of page.buttons) {
         if (button.kind === "delete" && !deleteSprite) deleteSprite = { tab, page, button };
         if (button.kind === "emoticon" && button.text && !byText.has(button.text)) byText.set(button.text, { tab, page, button });
+        // Skin-tone variants are tokens too (messages draw them from the variants sheets).
+        for (const variant of button.variants || []) {
+          if (!byText.has(variant.text)) byText.set(variant.text, { tab, page, button, variant });
+        }
       }
     }
   }
+  const variantSheetSize = new Map();   // variants sheet path → {width, height} in points
+  for (const tab of M.tabs) {
+    for (const sheet of tab.variantSheets || []) for (const path of Object.values(sheet.sheets)) variantSheetSize.set(path, sheet);
+  }
   const tokensLongestFirst = Array.from(byText.keys()).sort((a, b) => b.length - a.length);
 
+  // A ref is {tab, page, button} or, for a skin-tone variant, {tab, page, button, variant}: the
+  // variant's picture is in its tab's variants sheet, whose size the manifest gives.
   function spriteStyle(ref, zoom) {
     const s = spriteScale, z = zoom || 1;
-    const rect = ref.button.sprite[String(s)];
-    const sheet = ref.page.sheets[String(s)];
+    const rect = ref.variant ? ref.variant.sprite[String(s)] : ref.button.sprite[String(s)];
+    const sheet = ref.variant ? ref.variant.sheet[String(s)] : ref.page.sheets[String(s)];
     if (!rect || !sheet) return null;
+    const size = ref.variant ? variantSheetSize.get(sheet) : { width: W, height: gridHeight };
+    if (!size) return null;
     return {
       width: px((rect.width / s) * z), height: px((rect.height / s) * z),
       backgroundImage: "url(\"" + sheetURL(sheet) + "\")",
-      backgroundSize: px(W * z) + " " + px(gridHeight * z),
+      backgroundSize: px(size.width * z) + " " + px(size.height * z),
       backgroundPosition: px((-rect.x / s) * z) + " " + px((-rect.y / s) * z),
     };
   }
@@ -125,7 +137,7 @@
     const icon = tabIcon(tab);
     if (icon) b.appendChild(icon);
     b.appendChild(h("span", { class: "tab-title", text: tab.title }));
-    b.addEventListener("click", () => showTab(tab.id));
+    b.addEventListener("click", () => { clearSearch(); showTab(tab.id); });
     tabbar.appendChild(b);
   }
 
@@ -150,8 +162,13 @@
       if (button.kind === "emoticon") {
         key.dataset.entry = String(button.entry);
         key.title = button.name;
-        key.addEventListener("click", () => insert(button.text, { tab: tabId, entry: button.entry }));
-        attachMagnifier(key, byText.get(button.text) || { page, button });
+        const ref = { tab: M.tabs.find((t) => t.id === tabId), page, button };
+        key.addEventListener("click", () => insert(chosenText(ref), recentItemFor(ref, chosenText(ref))));
+        attachMagnifier(key, ref);
+        if (button.variants && button.variants.length) {
+          attachVariantPicker(key, ref);
+          showChosenFace(key, ref);
+        }
       } else {
         key.addEventListener("click", deleteBackward);
       }
@@ -164,7 +181,7 @@
     const el = h("div", { class: "page", "data-page": "0", style: { width: px(W), height: px(gridHeight) } });
     const recent = loadRecent();
     recent.forEach((item, cell) => {
-      const ref = findEntry(item.tab, item.entry);
+      const ref = recentRef(item);
       if (!ref) return;
       const frame = cellFrame(cell);
       const key = keyButton({ "data-kind": "emoticon", "data-tab": item.tab, "data-index": String(cell), "data-recent": "true",
@@ -176,7 +193,7 @@
           left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) });
         key.appendChild(icon);
       }
-      key.addEventListener("click", () => insert(ref.button.text, item));
+      key.addEventListener("click", () => insert(refText(ref), item));
       attachMagnifier(key, ref);
       el.appendChild(key);
     });
@@ -202,6 +219,15 @@
     const c = cell % cols, r = Math.floor(cell / cols);
     return { x: columnsAt.left + c * (cw + (M.grid.columnSpacing || 0)), y: top + r * (ch + (M.grid.rowSpacing || 0)), width: cw, height: ch };
   }
+
+  // A recent item ({tab, entry, text}) as a ref: the variant it was, when it was one.
+  function recentRef(item) {
+    const ref = findEntry(item.tab, item.entry);
+    if (!ref || !item.text || item.text === ref.button.text) return ref;
+    const variant = (ref.button.variants || []).find((v) => v.text === item.text);
+    return variant ? Object.assign({}, ref, { variant }) : ref;
+  }
+  const refText = (ref) => (ref.variant ? ref.variant.text : ref.button.text);
 
   function findEntry(tabId, entry) {
     const tab = M.tabs.find((t) => t.id === tabId);
@@ -302,12 +328,14 @@
   function loadRecent() {
     try {
       const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
-      return Array.isArray(list) ? list.filter((i) => i && typeof i.tab === "string" && Number.isInteger(i.entry)) : [];
+      return Array.isArray(list) ? list.filter((i) => i && typeof i.tab === "string" && Number.isInteger(i.entry) &&
+        (i.text === undefined || typeof i.text === "string")) : [];
     } catch (e) { return []; }
   }
   function remember(item) {
-    const list = loadRecent().filter((i) => !(i.tab === item.tab && i.entry === item.entry));
-    list.unshift({ tab: item.tab, entry: item.entry });
+    // A skin-tone variant is its own recent (👍🏽 and 👍🏿 both stay), as on iOS.
+    const list = loadRecent().filter((i) => !(i.tab === item.tab && i.entry === item.entry && (i.text || null) === (item.text || null)));
+    list.unshift(item.text ? { tab: item.tab, entry: item.entry, text: item.text } : { tab: item.tab, entry: item.entry });
     try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX))); } catch (e) { /* storage off */ }
   }
 
@@ -387,6 +415,247 @@
     }
     flush();
   }
+
+  // ------------------------------------------------------------------ skin-tone variants
+  // A long press (or the context menu: right click, Shift+F10) on an emoji with skin tones opens
+  // the picker above it; the choice is inserted and remembered per emoji (localStorage), so the
+  // key then shows and inserts that tone, as iOS does.
+  const VARIANT_KEY = RECENT_KEY.replace(/^emokit-recent/, "emokit-variants");
+  const LONG_PRESS_MS = 400;
+  const picker = h("div", { class: "variant-picker", id: "variant-picker", role: "dialog", hidden: "" });
+  phone.appendChild(picker);
+  let pickerFor = null;
+
+  function loadChoices() {
+    try {
+      const map = JSON.parse(localStorage.getItem(VARIANT_KEY) || "{}");
+      return map && typeof map === "object" && !Array.isArray(map) ? map : {};
+    } catch (e) { return {}; }
+  }
+  // The text a tap inserts: the remembered variant of this emoji, else the emoji itself.
+  function chosenText(ref) {
+    const chosen = loadChoices()[ref.button.text];
+    return (ref.button.variants || []).some((v) => v.text === chosen) ? chosen : ref.button.text;
+  }
+  function chosenRef(ref) {
+    const text = chosenText(ref);
+    const variant = (ref.button.variants || []).find((v) => v.text === text);
+    return variant ? Object.assign({}, ref, { variant }) : ref;
+  }
+  function recentItemFor(ref, text) {
+    return text === ref.button.text ? { tab: ref.tab.id, entry: ref.button.entry } : { tab: ref.tab.id, entry: ref.button.entry, text };
+  }
+  function rememberChoice(ref, text) {
+    const map = loadChoices();
+    const key = ref.button.text;
+    if (text === ref.button.text) delete map[key]; else map[key] = text;
+    try { localStorage.setItem(VARIANT_KEY, JSON.stringify(map)); } catch (e) { /* storage off */ }
+  }
+
+  // A key whose emoji has a remembered tone covers the sheet's picture with that tone's.
+  function showChosenFace(key, ref) {
+    const old = key.querySelector(".variant-face");
+    if (old) old.remove();
+    const chosen = chosenRef(ref);
+    key.dataset.chosen = refText(chosen);
+    if (!chosen.variant) return;
+    const style = spriteStyle(chosen);
+    if (style) key.appendChild(h("span", { class: "variant-face token", "aria-hidden": "true", style }));
+  }
+
+  function attachVariantPicker(key, ref) {
+    key.dataset.variants = String(ref.button.variants.length);
+    key.setAttribute("aria-haspopup", "dialog");
+    let timer = null, opened = false;
+    key.addEventListener("pointerdown", (e) => {
+      if (e.button !== undefined && e.button !== 0) return;
+      opened = false;
+      clearTimeout(timer);
+      timer = setTimeout(() => { opened = true; openPicker(key, ref); }, LONG_PRESS_MS);
+    });
+    const cancel = () => clearTimeout(timer);
+    key.addEventListener("pointerup", cancel);
+    key.addEventListener("pointerleave", cancel);
+    key.addEventListener("pointercancel", cancel);
+    // The click that ends a long press only opens the picker; it inserts nothing.
+    key.addEventListener("click", (e) => { if (opened) { opened = false; e.stopImmediatePropagation(); e.preventDefault(); } }, true);
+    key.addEventListener("contextmenu", (e) => { e.preventDefault(); clearTimeout(timer); openPicker(key, ref); });
+  }
+
+  function openPicker(key, ref) {
+    magnifier.hidden = true;
+    picker.textContent = "";
+    pickerFor = { key, ref };
+    picker.setAttribute("aria-label", ref.button.name);
+    const current = chosenText(ref);
+    const options = [ref].concat(ref.button.variants.map((variant) => Object.assign({}, ref, { variant })));
+    // 25 variants (two people, two tones) as a 5 x 5 grid under the untoned emoji, else one row.
+    picker.dataset.layout = ref.button.variants.length === 25 ? "grid" : "row";
+    for (const option of options) {
+      const text = refText(option);
+      const name = option.variant ? option.variant.name : option.button.name;
+      const b = h("button", { class: "variant-option", type: "button", "data-text": text, "aria-label": name, title: name,
+        "aria-current": String(text === current) });
+      const style = spriteStyle(option);
+      if (style) b.appendChild(h("span", { class: "token", style }));
+      b.addEventListener("click", (e) => { e.stopPropagation(); choose(ref, text); });
+      picker.appendChild(b);
+    }
+    picker.hidden = false;
+    const k = key.getBoundingClientRect(), p = phone.getBoundingClientRect();
+    const mw = picker.offsetWidth, mh = picker.offsetHeight;
+    picker.style.left = px(Math.max(0, Math.min(p.width - mw, k.left - p.left + k.width / 2 - mw / 2)));
+    picker.style.top = px(Math.max(0, k.top - p.top - mh - 4));
+    const selected = picker.querySelector('[aria-current="true"]') || picker.firstChild;
+    if (selected) selected.focus({ preventScroll: true });
+  }
+
+  function closePicker() {
+    if (picker.hidden) return;
+    picker.hidden = true;
+    const previous = pickerFor;
+    pickerFor = null;
+    if (previous && document.activeElement && picker.contains(document.activeElement)) previous.key.focus({ preventScroll: true });
+  }
+
+  function choose(ref, text) {
+    rememberChoice(ref, text);
+    insert(text, recentItemFor(ref, text));
+    const key = pickerFor && pickerFor.key;
+    closePicker();
+    if (key) showChosenFace(key, ref);
+    // Other keys of the same emoji (its page and a search result) follow the choice.
+    for (const other of pages.querySelectorAll('.key[data-variants][data-tab="' + CSS.escape(ref.tab.id) + '"][data-entry="' + ref.button.entry + '"]')) {
+      if (other !== key) showChosenFace(other, ref);
+    }
+  }
+
+  document.addEventListener("pointerdown", (e) => { if (!picker.hidden && !picker.contains(e.target)) closePicker(); }, true);
+  document.addEventListener("keydown", (e) => {
+    if (picker.hidden) return;
+    if (e.key === "Escape") { closePicker(); e.preventDefault(); }
+    else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      const buttons = Array.from(picker.children);
+      const at = buttons.indexOf(document.activeElement);
+      const next = buttons[Math.max(0, Math.min(buttons.length - 1, at + (e.key === "ArrowRight" ? 1 : -1)))];
+      if (next) next.focus();
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  }, true);
+
+  // ------------------------------------------------------------------ search
+  // An <input type="search"> above the keyboard filters every emoticon of every tab by its name
+  // and keywords (CLDR, in the manifest's language) as you type; results fill pages of the same
+  // grid, with the delete key in its place.
+  const TEXT = {
+    cn: { search: "搜索表情", none: "没有找到表情", results: "搜索结果" },
+    tw: { search: "搜尋表情", none: "找不到表情", results: "搜尋結果" },
+    en: { search: "Search emoji", none: "No emoji found", results: "Search results" },
+  }[M.locale] || { search: "Search", none: "Nothing found", results: "Search results" };
+  const searchIndex = [];
+  const indexed = new Set();
+  for (const tab of M.tabs) {
+    if (tab.displayOnly) continue;
+    for (const page of tab.pages) {
+      for (const button of page.buttons) {
+        if (button.kind !== "emoticon" || !button.text || indexed.has(button.text)) continue;
+        indexed.add(button.text);
+        const words = [button.name].concat(button.keywords || []).filter(Boolean).map((w) => w.toLowerCase());
+        searchIndex.push({ ref: { tab, page, button }, words });
+      }
+    }
+  }
+  const searchInput = h("input", { type: "search", id: "emoji-search", class: "emoji-search", placeholder: TEXT.search,
+    "aria-label": TEXT.search, autocomplete: "off", enterkeyhint: "search" });
+  const searchBar = h("div", { class: "search-bar", id: "search-bar", role: "search" }, [searchInput]);
+  if (searchIndex.length) keyboardArea.insertBefore(searchBar, emoticonKeyboard);
+  let tabBeforeSearch = null;
+
+  // Best first: a whole keyword or name, then one that starts with the query, then any that
+  // contains it; equal ranks keep the keyboard's order.
+  function search(query) {
+    const q = query.trim().toLowerCase();
+    if (!q) return null;
+    const ranked = [];
+    searchIndex.forEach((item, order) => {
+      let rank = 3;
+      for (const w of item.words) {
+        if (w === q) { rank = 0; break; }
+        if (w.startsWith(q)) rank = Math.min(rank, 1);
+        else if (w.includes(q)) rank = Math.min(rank, 2);
+      }
+      if (item.ref.button.text === query.trim()) rank = 0;
+      if (rank < 3) ranked.push({ rank, order, ref: item.ref });
+    });
+    ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+    return ranked.map((r) => r.ref);
+  }
+
+  function searchPageElement(results, pageIndex) {
+    const el = h("div", { class: "page", "data-page": String(pageIndex), "data-search": "true", style: { width: px(W), height: px(gridHeight) } });
+    const perPage = M.grid.emoticonsPerPage;
+    results.slice(pageIndex * perPage, (pageIndex + 1) * perPage).forEach((ref, cell) => {
+      const key = keyButton({ "data-kind": "emoticon", "data-tab": ref.tab.id, "data-entry": String(ref.button.entry),
+        "data-index": String(cell), "data-search-result": "true", "aria-label": ref.button.name, title: ref.button.name }, cellFrame(cell));
+      key.classList.add("sprite-key");
+      const style = spriteStyle(ref);
+      if (style) key.appendChild(h("span", { class: "token", style: Object.assign(style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) }));
+      key.addEventListener("click", () => insert(chosenText(ref), recentItemFor(ref, chosenText(ref))));
+      attachMagnifier(key, ref);
+      if (ref.button.variants && ref.button.variants.length) {
+        attachVariantPicker(key, ref);
+        showChosenFace(key, ref);
+      }
+      el.appendChild(key);
+    });
+    const last = M.grid.columns * M.grid.rows - 1;
+    const del = keyButton({ "data-kind": "delete", "data-tab": "search", "data-index": String(last), "aria-label": "Delete" }, cellFrame(last));
+    if (deleteSprite) {
+      const style = spriteStyle(deleteSprite);
+      if (style) del.appendChild(h("span", { class: "token", style: Object.assign(style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) }));
+    }
+    del.addEventListener("click", deleteBackward);
+    el.appendChild(del);
+    if (results.length === 0) el.appendChild(h("p", { class: "empty-note", text: TEXT.none }));
+    return el;
+  }
+
+  function showSearch(results) {
+    if (currentTab !== "search") tabBeforeSearch = currentTab;
+    currentTab = "search";
+    for (const b of tabbar.children) b.setAttribute("aria-selected", "false");
+    pages.textContent = "";
+    pages.dataset.view = "search";
+    pages.setAttribute("aria-label", TEXT.results);
+    pageCount = Math.max(1, Math.ceil(results.length / M.grid.emoticonsPerPage));
+    for (let i = 0; i < pageCount; i++) pages.appendChild(searchPageElement(results, i));
+    dots.textContent = "";
+    for (let i = 0; i < pageCount; i++) {
+      const d = h("button", { class: "dot", type: "button", "data-page-dot": String(i), "aria-label": "Page " + (i + 1) });
+      d.addEventListener("click", () => goToPage(i));
+      dots.appendChild(d);
+    }
+    pages.scrollLeft = 0;
+    setCurrentPage(0);
+  }
+
+  function clearSearch() {
+    if (searchInput.value) searchInput.value = "";
+    delete pages.dataset.view;
+    pages.setAttribute("aria-label", "Emoticon pages");
+  }
+
+  searchInput.addEventListener("input", () => {
+    closePicker();
+    const results = search(searchInput.value);
+    if (results) { showSearch(results); return; }
+    const back = tabBeforeSearch;
+    clearSearch();
+    if (currentTab === "search") showTab(back || tabs[0].id);
+  });
+  // Typing in the search field must not page the keyboard.
+  searchInput.addEventListener("keydown", (e) => e.stopPropagation());
 
   showTab(tabs[0].id);
 })();

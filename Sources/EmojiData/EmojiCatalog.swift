@@ -54,6 +54,23 @@ public struct EmojiCatalog: Sendable, Equatable {
         }
     }
 
+    /// Every key by its base emoji, spelled without variation selectors (see `lookupKey`), so a
+    /// pack's `❤` finds the keyboard's `❤️`.
+    public var keysByText: [String: Key] {
+        var result: [String: Key] = [:]
+        for section in sections {
+            for key in section.keys where result[Self.lookupKey(key.base.text)] == nil { result[Self.lookupKey(key.base.text)] = key }
+        }
+        return result
+    }
+
+    /// The emoji without U+FE0F and U+FE0E, for matching spellings that differ only in those.
+    public static func lookupKey(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.filter { $0.value != 0xFE0F && $0.value != 0xFE0E })
+        return String(scalars)
+    }
+
     /// U+1F3FB…U+1F3FF, the Fitzpatrick skin-tone modifiers.
     public static func isSkinTone(_ scalar: Unicode.Scalar) -> Bool { (0x1F3FB...0x1F3FF).contains(scalar.value) }
 

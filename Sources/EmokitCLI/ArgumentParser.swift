@@ -41,8 +41,9 @@ struct CommandSpec: Sendable {
     let minimumPositionals: Int
     let options: [OptionSpec]
     let discussion: String
-    /// An option that can stand in for the positionals (`generate --config` names its packs).
-    var positionalsFrom: String? = nil
+    /// Options that can stand in for the positionals (`generate --config` names its packs,
+    /// `generate --emoji-keyboard` needs none).
+    var positionalsFrom: [String] = []
 
     static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
     var allOptions: [OptionSpec] { options + [Self.helpOption] }
@@ -146,7 +147,7 @@ enum ArgumentParser {
             }
         }
         if parsed.has("help") { return parsed }
-        let supplied = command.positionalsFrom.map { parsed.values[$0] != nil } ?? false
+        let supplied = command.positionalsFrom.contains { parsed.values[$0] != nil || parsed.has($0) }
         if !supplied, parsed.positionals.count < command.minimumPositionals, let positional = command.positionalName {
             throw UsageError(message: "Missing expected argument '<\(positional)> ...'")
         }

@@ -28,6 +28,9 @@ enum GenerateCommand {
             .value("delete-icon", "file", help: "Delete button icon (and its @2x/@3x); a pack's own delete.png wins for its tab."),
             .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
             .value("emoji-images", "dir", help: "Folder of emoji PNGs named by code points, instead of a font."),
+            .flag("emoji-keyboard", help: "Add the Unicode emoji keyboard after the packs: one tab per emoji group, skin tones on long press."),
+            .value("emoji-data", "file", help: "Unicode's emoji-test.txt (default: /usr/share/unicode/emoji/emoji-test.txt)."),
+            .value("cldr", "dir", help: "CLDR's common folder, for emoji names and keywords (default: /usr/share/unicode/cldr/common)."),
             .value("missing-glyph", "fail|skip", help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip)."),
             .flag("lenient", help: "Skip bad entries (and bad images) with a warning instead of failing the run."),
             .flag("strict", help: "Treat warnings about the packs (skipped folders, unknown keys, enlarged images) as errors."),
@@ -50,12 +53,13 @@ enum GenerateCommand {
             index.html and preview/<width>.html. The output is built beside the folder and swapped in only
             when complete; a failed run leaves the previous output as it was.
 
-            With --config, the packs may come from the config file instead of the command line.
+            With --config, the packs may come from the config file instead of the command line. With
+            --emoji-keyboard, packs are optional: the emoji tabs come after any packs given.
 
             Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error,
             3 the output could not be written (the previous output is left as it was).
             """,
-        positionalsFrom: "config")
+        positionalsFrom: ["config", "emoji-keyboard"])
 
     static func run(_ arguments: ParsedArguments, console: Console, exitOnSignal: Bool = false) throws(UsageError) -> ExitCode {
         var config: GeneratorConfig?
@@ -95,6 +99,7 @@ enum GenerateCommand {
                 let pages = report.tabs.reduce(0) { $0 + $1.pages }
                 console.out("emokit: \(report.tabs.count) tabs, \(pages) pages, \(report.sheetCount) sheets (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
                 for tab in report.tabs { console.out("  \(tab.id)  \(tab.title): \(tab.entries) emoticons, \(tab.pages) pages") }
+                if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
                 if options.writePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }
             }
@@ -118,7 +123,10 @@ enum GenerateCommand {
         }
         if let config { try config.apply(to: &options, layout: layout) } else if let layout { options.useLayout(layout) }
         if !arguments.positionals.isEmpty { options.inputs = arguments.positionals.map { URL(fileURLWithPath: $0) } }
-        if options.inputs.isEmpty { throw UsageError(message: "Missing expected argument '<pack> ...'") }
+        if arguments.has("emoji-keyboard") { options.emojiKeyboard = true }
+        if let v = arguments.value("emoji-data") { options.emojiData = URL(fileURLWithPath: v) }
+        if let v = arguments.value("cldr") { options.cldr = URL(fileURLWithPath: v) }
+        if options.inputs.isEmpty && !options.emojiKeyboard { throw UsageError(message: "Missing expected argument '<pack> ...'") }
         if let v = arguments.value("out") { options.output = URL(fileURLWithPath: v) }
         if let v = arguments.value("widths") { options.widths = try intList(v, OptionRanges.width, example: "375,414") }
         if let v = arguments.value("scales") { options.scales = try intList(v, OptionRanges.scale, example: "2,3 (whole scales 1 to 4; a 1.5x screen uses the @2x sheets)") }

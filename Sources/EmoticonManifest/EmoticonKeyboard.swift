@@ -99,6 +99,16 @@ public struct EmoticonKeyboard: Sendable {
         return baseURL.appendingPathComponent(path)
     }
 
+    /// The sheet an emoticon's sprite is in at a scale, resolved against `baseURL`: the page's
+    /// sheet, or for a skin-tone variant its tab's variants sheet.
+    public func sheetURL(for emoticon: Emoticon, scale: Int) -> URL? {
+        if let variant = emoticon.variant {
+            guard let baseURL, let path = variant.sheet["\(scale)"] else { return nil }
+            return baseURL.appendingPathComponent(path)
+        }
+        return sheetURL(tab: emoticon.tab, page: emoticon.page, scale: scale)
+    }
+
     private struct VersionProbe: Decodable { let schemaVersion: Int }
 
     /// A decoding error as one line: what is wrong and where (`tabs[0].pages[1].buttons[3].frame`).

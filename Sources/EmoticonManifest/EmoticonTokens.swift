@@ -9,11 +9,16 @@ public struct Emoticon: Equatable, Sendable {
     public let page: Int
     /// The button: text, name, frame and sprite rects.
     public let button: Manifest.Button
+    /// Set when this is one of the button's skin-tone variants (👍🏽 of 👍): its picture is in the
+    /// tab's variants sheet, not in the page's sheet.
+    public var variant: Manifest.Variant? = nil
 
-    /// What a tap inserts.
-    public var text: String { button.text ?? "" }
-    /// The icon's rect in the page's sheet at `scale`, in that sheet's pixels.
-    public func sprite(scale: Int) -> Manifest.PixelRect? { button.sprite["\(scale)"] }
+    /// What a tap inserts (the variant's text for a variant).
+    public var text: String { variant?.text ?? button.text ?? "" }
+    /// The name a screen reader says.
+    public var name: String { variant?.name ?? button.name }
+    /// The icon's rect at `scale`, in pixels of the sheet `sheetPath(scale:)` names.
+    public func sprite(scale: Int) -> Manifest.PixelRect? { variant.map { $0.sprite["\(scale)"] } ?? button.sprite["\(scale)"] }
 }
 
 /// A piece of a string that should be drawn as an image: an emoticon's text (`[哈哈]`) or an
@@ -87,6 +92,11 @@ struct TextIndex: Sendable {
                     emoticons.append(emoticon)
                     if exact[text] == nil { exact[text] = emoticons.count - 1 }
                     if let cht = button.textTraditional, !cht.isEmpty { traditional.append((cht, emoticons.count - 1)) }
+                    // Every skin-tone variant is a keyboard text of its own.
+                    for variant in button.variants ?? [] where !variant.text.isEmpty {
+                        emoticons.append(Emoticon(tab: tabIndex, tabID: tab.id, page: pageIndex, button: button, variant: variant))
+                        if exact[variant.text] == nil { exact[variant.text] = emoticons.count - 1 }
+                    }
                 }
             }
         }

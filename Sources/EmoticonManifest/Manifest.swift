@@ -20,6 +20,10 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var metrics: Metrics
     public var colors: Colors
     public var tabs: [Tab]
+    /// The Emoji version of the emoji data used (emoji-test.txt's `Version`), when emoji data was read.
+    public var emojiVersion: String? = nil
+    /// The keyboard locale (`cn`, `tw`, `en`) of emoji names and keywords, when emoji data was read.
+    public var locale: String? = nil
 
     public init(
         schemaVersion: Int = Manifest.currentSchemaVersion, generator: GeneratorInfo, screenWidth: Int, scales: [Int],
@@ -136,6 +140,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// True for a group an app shows only in received text, never as a keyboard tab
         /// (YYKit's `display_only`); absent otherwise.
         public var displayOnly: Bool?
+        /// The sheets holding this tab's skin-tone variants (absent when it has none).
+        public var variantSheets: [VariantSheet]? = nil
         /// The tab bar's icon for this tab; absent for a tab with nothing to show (no entries).
         public var icon: TabIcon?
         public init(id: String, title: String, kind: Kind, entryCount: Int, pages: [Page], displayOnly: Bool? = nil, icon: TabIcon? = nil) {
@@ -153,7 +159,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// per scale shared by all tabs) at the `sprite` rect (pixels), centred in its square.
     public struct TabIcon: Codable, Equatable, Sendable {
         /// Where the picture came from: the pack's `icon.png`, or its first emoticon.
-        public enum Source: String, Codable, Equatable, Sendable { case iconFile, firstEmoticon }
+        /// `representativeEmoji`: the emoji keyboard's choice for its group (😀 for Smileys & Emotion).
+        public enum Source: String, Codable, Equatable, Sendable { case iconFile, firstEmoticon, representativeEmoji }
         public var source: Source
         /// The icon's square in points.
         public var size: Double
@@ -161,6 +168,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var sheets: [String: String]
         /// Scale ("2") to the icon's rect in that strip, in pixels.
         public var sprite: [String: PixelRect]
+        /// The entry (index in the tab) whose picture the icon is, when it is one of the tab's emoticons.
+        public var entry: Int? = nil
         public init(source: Source, size: Double, sheets: [String: String], sprite: [String: PixelRect]) {
             self.source = source; self.size = size; self.sheets = sheets; self.sprite = sprite
         }
@@ -213,6 +222,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var sprite: [String: PixelRect]
         /// The animated version shown on long press (a GIF copied into the output).
         public var animation: Animation?
+        /// Search keywords for an emoji (CLDR annotations in the manifest's locale).
+        public var keywords: [String]? = nil
+        /// An emoji's skin-tone variants, offered on long press (see `Variant`).
+        public var variants: [Variant]? = nil
 
         public init(
             kind: Kind, index: Int, row: Int, column: Int, entry: Int?, text: String?, name: String,

@@ -18,6 +18,8 @@ public struct EmoticonPack: Equatable, Sendable {
     public var displayOnly = false
     /// The plist's own `id` (YYKit layout), which the tab id derives from when present.
     public var plistID: String? = nil
+    /// The entry whose picture stands for the tab in the tab bar (the emoji keyboard's groups).
+    public var iconEntry: Int?
 
     public func title(locale: TitleLocale) -> String {
         titles[locale] ?? titles[.cn] ?? titles[.en] ?? titles[.tw] ?? folderName
@@ -58,6 +60,10 @@ public struct Entry: Equatable, Sendable {
         self.plistIndex = plistIndex; self.text = text; self.textTraditional = textTraditional; self.name = name
         self.content = content; self.animation = animation; self.sourcePath = sourcePath
     }
+    /// Search keywords (CLDR annotations, for emoji), in the keyboard's locale.
+    public var keywords: [String] = []
+    /// Skin-tone variants of an emoji, offered on long press (see `EmojiVariant`).
+    public var variants: [EmojiVariant] = []
 
     public enum Content: Equatable, Sendable {
         case image(ImageFile)

@@ -1,3 +1,4 @@
+import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Imaging
@@ -25,6 +26,8 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     case emojiGlyph(entry: EntryLabel, error: EmojiGlyphError)
     /// Writing the output failed (encoding a sheet, the file system, the swap-in). The inputs were
     /// fine: the CLI reports these with their own exit status.
+    /// Unicode's emoji-test.txt or CLDR's annotations could not be read.
+    case emojiData(EmojiDataError)
     case output(path: String, reason: String)
 
     /// True for failures writing the output rather than reading the inputs.
@@ -46,6 +49,7 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
         case let .deleteIcon(path, reason): return ["delete icon \(path): \(reason)"]
         case .emojiSource(let error): return [error.description]
         case let .emojiGlyph(entry, error): return ["\(entry): \(error.description)"]
+        case .emojiData(let error): return [error.description]
         case let .output(path, reason): return ["\(path): \(reason)"]
         }
     }

@@ -1,5 +1,6 @@
 import BundledTemplates
 import Checksum
+import EmojiData
 import EmojiGlyphs
 import EmoticonManifest
 import EmoticonPacks
@@ -30,6 +31,8 @@ public struct Generator: Sendable {
         public var warnings: [String]
         /// Things worth saying that need no fix (a plist read under an unusual name).
         public var notes: [String] = []
+        /// The emoji keyboard's counts (`--emoji-keyboard`), nil without it.
+        public var emojiKeyboard: EmojiKeyboardReport? = nil
     }
 
     public func run() throws(GenerationError) -> Report {
@@ -61,7 +64,9 @@ public struct Generator: Sendable {
         var emojiIdentity: SourceIdentity?
         if let emojiSource { emojiIdentity = try SourceIdentity(emojiSource) }
         let deleteIcons = try loadDeleteIcons(for: packs, boxes: boxes, decoder: decoder)
-        let names = EntryNames(locale: options.locale, needsEmoji: packs.contains { $0.kind != .image })
+        let names = EntryNames(
+            locale: options.locale, needsEmoji: packs.contains { $0.kind != .image },
+            cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
         for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
 
         try output.prepareStaging()
@@ -81,10 +86,17 @@ public struct Generator: Sendable {
             // 4b. Animations, copied under content-addressed names.
             let animations = try copyAnimations(plan.animations, packs: packs, output: output)
 
+            // 4b. Skin-tone variants: one set of sheets per tab and scale, shared by all widths.
+            let variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency)
+                .render(packs, boxes: boxes, emoji: emojiSource, output: output)
+
             // 5. Manifests, one per width.
-            let manifests = ManifestBuilder(
+            var manifests = ManifestBuilder(
                 options: options, packs: packs, plans: plans, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons
             ).manifests()
+            let emojiFields = EmojiManifestFields(
+                packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
+            for index in manifests.indices { emojiFields.apply(to: &manifests[index]) }
             for manifest in manifests {
                 let data: Data
                 do { data = try manifest.jsonData() } catch { throw GenerationError.output(path: "manifests/\(manifest.screenWidth).json", reason: "\(error)") }
@@ -114,10 +126,12 @@ public struct Generator: Sendable {
             return Report(
                 output: options.output,
                 tabs: packs.map { ($0.id, $0.title(locale: options.locale), $0.entries.count, PageLayout.pageCount(entries: $0.entries.count, grid: options.grid)) },
-                sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count },
-                sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.values.reduce(0) { $0 + $1.bytes } },
+                sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count } + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.count } },
+                sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.values.reduce(0) { $0 + $1.bytes } }
+                    + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.bytes } } },
                 warnings: warnings,
-                notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []))
+                notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []),
+                emojiKeyboard: plan.emojiData?.keyboard)
         } catch let error as GenerationError {
             output.discard()
             throw error

@@ -19,7 +19,8 @@ import KeyboardLayout
 ///               "tabBarBackground": "#FFFFFF", "selectedTab": "#E3E3E8", "dark": { "background": "#1C1C1E" } },
 ///   "locale": "cn", "deleteIcon": "icons/delete.png", "emojiFont": "/path/NotoColorEmoji.ttf",
 ///   "emojiImages": "twemoji/72x72", "missingGlyph": "fail", "lenient": false,
-///   "maxPlistSizeMB": 10, "compression": 6, "preview": true }
+///   "maxPlistSizeMB": 10, "compression": 6, "preview": true,
+///   "emojiKeyboard": true, "emojiData": "emoji-test.txt", "cldr": "cldr/common" }
 /// ```
 public struct GeneratorConfig: Decodable, Sendable {
     public struct Grid: Decodable, Sendable {
@@ -81,6 +82,9 @@ public struct GeneratorConfig: Decodable, Sendable {
     public var preview: Bool?
     /// Tab ids by pack folder name or plist id: `{"猫 咪": "cats"}`.
     public var tabIds: [String: String]?
+    public var emojiKeyboard: Bool?
+    public var emojiData: String?
+    public var cldr: String?
 
     /// The folder the config's relative paths start from.
     public private(set) var base = URL(fileURLWithPath: ".")
@@ -89,6 +93,7 @@ public struct GeneratorConfig: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case packs, out, widths, scales, layout, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
         case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview, tabIds
+        case emojiKeyboard, emojiData, cldr
     }
 
     static let nestedKeys: [String: [String]] = [
@@ -254,6 +259,9 @@ public struct GeneratorConfig: Decodable, Sendable {
         if let compression { options.encoder.compressionLevel = compression }
         if let preview { options.writePreview = preview }
         if let tabIds { options.tabIDs = tabIds }
+        if let emojiKeyboard { options.emojiKeyboard = emojiKeyboard }
+        if let emojiData { options.emojiData = resolve(emojiData) }
+        if let cldr { options.cldr = resolve(cldr) }
         var probe = options
         if probe.inputs.isEmpty { probe.inputs = [base] }  // packs may come from the command line
         if let problem = probe.problem { throw Problem(description: "\(path): \(problem)", isUsage: true) }

@@ -55,6 +55,12 @@ public struct GeneratorOptions: Sendable {
     public static let defaultAssetCatalog = AssetCatalogWriter.defaultName
     /// `--web`: TexturePacker JSON per sheet and a CSS file per width, under `web/`.
     public var writeWeb = false
+    /// Add the Unicode emoji keyboard (one tab per emoji group) after the packs.
+    public var emojiKeyboard = false
+    /// Unicode's emoji-test.txt; nil: Debian's (`unicode-data`).
+    public var emojiData: URL?
+    /// CLDR's `common` folder (annotations for names and keywords); nil: Debian's (`unicode-cldr-core`).
+    public var cldr: URL?
     /// How many pages are composed at once (default: the machine's cores).
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
 
@@ -76,7 +82,7 @@ public struct GeneratorOptions: Sendable {
     /// Why these options cannot run, or nil. Every number is checked against its range first
     /// (`OptionRanges`), so the geometry below never overflows.
     public var problem: String? {
-        if inputs.isEmpty { return "no packs given" }
+        if inputs.isEmpty && !emojiKeyboard { return "no packs given" }
         if widths.isEmpty || widths.contains(where: { !OptionRanges.width.contains(Double($0)) }) { return "widths must be whole points from \(OptionRanges.width.text)" }
         if Set(widths).count != widths.count { return "a width is listed twice" }
         if scales.isEmpty || scales.contains(where: { !OptionRanges.scale.contains(Double($0)) }) { return "scales must be 1, 2, 3 or 4" }

@@ -24,6 +24,8 @@ public struct Plan: Sendable {
     var skippedGlyphs: [String]
     /// Each entry's checked animation (a GIF to copy into the output), parallel to `sprites`.
     var animations: [[AnimationSource?]] = []
+    /// What the emoji data added (the emoji keyboard's tabs), nil when none was read.
+    var emojiData: EmojiDataStep.Outcome? = nil
 }
 
 extension Generator {
@@ -83,7 +85,7 @@ extension Generator {
             packs[tab].entries = kept
             sprites.append(plan)
         }
-        let animations = AnimationPlanner.check(packs, lenient: options.lenient, errors: &errors, warnings: &warnings)
+        var animations = AnimationPlanner.check(packs, lenient: options.lenient, errors: &errors, warnings: &warnings)
         warnings += upscaled
         if options.strict {
             errors += warnings
@@ -96,7 +98,7 @@ extension Generator {
         }
 
         // Every emoji has a glyph (or --missing-glyph skip says what to do without one).
-        let emojiSource = try makeEmojiSource(needed: packs.contains { $0.kind != .image })
+        let emojiSource = try makeEmojiSource(needed: options.emojiKeyboard || packs.contains { $0.kind != .image })
         var missing: [EntryLabel] = []
         var skippedGlyphs: [String] = []
         var emojiUpscaled: [PackError] = []
@@ -124,9 +126,19 @@ extension Generator {
             throw .packs(PackError.inReadingOrder(emojiUpscaled, plistPaths: survey.plistPaths))
         }
         warnings += emojiUpscaled
+
+        // The emoji keyboard's tabs after the packs (only drawable emoji); keywords and skin
+        // tones for every emoji entry.
+        let emojiData = try EmojiDataStep(options: options).run(packs: packs, emoji: emojiSource)
+        for pack in emojiData.packs.dropFirst(packs.count) {
+            sprites.append(pack.entries.map { .emoji($0.text) })
+            animations.append(Array(repeating: nil, count: pack.entries.count))
+        }
+        packs = emojiData.packs
         return Plan(
             packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
-            upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations)
+            upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations,
+            emojiData: emojiData.emojiVersion == nil && emojiData.keyboard == nil ? nil : emojiData)
     }
 
     /// An emoji picture from a folder of PNGs (a 72 px Twemoji drawn at 96 px) is enlarged like

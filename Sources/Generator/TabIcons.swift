@@ -37,6 +37,7 @@ struct TabIcons {
         }
         var sources: [[Int: RGBAImage]?] = []
         var kinds: [Manifest.TabIcon.Source?] = []
+        var entries: [Int?] = []
         for (tab, pack) in packs.enumerated() {
             if case .success(let variants) = FileNamePolicy.variants(of: "icon.png", in: pack.folder, folderDisplay: pack.folderName) {
                 let file = ImageFile(name: "icon.png", variants: variants)
@@ -49,15 +50,19 @@ struct TabIcons {
                 }
                 sources.append(images)
                 kinds.append(.iconFile)
+                entries.append(nil)
                 continue
             }
             var images: [Int: RGBAImage]?
-            switch plans[tab].first {
+            // The emoji keyboard's tabs name the emoji that stands for their group.
+            let iconEntry = pack.iconEntry.flatMap { plans[tab].indices.contains($0) ? $0 : nil } ?? 0
+            entries.append(plans[tab].isEmpty ? nil : iconEntry)
+            switch plans[tab].isEmpty ? nil : plans[tab][iconEntry] {
             case .image(let byScale):
                 var decoded: [Int: RGBAImage] = [:]
                 for (scale, variant) in byScale where boxes[scale] != nil {
                     do { decoded[scale] = try fitted(variant, box: boxes[scale]!) } catch {
-                        throw .image(user: .entry(EntryLabel(pack, pack.entries[0])), error: error)
+                        throw .image(user: .entry(EntryLabel(pack, pack.entries[iconEntry])), error: error)
                     }
                 }
                 images = decoded
@@ -65,20 +70,20 @@ struct TabIcons {
                 let largest = boxes.values.max() ?? 1
                 let glyph: RGBAImage?
                 do { glyph = try emoji?.glyph(for: text, pixelSize: largest) } catch {
-                    throw .emojiGlyph(entry: EntryLabel(pack, pack.entries[0]), error: (error as? EmojiGlyphError) ?? .unreadable(path: emoji?.summary ?? "", reason: "\(error)"))
+                    throw .emojiGlyph(entry: EntryLabel(pack, pack.entries[iconEntry]), error: (error as? EmojiGlyphError) ?? .unreadable(path: emoji?.summary ?? "", reason: "\(error)"))
                 }
                 images = glyph.map { image in Dictionary(uniqueKeysWithValues: boxes.keys.map { ($0, image) }) }
             case .gifFrame(let variant):
                 let frame: RGBAImage
                 do { frame = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath).firstFrame } catch {
-                    throw .animation(entry: EntryLabel(pack, pack.entries[0]), error: error)
+                    throw .animation(entry: EntryLabel(pack, pack.entries[iconEntry]), error: error)
                 }
                 images = Dictionary(uniqueKeysWithValues: boxes.keys.map { ($0, frame) })
             case .missing, nil:
                 images = nil
             }
             sources.append(images)
-            kinds.append(images == nil ? nil : .firstEmoticon)
+            kinds.append(images == nil ? nil : pack.iconEntry != nil ? .representativeEmoji : .firstEmoticon)
         }
         var result = TabIcons()
         var sprites: [[String: Manifest.PixelRect]] = Array(repeating: [:], count: packs.count)
@@ -100,7 +105,11 @@ struct TabIcons {
         }
         let sheetPaths = Dictionary(uniqueKeysWithValues: options.scales.map { ("\($0)", sheetPath(scale: $0)) })
         result.icons = packs.indices.map { tab in
-            kinds[tab].map { Manifest.TabIcon(source: $0, size: size, sheets: sheetPaths, sprite: sprites[tab]) }
+            kinds[tab].map { kind in
+                var icon = Manifest.TabIcon(source: kind, size: size, sheets: sheetPaths, sprite: sprites[tab])
+                if kind == .representativeEmoji { icon.entry = entries[tab] }
+                return icon
+            }
         }
         return result
     }

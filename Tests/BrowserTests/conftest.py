@@ -85,3 +85,45 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     setattr(item, "rep_" + report.when, report)
+
+
+# The emoji keyboard: a few of Unicode's subgroups (from Debian's emoji-test.txt, kept as they
+# are) so the site builds quickly: smileys, closed hands (👍 and its tones), family (🧑‍🤝‍🧑 with
+# 25 two-tone variants), mammals, country flags, and the Component group (never a tab).
+EMOJI_TEST = pathlib.Path("/usr/share/unicode/emoji/emoji-test.txt")
+EMOJI_SUBGROUPS = {"face-smiling", "face-affection", "hand-fingers-closed", "family", "animal-mammal", "country-flag", "skin-tone"}
+
+
+def emoji_subset(path):
+    assert EMOJI_TEST.exists(), f"{EMOJI_TEST} missing: install unicode-data (.ci/install)"
+    keep, lines = False, []
+    for line in EMOJI_TEST.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# subgroup: "):
+            keep = line[len("# subgroup: "):] in EMOJI_SUBGROUPS
+        if line.startswith("#") or keep:
+            lines.append(line)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def generate_emoji_site(locale):
+    root = pathlib.Path(tempfile.mkdtemp(prefix=f"emokit-emoji-{locale}-"))
+    data = emoji_subset(root / "emoji-test.txt")
+    out = root / "out"
+    subprocess.run([emokit_binary(), "generate", "--emoji-keyboard", "--emoji-data", str(data), "--locale", locale,
+                    "--out", str(out), "--widths", "375", "--quiet"], check=True, cwd=ROOT)
+    return root, out
+
+
+@pytest.fixture(scope="session")
+def emoji_site_cn():
+    root, out = generate_emoji_site("cn")
+    yield out
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def emoji_site_en():
+    root, out = generate_emoji_site("en")
+    yield out
+    shutil.rmtree(root, ignore_errors=True)

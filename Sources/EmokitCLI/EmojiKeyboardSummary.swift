@@ -1,0 +1,22 @@
+import Generator
+
+/// The lines `generate --emoji-keyboard` prints about the keyboard: what went in, per group, what
+/// was left out for lack of a glyph, and how many names fell back to English.
+enum EmojiKeyboardSummary {
+    static func lines(_ report: EmojiKeyboardReport) -> [String] {
+        let keys = report.groups.reduce(0) { $0 + $1.keys }
+        let variants = report.groups.reduce(0) { $0 + $1.variants }
+        let leftOut = report.groups.reduce(0) { $0 + $1.leftOut }
+        let version = report.emojiVersion.map { "Emoji \($0)" } ?? "Emoji version unknown"
+        var lines = ["Emoji keyboard (\(version)): \(keys) emoji and \(variants) skin-tone variants in \(report.groups.filter { $0.keys > 0 }.count) tabs"]
+        for group in report.groups {
+            lines.append("  \(group.tabID)  \(group.name): \(group.keys) emoji, \(group.variants) variants, \(group.leftOut) left out")
+        }
+        if leftOut > 0 { lines.append("  \(leftOut) emoji left out: the emoji source has no glyph for them (newer than the font?)") }
+        if report.englishNames > 0 {
+            let why = report.cldrLocale.map { "CLDR (\($0)) has no name for them" } ?? "CLDR annotations were not found"
+            lines.append("  \(report.englishNames) emoji named in English from emoji-test.txt: \(why)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,136 @@
+import Checksum
+import EmojiGlyphs
+import EmoticonPacks
+import Foundation
+import Imaging
+import KeyboardLayout
+
+/// Draws the skin-tone variants of each tab into its variants sheets
+/// (`sheets/<tab>/variants/sheet-NNN@Sx.png`, see `VariantSheetLayout`), one job per sheet, all
+/// scales of a sheet in that job so each glyph is decoded once. Width-independent: every width's
+/// manifest points at the same sheets.
+struct VariantSheets {
+    /// A tab's variants, flattened in entry order: `owners[i]` is the entry variant `i` belongs to.
+    struct TabVariants: Sendable {
+        var texts: [String] = []
+        var labels: [EntryLabel] = []
+        var owners: [(entry: Int, variant: Int)] = []
+    }
+
+    /// What was drawn for one tab.
+    struct Rendered: Sendable {
+        /// sheets[sheet][scale]
+        var sheets: [[Int: Generator.SheetRecord]] = []
+        /// Each sheet's size in pixels per scale.
+        var sizes: [[Int: (width: Int, height: Int)]] = []
+        /// rects[variant][scale], variant indexed as in `TabVariants`.
+        var rects: [[Int: PixelRect]] = []
+        /// Index of the first variant of each entry (keyed by entry index).
+        var firstVariant: [Int: Int] = [:]
+    }
+
+    let grid: GridSpec
+    let scales: [Int]
+    let encoder: PNGEncoder
+    let concurrency: Int
+
+    static func variants(of pack: EmoticonPack) -> TabVariants {
+        var result = TabVariants()
+        for (entryIndex, entry) in pack.entries.enumerated() {
+            for (variantIndex, variant) in entry.variants.enumerated() {
+                // Named as its entry, with the variant's own text and code points.
+                var label = EntryLabel(pack, entry)
+                label.text = variant.text
+                label.codePoints = EmojiText.codePoints(variant.text)
+                result.texts.append(variant.text)
+                result.labels.append(label)
+                result.owners.append((entryIndex, variantIndex))
+            }
+        }
+        return result
+    }
+
+    /// Renders every tab's variants; tabs without variants get an empty `Rendered`.
+    func render(
+        _ packs: [EmoticonPack], boxes: [Int: Int], emoji: EmojiGlyphSource?,
+        output: OutputFolder
+    ) throws(GenerationError) -> [Rendered] {
+        let tabs = packs.map { Self.variants(of: $0) }
+        struct Job: Sendable { let tab: Int; let sheet: Int }
+        let jobs = tabs.enumerated().flatMap { tab, variants in
+            (0..<VariantSheetLayout(grid: grid, count: variants.texts.count).sheetCount).map { Job(tab: tab, sheet: $0) }
+        }
+        // One job per sheet on the shared work queue (results in job order).
+        var done: [Int: SheetResult] = [:]
+        if !jobs.isEmpty, let emoji {
+            let results = try WorkQueue.run(jobs, workers: concurrency, makeState: {}) { (job: Job, _: inout Void) throws(GenerationError) -> SheetResult in
+                try renderSheet(job.sheet, of: tabs[job.tab], tabID: packs[job.tab].id, boxes: boxes, emoji: emoji, output: output)
+            }
+            for (index, result) in results.enumerated() { done[index] = result }
+        }
+        var rendered = tabs.map { variants -> Rendered in
+            var result = Rendered()
+            result.rects = Array(repeating: [:], count: variants.texts.count)
+            for (flat, owner) in variants.owners.enumerated() where result.firstVariant[owner.entry] == nil {
+                result.firstVariant[owner.entry] = flat
+            }
+            return result
+        }
+        for (index, job) in jobs.enumerated() {
+            guard let sheet = done[index] else { continue }
+            rendered[job.tab].sheets.append(sheet.records)
+            rendered[job.tab].sizes.append(sheet.sizes)
+            for (variant, rects) in sheet.rects { rendered[job.tab].rects[variant] = rects }
+        }
+        return rendered
+    }
+
+    struct SheetResult: Sendable {
+        var records: [Int: Generator.SheetRecord] = [:]
+        var sizes: [Int: (width: Int, height: Int)] = [:]
+        var rects: [Int: [Int: PixelRect]] = [:]
+    }
+
+    func renderSheet(
+        _ sheet: Int, of variants: TabVariants, tabID: String, boxes: [Int: Int], emoji: EmojiGlyphSource,
+        output: OutputFolder
+    ) throws(GenerationError) -> SheetResult {
+        let layout = VariantSheetLayout(grid: grid, count: variants.texts.count)
+        let range = layout.variants(onSheet: sheet)
+        let largestBox = boxes.values.max() ?? 1
+        var glyphs: [RGBAImage] = []
+        for index in range {
+            let found: RGBAImage?
+            do { found = try emoji.glyph(for: variants.texts[index], pixelSize: largestBox) } catch let error as EmojiGlyphError {
+                throw .emojiGlyph(entry: variants.labels[index], error: error)
+            } catch {
+                throw .emojiGlyph(entry: variants.labels[index], error: .unreadable(path: emoji.summary, reason: "\(error)"))
+            }
+            guard let found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
+            guard found.hasVisiblePixels else { throw .blankGlyph(entry: variants.labels[index]) }
+            glyphs.append(found)
+        }
+        var result = SheetResult()
+        for scale in scales {
+            let size = layout.pixelSize(sheet: sheet, scale: scale)
+            var image = RGBAImage(width: size.width, height: size.height)
+            for (offset, index) in range.enumerated() {
+                let icon = Resampler.scaleToFit(glyphs[offset], box: boxes[scale] ?? grid.iconPixels(scale: scale))
+                let rect = layout.spriteRect(variant: index, scale: scale, width: icon.width, height: icon.height)
+                image.draw(icon, atX: rect.x, y: rect.y)
+                result.rects[index, default: [:]][scale] = rect
+            }
+            let path = Self.path(tabID: tabID, sheet: sheet, scale: scale)
+            let png: [UInt8]
+            do { png = try encoder.encode(image, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
+            try output.write(Data(png), to: path)
+            result.records[scale] = Generator.SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count)
+            result.sizes[scale] = size
+        }
+        return result
+    }
+
+    static func path(tabID: String, sheet: Int, scale: Int) -> String {
+        "sheets/\(tabID)/variants/sheet-\(String(format: "%03d", sheet))@\(scale)x.png"
+    }
+}
