@@ -63,9 +63,10 @@ struct VariantSheets {
         // One job per sheet on the shared work queue (results in job order).
         var done: [Int: SheetResult] = [:]
         if !jobs.isEmpty, let emoji {
-            let results = try WorkQueue.run(jobs, workers: concurrency, makeState: {}) { (job: Job, _: inout Void) throws(GenerationError) -> SheetResult in
+            let render: @Sendable (Job, inout Void) throws(GenerationError) -> SheetResult = { job, _ throws(GenerationError) in
                 try renderSheet(job.sheet, of: tabs[job.tab], tabID: packs[job.tab].id, boxes: boxes, emoji: emoji, output: output)
             }
+            let results = try WorkQueue.run(jobs, workers: concurrency, makeState: {}, body: render)
             for (index, result) in results.enumerated() { done[index] = result }
         }
         var rendered = tabs.map { variants -> Rendered in
