@@ -8,7 +8,7 @@ import Imaging
 public enum CLI {
     public static var version: String { EmokitResources.version }
 
-    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec]
+    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec, MergeCommand.spec]
 
     static var overview: String {
         var lines = [
@@ -63,6 +63,7 @@ public enum CLI {
             }
             switch command.name {
             case InspectCommand.spec.name: status = try InspectCommand.run(parsed, console: console)
+            case MergeCommand.spec.name: status = try MergeCommand.run(parsed, console: console)
             default: status = try GenerateCommand.run(parsed, console: console, exitOnSignal: exitOnSignal)
             }
         } catch {

@@ -46,6 +46,7 @@ enum GenerateCommand {
             .optionalValue("xcassets", "name", help: "Also write an Xcode asset catalog NAME.xcassets (default: Emoticons), an image set per page."),
             .flag("web", help: "Also write web/<width>/: a TexturePacker JSON per sheet (PixiJS, Phaser) and emoticons.css."),
             .flag("wait", help: "If another run is writing the same --out, wait for it instead of failing at once."),
+            .value("shard", "k/n", help: "Render only the K-th of N shares of the tabs (balanced by pages); join them with 'emokit merge'."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """
@@ -102,6 +103,7 @@ enum GenerateCommand {
                 if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
                 if options.writePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }
+                if let shard = options.publishing.shard { console.out("Shard \(shard) of the tabs: join all \(shard.count) with 'emokit merge OUT SHARD_DIR...'") }
             }
             return .success
         } catch {

@@ -12,5 +12,11 @@ enum PublishingArguments {
             publishing.baseURL = urls
         }
         if let path = arguments.value("archive") { publishing.archive = URL(fileURLWithPath: path) }
+        if let text = arguments.value("shard") {
+            guard let shard = ShardSpec(text) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--shard <k/n>': expected K/N with 1 <= K <= N <= 1000, e.g. 2/4")
+            }
+            publishing.shard = shard
+        }
     }
 }

@@ -11,27 +11,33 @@ enum ChecksumList {
     /// The file's contents for the tree in `folder`. `known` maps relative paths to digests the
     /// run already computed (the sheets), so those files are not read again.
     static func make(for folder: URL, known: [String: String] = [:]) throws(GenerationError) -> Data {
-        let members: [TarArchive.Member]
-        do { members = try TarArchive.members(of: folder) } catch { throw .output(path: error.path, reason: error.reason) }
         var text = ""
-        for member in members where !member.isDirectory && member.path != fileName {
-            let digest: String
-            if let hash = known[member.path] {
-                digest = hash
+        for path in try files(in: folder) where path != fileName {
+            if let digest = known[path] {
+                text += line(digest: digest, path: path)
             } else {
-                let url = folder.appendingPathComponent(member.path)
-                do {
-                    let data = try Data(contentsOf: url)
-                    var hash = SHA256()
-                    data.withUnsafeBytes { hash.update(buffer: $0) }
-                    digest = hash.finalize().hexString
-                } catch {
-                    throw .output(path: url.path, reason: "cannot read (\(error.localizedDescription))")
-                }
+                text += line(digest: try digest(of: folder.appendingPathComponent(path)), path: path)
             }
-            text += line(digest: digest, path: member.path)
         }
         return Data(text.utf8)
+    }
+
+    /// The regular files under `folder`, relative and sorted bytewise.
+    static func files(in folder: URL) throws(GenerationError) -> [String] {
+        do { return try TarArchive.members(of: folder).filter { !$0.isDirectory }.map(\.path) } catch {
+            throw .output(path: error.path, reason: error.reason)
+        }
+    }
+
+    static func digest(of url: URL) throws(GenerationError) -> String {
+        do {
+            let data = try Data(contentsOf: url)
+            var hash = SHA256()
+            data.withUnsafeBytes { hash.update(buffer: $0) }
+            return hash.finalize().hexString
+        } catch {
+            throw .output(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+        }
     }
 
     /// One line as GNU sha256sum writes it: a name holding `\` or a newline is escaped and the

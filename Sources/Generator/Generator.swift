@@ -72,7 +72,8 @@ public struct Generator: Sendable {
         try output.prepareStaging()
         do {
             // 3-4. Lay out, compose, encode and write every page (pages run concurrently).
-            let jobs = packs.indices.flatMap { tab in
+            let shardTabs = shardAssignment(packs)
+            let jobs = packs.indices.filter { shardTabs == nil || shardTabs![$0].shard == options.publishing.shard?.index }.flatMap { tab in
                 (0..<PageLayout.pageCount(entries: packs[tab].entries.count, grid: options.grid)).map { PageJob(tab: tab, page: $0) }
             }
             let renderer = PageRenderer(
@@ -97,24 +98,12 @@ public struct Generator: Sendable {
             let emojiFields = EmojiManifestFields(
                 packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
             for index in manifests.indices { emojiFields.apply(to: &manifests[index]) }
-            for manifest in manifests {
-                let data: Data
-                do { data = try manifest.jsonData() } catch { throw GenerationError.output(path: "manifests/\(manifest.screenWidth).json", reason: "\(error)") }
-                try output.write(data, to: "manifests/\(manifest.screenWidth).json")
-            }
 
-            // 5b. Formats for the tools around emokit: an Xcode asset catalog, web sprite data and CSS.
-            if let catalog = options.assetCatalog { try AssetCatalogWriter(name: catalog).write(manifests, output: output) }
-            if options.writeWeb { try WebSpriteWriter().write(manifests, output: output) }
-
-            // 6. Preview site.
-            if options.writePreview {
-                let site = PreviewSiteBuilder(
-                    templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary(packs, emoji: emojiIdentity),
-                    publicURLs: options.publishing.baseURL)
-                let files: [PreviewSiteBuilder.File]
-                do { files = try site.build() } catch { throw GenerationError.output(path: "preview templates", reason: "\(error)") }
-                for file in files { try output.write(file.data, to: file.path) }
+            // 6. The manifest files, asset catalog, web sprite data and preview site (SiteStep); a shard instead records what `merge` needs.
+            if let shardTabs {
+                try output.write(try shardRecord(packs, tabs: shardTabs, manifests: manifests, summary: summary(packs, emoji: emojiIdentity)).data(), to: ShardRecord.fileName)
+            } else {
+                try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary(packs, emoji: emojiIdentity), to: output)
             }
 
             // 7. SHA256SUMS for the tree, and the archive of it (moved into place after the swap).

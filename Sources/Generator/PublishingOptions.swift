@@ -8,11 +8,19 @@ public struct PublishingOptions: Sendable {
     public var baseURL: PublicURLs?
     /// `--archive FILE.tar.gz`: the finished tree as a reproducible archive, written there.
     public var archive: URL?
+    /// `--shard K/N`: render only this share of the tabs, for `emokit merge` to join.
+    public var shard: ShardSpec?
 
     public init() {}
 
+    /// Why `archive` may not be written there (see `ArchiveLocation`), or nil.
+    public static func archiveProblem(_ archive: URL, output: URL, inputs: [URL]) -> String? {
+        ArchiveLocation.problem(archive, output: output, inputs: inputs)
+    }
+
     /// Why these settings cannot run with `output` and `inputs`, or nil.
     public func problem(output: URL, inputs: [URL]) -> String? {
+        if shard != nil && archive != nil { return "--archive applies to the whole site: pass it to 'emokit merge' instead of to a shard" }
         if let archive { return ArchiveLocation.problem(archive, output: output, inputs: inputs) }
         return nil
     }

@@ -1,0 +1,44 @@
+import Foundation
+import Generator
+
+/// `emokit merge OUT SHARD_DIR...`: joins the outputs of `generate --shard K/N` into one site.
+enum MergeCommand {
+    static let spec = CommandSpec(
+        name: "merge",
+        abstract: "Join the outputs of 'generate --shard K/N' runs into the site a single run writes.",
+        positionalName: "out> <shard", positionalHelp: "The output folder, then every shard's output folder (in any order).",
+        minimumPositionals: 2,
+        options: [
+            .value("archive", "file.tar.gz", help: "Also write the merged site as a reproducible .tar.gz there (outside the output folder)."),
+            .flag("quiet", short: "q", help: "Print only errors."),
+        ],
+        discussion: """
+        Every shard of one run must be given once: a missing, repeated or foreign shard (other flags,
+        packs or emokit version) is an error naming it, and so is a shard file that does not match the
+        shard's SHA256SUMS. The merged manifests, sheets, preview and SHA256SUMS are byte-identical to
+        what 'emokit generate' without --shard writes. OUT is built beside itself and swapped in whole.
+
+        Exit status: 0 done, 1 a shard was refused, 2 usage error, 3 the output could not be written.
+        """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        let output = URL(fileURLWithPath: arguments.positionals[0])
+        let shards = arguments.positionals.dropFirst().map { URL(fileURLWithPath: $0) }
+        let archive = arguments.value("archive").map { URL(fileURLWithPath: $0) }
+        if let archive, let problem = PublishingOptions.archiveProblem(archive, output: output, inputs: Array(shards)) {
+            throw UsageError(message: problem)
+        }
+        do {
+            let report = try ShardMerge(output: output, shards: Array(shards), archive: archive).run()
+            if !arguments.has("quiet") {
+                console.out("emokit: merged \(report.shards) shards (\(report.tabs) tabs, \(report.files) files) into \(report.output.path)")
+                if let archive { console.out("Archive: \(archive.path)") }
+            }
+            return .success
+        } catch {
+            console.error("error: \(error.description)")
+            if case .output(let failure) = error, failure.isOutputFailure { return .outputError }
+            return .inputError
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Checksum
+import EmoticonManifest
+import Foundation
+
+/// Why `merge` refused its shards. Each case names the shard folder to fix.
+public enum MergeError: Error, CustomStringConvertible, Sendable {
+    case notAShard(folder: String)
+    case damaged(folder: String, file: String, reason: String)
+    case otherVersion(folder: String, shard: String, version: String)
+    case otherRun(folder: String, shard: String, reference: String)
+    case duplicate(shard: String, folders: [String])
+    case missing(shards: [String], given: [String])
+    case sameFile(path: String, folders: [String])
+    case output(GenerationError)
+
+    public var description: String {
+        switch self {
+        case .notAShard(let folder):
+            return "\(folder): not an emokit shard (no \(ShardRecord.fileName)); pass the folders written by 'emokit generate --shard K/N'"
+        case let .damaged(folder, file, reason): return "\(folder)/\(file): \(reason)"
+        case let .otherVersion(folder, shard, version):
+            return "\(folder): shard \(shard) was made by emokit \(version), this is emokit \(EmokitResources.version); run every shard and the merge with one version"
+        case let .otherRun(folder, shard, reference):
+            return "\(folder): shard \(shard) comes from another run than \(reference) (other flags, packs or shard count); run every shard with the same command"
+        case let .duplicate(shard, folders): return "shard \(shard) is given twice: \(folders.joined(separator: " and "))"
+        case let .missing(shards, given):
+            return "shard\(shards.count == 1 ? "" : "s") \(shards.joined(separator: ", ")) \(shards.count == 1 ? "is" : "are") missing (given: \(given.isEmpty ? "none" : given.joined(separator: ", ")))"
+        case let .sameFile(path, folders): return "\(path) differs between shards \(folders.joined(separator: " and ")) (shards of another run?)"
+        case .output(let error): return error.description
+        }
+    }
+}
+
+/// `emokit merge OUT SHARD...`: joins the outputs of `generate --shard K/N` runs into the site a
+/// single run would have written, byte for byte. Each shard is checked against its own
+/// `SHA256SUMS` (a damaged download is refused), every tab's files come from the shard that owns
+/// it, the manifests are joined tab by tab, and the site step, `SHA256SUMS` and the archive are
+/// the ones `generate` runs. Like `generate`, the result is built beside `OUT` and swapped in whole.
+public struct ShardMerge: Sendable {
+    public var output: URL
+    public var shards: [URL]
+    /// `--archive`: as for `generate`.
+    public var archive: URL?
+
+    public init(output: URL, shards: [URL], archive: URL? = nil) {
+        self.output = output
+        self.shards = shards
+        self.archive = archive
+    }
+
+    public struct Report: Sendable {
+        public var output: URL
+        public var shards: Int
+        public var tabs: Int
+        public var files: Int
+    }
+
+    public func run() throws(MergeError) -> Report {
+        let records = try readShards()
+        let first = records[0]
+        if let archive, let problem = ArchiveLocation.problem(archive, output: output, inputs: shards) { throw .output(.invalidOptions(problem)) }
+
+        let destination = OutputFolder(destination: output)
+        do { try destination.checkReplaceable() } catch { throw .output(error) }
+        do { try destination.prepareStaging() } catch { throw .output(error) }
+        do throws(MergeError) {
+            // Every shard's own files (its tabs' sheets), checked against its SHA256SUMS.
+            var origin: [String: String] = [:]
+            var digests: [String: String] = [:]
+            for folder in shards {
+                for (path, digest) in try verifiedFiles(folder) {
+                    // Content-addressed files (animations) may come from several shards, identical.
+                    if let other = origin[path] {
+                        if digests[path] == digest { continue }
+                        throw MergeError.sameFile(path: path, folders: [other, folder.path])
+                    }
+                    origin[path] = folder.path
+                    digests[path] = digest
+                    do {
+                        let target = destination.staging.appendingPathComponent(path)
+                        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        try FileManager.default.copyItem(at: folder.appendingPathComponent(path), to: target)
+                    } catch {
+                        throw MergeError.output(.output(path: destination.staging.appendingPathComponent(path).path, reason: "cannot copy (\(error.localizedDescription))"))
+                    }
+                }
+            }
+
+            // The manifests, each tab from the shard that rendered it; then the same site step as a single run.
+            let manifests = first.manifests.indices.map { index in
+                var manifest = first.manifests[index]
+                for (tab, assignment) in first.tabs.enumerated() where tab < manifest.tabs.count {
+                    manifest.tabs[tab] = records[assignment.shard - 1].manifests[index].tabs[tab]
+                }
+                return manifest
+            }
+            try writeSite(manifests: manifests, record: first, digests: digests, to: destination)
+            return Report(output: output, shards: records.count, tabs: first.tabs.count, files: origin.count)
+        } catch {
+            destination.discard()
+            throw error
+        }
+    }
+
+    /// The site step, SHA256SUMS, the archive and the swap, exactly as `generate` does them.
+    func writeSite(manifests: [Manifest], record: ShardRecord, digests: [String: String], to destination: OutputFolder) throws(MergeError) {
+        do throws(GenerationError) {
+            try SiteStep(settings: record.site).write(manifests: manifests, summary: record.summary, to: destination)
+            var sealing = GeneratorOptions(inputs: [], output: output)
+            sealing.publishing.archive = archive
+            let pending = try SealStep(options: sealing).seal(destination, knownDigests: digests)
+            do throws(GenerationError) { try destination.commit() } catch {
+                pending?.discard()
+                throw error
+            }
+            try pending?.commit()
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// Reads every shard's record and checks that they are the N shards of one run, once each,
+    /// sorted by shard number.
+    func readShards() throws(MergeError) -> [ShardRecord] {
+        var byIndex: [Int: (URL, ShardRecord)] = [:]
+        var reference: (URL, ShardRecord)?
+        for folder in shards {
+            let record = try ShardRecord.read(from: folder)
+            if record.emokit != EmokitResources.version || record.format != ShardRecord.currentFormat {
+                throw .otherVersion(folder: folder.path, shard: record.shard.description, version: record.emokit)
+            }
+            if let (referenceFolder, referenceRecord) = reference {
+                if record.run != referenceRecord.run || record.shard.count != referenceRecord.shard.count || record.tabs != referenceRecord.tabs {
+                    throw .otherRun(folder: folder.path, shard: record.shard.description, reference: referenceFolder.path)
+                }
+            } else {
+                reference = (folder, record)
+            }
+            if let (other, _) = byIndex[record.shard.index] {
+                throw .duplicate(shard: record.shard.description, folders: [other.path, folder.path])
+            }
+            byIndex[record.shard.index] = (folder, record)
+        }
+        guard let count = reference?.1.shard.count else { throw .missing(shards: ["1/1"], given: []) }
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        if !missing.isEmpty {
+            throw .missing(shards: missing.map { "\($0)/\(count)" }, given: byIndex.keys.sorted().map { "\($0)/\(count)" })
+        }
+        return (1...count).map { byIndex[$0]!.1 }
+    }
+
+    /// The shard's files to copy (all but its record, mark and SHA256SUMS), each checked against
+    /// its SHA256SUMS; a file missing from the list, or listed but absent or different, is refused.
+    func verifiedFiles(_ folder: URL) throws(MergeError) -> [(String, String)] {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(ChecksumList.fileName)),
+              let listed = ChecksumList.parse(data) else {
+            throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: "missing or unreadable")
+        }
+        let present: [String]
+        do { present = try ChecksumList.files(in: folder) } catch { throw .output(error) }
+        let presentSet = Set(present)
+        let skipped: Set<String> = [ShardRecord.fileName, ChecksumList.fileName, OutputFolder.markerName]
+        var result: [(String, String)] = []
+        for path in present where path != ChecksumList.fileName {
+            guard let expected = listed[path] else { throw .damaged(folder: folder.path, file: path, reason: "not listed in its SHA256SUMS") }
+            let actual: String
+            do { actual = try ChecksumList.digest(of: folder.appendingPathComponent(path)) } catch { throw .output(error) }
+            if actual != expected { throw .damaged(folder: folder.path, file: path, reason: "does not match its SHA256SUMS (damaged download?)") }
+            if !skipped.contains(path) { result.append((path, actual)) }
+        }
+        if let absent = listed.keys.sorted().first(where: { !presentSet.contains($0) }) {
+            throw .damaged(folder: folder.path, file: absent, reason: "listed in SHA256SUMS but missing")
+        }
+        return result
+    }
+}
