@@ -13,13 +13,13 @@ enum MergeCommand {
             .flag("quiet", short: "q", help: "Print only errors."),
         ],
         discussion: """
-        Every shard of one run must be given once: a missing, repeated or foreign shard (other flags,
-        packs or emokit version) is an error naming it, and so is a shard file that does not match the
-        shard's SHA256SUMS. The merged manifests, sheets, preview and SHA256SUMS are byte-identical to
-        what 'emokit generate' without --shard writes. OUT is built beside itself and swapped in whole.
+            Every shard of one run must be given once: a missing, repeated or foreign shard (other flags,
+            packs or emokit version) is an error naming it, and so is a shard file that does not match the
+            shard's SHA256SUMS. The merged manifests, sheets, preview and SHA256SUMS are byte-identical to
+            what 'emokit generate' without --shard writes. OUT is built beside itself and swapped in whole.
 
-        Exit status: 0 done, 1 a shard was refused, 2 usage error, 3 the output could not be written.
-        """)
+            Exit status: 0 done, 1 a shard was refused, 2 usage error, 3 the output could not be written.
+            """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let output = URL(fileURLWithPath: arguments.positionals[0])

@@ -24,7 +24,8 @@ public enum MergeError: Error, CustomStringConvertible, Sendable {
             return "\(folder): shard \(shard) comes from another run than \(reference) (other flags, packs or shard count); run every shard with the same command"
         case let .duplicate(shard, folders): return "shard \(shard) is given twice: \(folders.joined(separator: " and "))"
         case let .missing(shards, given):
-            return "shard\(shards.count == 1 ? "" : "s") \(shards.joined(separator: ", ")) \(shards.count == 1 ? "is" : "are") missing (given: \(given.isEmpty ? "none" : given.joined(separator: ", ")))"
+            let which = "shard\(shards.count == 1 ? "" : "s") \(shards.joined(separator: ", "))"
+            return "\(which) \(shards.count == 1 ? "is" : "are") missing (given: \(given.isEmpty ? "none" : given.joined(separator: ", ")))"
         case let .sameFile(path, folders): return "\(path) differs between shards \(folders.joined(separator: " and ")) (shards of another run?)"
         case .output(let error): return error.description
         }
@@ -153,7 +154,8 @@ public struct ShardMerge: Sendable {
     /// its SHA256SUMS; a file missing from the list, or listed but absent or different, is refused.
     func verifiedFiles(_ folder: URL) throws(MergeError) -> [(String, String)] {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(ChecksumList.fileName)),
-              let listed = ChecksumList.parse(data) else {
+            let listed = ChecksumList.parse(data)
+        else {
             throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: "missing or unreadable")
         }
         let present: [String]

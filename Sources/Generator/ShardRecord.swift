@@ -1,7 +1,7 @@
 import Checksum
 import EmoticonManifest
-import Foundation
 import EmoticonPacks
+import Foundation
 import KeyboardLayout
 import PreviewSite
 
@@ -98,7 +98,8 @@ extension Generator {
 
     func shardRecord(_ packs: [EmoticonPack], tabs: [ShardRecord.Tab], manifests: [Manifest], summary: PreviewSiteBuilder.Summary) -> ShardRecord {
         let entries = packs.map { pack in pack.entries.map { "\($0.text)\t\($0.content)" } }
-        return ShardRecord(emokit: EmokitResources.version, run: runFingerprint(summary: summary, tabs: tabs, entries: entries),
-                           shard: options.publishing.shard!, tabs: tabs, site: SiteStep.Settings(options), summary: summary, manifests: manifests)
+        return ShardRecord(
+            emokit: EmokitResources.version, run: runFingerprint(summary: summary, tabs: tabs, entries: entries),
+            shard: options.publishing.shard!, tabs: tabs, site: SiteStep.Settings(options), summary: summary, manifests: manifests)
     }
 }

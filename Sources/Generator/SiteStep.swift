@@ -42,8 +42,9 @@ struct SiteStep {
 
         // Preview site.
         if settings.preview {
-            let site = PreviewSiteBuilder(templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
-                                          publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) })
+            let site = PreviewSiteBuilder(
+                templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
+                publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) })
             let files: [PreviewSiteBuilder.File]
             do { files = try site.build() } catch { throw GenerationError.output(path: "preview templates", reason: "\(error)") }
             for file in files { try output.write(file.data, to: file.path) }

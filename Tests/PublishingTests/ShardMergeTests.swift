@@ -1,7 +1,7 @@
 import Foundation
 import Generator
-import Testing
 import TestSupport
+import Testing
 
 /// `generate --shard K/N` + `merge` give the single run's site byte for byte, and refuse a
 /// missing, repeated, foreign or damaged shard by name.
@@ -10,12 +10,15 @@ struct ShardMergeTests {
     /// 2 emoji packs of 4 pages (23 pages), named so that sorting mixes them.
     static let packsRoot: URL = {
         let root = Fixtures.temporaryDirectory("shardPacks").appendingPathComponent("Packs")
-        let sources = ["faces", "com.emokit.animals", "faces", "com.emokit.animals", "emoji", "faces",
-                       "com.emokit.animals", "faces", "com.emokit.animals", "emoji", "faces", "com.emokit.animals"]
+        let sources = [
+            "faces", "com.emokit.animals", "faces", "com.emokit.animals", "emoji", "faces",
+            "com.emokit.animals", "faces", "com.emokit.animals", "emoji", "faces", "com.emokit.animals",
+        ]
         for (index, source) in sources.enumerated() {
             let name = String(format: "pack-%02d-%@", (index * 7) % 12, source == "emoji" ? "emoji" : "images")
-            try! PublishingFixtures.copy(PublishingFixtures.samples.appendingPathComponent(source), to: root.appendingPathComponent(name),
-                                         reverse: false, mtime: Date(timeIntervalSince1970: 1_600_000_000))
+            try! PublishingFixtures.copy(
+                PublishingFixtures.samples.appendingPathComponent(source), to: root.appendingPathComponent(name),
+                reverse: false, mtime: Date(timeIntervalSince1970: 1_600_000_000))
         }
         return root
     }()
