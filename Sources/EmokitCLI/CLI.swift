@@ -6,6 +6,16 @@ import Imaging
 /// The command line, callable in-process: `CLI.run(["inspect", "a.png"], console:)`.
 /// It parses, dispatches to a command and reports; the work lives in the library modules.
 public enum CLI {
+    /// The page cache folder `generate` uses without `--cache` or `--no-cache`. The `emokit`
+    /// executable sets it to the user's cache folder (`PageCacheLocation.userDefault()`); callers
+    /// in-process (tests) get no cache unless they set it.
+    @TaskLocal public static var userCache: URL?
+
+    /// `run` as the `emokit` executable: with the user's page cache folder as the default.
+    public static func runAsExecutable(_ arguments: [String]) -> Int32 {
+        $userCache.withValue(PageCacheLocation.userDefault()) { run(arguments, exitOnSignal: true) }
+    }
+
     public static var version: String { EmokitResources.version }
 
     static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec, MergeCommand.spec]

@@ -46,6 +46,8 @@ enum GenerateCommand {
             .optionalValue("xcassets", "name", help: "Also write an Xcode asset catalog NAME.xcassets (default: Emoticons), an image set per page."),
             .flag("web", help: "Also write web/<width>/: a TexturePacker JSON per sheet (PixiJS, Phaser) and emoticons.css."),
             .flag("wait", help: "If another run is writing the same --out, wait for it instead of failing at once."),
+            .value("cache", "dir", help: "Page cache folder (default: the user's cache folder, e.g. ~/.cache/emokit)."),
+            .flag("no-cache", help: "Render every page; neither read nor write the page cache."),
             .value("shard", "k/n", help: "Render only the K-th of N shares of the tabs (balanced by pages); join them with 'emokit merge'."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
@@ -88,6 +90,7 @@ enum GenerateCommand {
     static func runDefault(console: Console, exitOnSignal: Bool = false) -> ExitCode {
         var options = GeneratorOptions(inputs: [EmokitResources.samplePacks], output: URL(fileURLWithPath: "emokit-output"))
         options.exitOnSignal = exitOnSignal
+        options.publishing.cache = CLI.userCache
         return execute(options, quiet: false, console: console)
     }
 
@@ -103,6 +106,10 @@ enum GenerateCommand {
                 if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
                 if options.writePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }
+                if let cache = options.publishing.cache {
+                    let repaired = report.pages.repaired > 0 ? " (\(report.pages.repaired) damaged cache entries replaced)" : ""
+                    console.out("Pages: \(report.pages.rendered) rendered, \(report.pages.reused) reused from the cache in \(cache.path)\(repaired)")
+                }
                 if let shard = options.publishing.shard { console.out("Shard \(shard) of the tabs: join all \(shard.count) with 'emokit merge OUT SHARD_DIR...'") }
             }
             return .success

@@ -12,6 +12,14 @@ enum PublishingArguments {
             publishing.baseURL = urls
         }
         if let path = arguments.value("archive") { publishing.archive = URL(fileURLWithPath: path) }
+        if arguments.has("no-cache") && arguments.value("cache") != nil {
+            throw UsageError(message: "'--cache' and '--no-cache' cannot be used together")
+        }
+        if let path = arguments.value("cache") {
+            publishing.cache = URL(fileURLWithPath: path)
+        } else if !arguments.has("no-cache") {
+            publishing.cache = CLI.userCache
+        }
         if let text = arguments.value("shard") {
             guard let shard = ShardSpec(text) else {
                 throw UsageError(message: "The value '\(text)' is invalid for '--shard <k/n>': expected K/N with 1 <= K <= N <= 1000, e.g. 2/4")

@@ -33,6 +33,8 @@ public struct Generator: Sendable {
         public var notes: [String] = []
         /// The emoji keyboard's counts (`--emoji-keyboard`), nil without it.
         public var emojiKeyboard: EmojiKeyboardReport? = nil
+        /// Pages this run rendered and reused from the page cache (all widths and scales of a page).
+        public var pages = PageCounts()
     }
 
     public func run() throws(GenerationError) -> Report {
@@ -120,7 +122,8 @@ public struct Generator: Sendable {
                     + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.bytes } } },
                 warnings: warnings,
                 notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []),
-                emojiKeyboard: plan.emojiData?.keyboard)
+                emojiKeyboard: plan.emojiData?.keyboard,
+                pages: PageCounts(pages.values.map(\.cache)))
         } catch let error as GenerationError {
             output.discard()
             throw error

@@ -17,6 +17,8 @@ extension Generator {
     struct RenderedPage: Sendable {
         var sheets: [SheetKey: SheetRecord] = [:]
         var sprites: [SheetKey: [Int: PixelRect]] = [:]  // cell → rect
+        /// Rendered now, or reused from the page cache (`PageCache`).
+        var cache = CacheUse.rendered
     }
 
     struct SheetKey: Hashable, Sendable { let width: Int; let scale: Int }
@@ -41,9 +43,16 @@ struct PageRenderer: Sendable {
     /// Every page, `options.concurrency` at a time (see `WorkQueue`). Each worker keeps its own
     /// kernel cache, so resampling weights are computed once per worker and size pair.
     func renderAll(_ jobs: [Generator.PageJob]) throws(GenerationError) -> [Generator.PageKey: Generator.RenderedPage] {
+        let cache = PageCache(options: options, emoji: emoji)
         let rendered = try WorkQueue.run(
             jobs, workers: options.concurrency, makeState: { ResampleKernel.Cache() },
-            body: { (job, kernels: inout ResampleKernel.Cache) throws(GenerationError) in try render(job, kernels: &kernels) })
+            body: { (job, kernels: inout ResampleKernel.Cache) throws(GenerationError) in
+                // The page cache wraps the renderer: look up before rendering, store after.
+                let range = PageLayout.entries(onPage: job.page, of: packs[job.tab].entries.count, grid: options.grid)
+                return try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
+                    () throws(GenerationError) in try render(job, kernels: &kernels)
+                }
+            })
         var pages: [Generator.PageKey: Generator.RenderedPage] = [:]
         for (job, page) in zip(jobs, rendered) { pages[Generator.PageKey(tab: job.tab, page: job.page)] = page }
         return pages

@@ -10,6 +10,11 @@ public struct PublishingOptions: Sendable {
     public var archive: URL?
     /// `--shard K/N`: render only this share of the tabs, for `emokit merge` to join.
     public var shard: ShardSpec?
+    /// `--cache DIR`: the page cache folder; nil renders every page (`--no-cache`, and the
+    /// library's default: only the command line defaults to the user's cache folder).
+    public var cache: URL?
+    /// The version the page cache keys on (emokit's; tests change it to see entries invalidated).
+    var cacheVersion = EmokitResources.version
 
     public init() {}
 

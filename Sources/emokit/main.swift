@@ -1,4 +1,4 @@
 import EmokitCLI
 import Foundation
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst()), exitOnSignal: true))
+exit(CLI.runAsExecutable(Array(CommandLine.arguments.dropFirst())))

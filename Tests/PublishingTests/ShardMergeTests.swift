@@ -57,16 +57,22 @@ struct ShardMergeTests {
         #expect(Set(sheetFolders.flatMap { $0 }).count == 12)
     }
 
-    /// More shards than tabs: the extra shards are empty and merge like any other.
+    /// More shards than tabs: the extra shards are empty and merge like any other. The Xcode asset
+    /// catalog (written from the manifests and sheets) merges too.
     @Test func emptyShardsMergeFine() throws {
         let root = Fixtures.temporaryDirectory()
         let packs = [PublishingFixtures.samples.appendingPathComponent("faces"), PublishingFixtures.samples.appendingPathComponent("com.emokit.animals")]
         let single = root.appendingPathComponent("single")
-        _ = try Generator(options: Self.options(out: single, inputs: packs)).run()
+        var whole = Self.options(out: single, inputs: packs)
+        whole.assetCatalog = "Emoticons"
+        _ = try Generator(options: whole).run()
+        #expect(PublishingFixtures.files(single).contains { $0.hasPrefix("Emoticons.xcassets/") })
         var folders: [URL] = []
         for index in 1...4 {
             let folder = root.appendingPathComponent("s\(index)")
-            _ = try Generator(options: Self.options(out: folder, shard: ShardSpec(index: index, count: 4), inputs: packs)).run()
+            var options = Self.options(out: folder, shard: ShardSpec(index: index, count: 4), inputs: packs)
+            options.assetCatalog = "Emoticons"
+            _ = try Generator(options: options).run()
             folders.append(folder)
         }
         #expect(PublishingFixtures.files(folders[3]) == [".emokit-output", "SHA256SUMS", "emokit-shard.json"])
