@@ -50,9 +50,9 @@ struct ShardMergeTests {
         let report = try ShardMerge(output: merged, shards: folders.reversed()).run()
         #expect(report.shards == count && report.tabs == 12)
         #expect(PublishingFixtures.differences(Self.single, merged) == [], "\(count) shards")
-        #expect(PublishingFixtures.files(merged).count == 23 + 7, "23 sheets, a manifest, index, preview page, script, style, SHA256SUMS and the mark")
+        #expect(PublishingFixtures.files(merged).count == 23 + 8, "23 sheets, the tab icon strip, a manifest, index, preview page, script, style, SHA256SUMS and the mark")
         // A shard holds only its own tabs' sheets.
-        let sheetFolders = folders.map { Set(PublishingFixtures.files($0).filter { $0.hasPrefix("sheets/") }.map { $0.split(separator: "/")[1] }) }
+        let sheetFolders = folders.map { Set(PublishingFixtures.files($0).filter { $0.hasPrefix("sheets/") && $0.split(separator: "/").count > 2 }.map { $0.split(separator: "/")[1] }) }
         #expect(sheetFolders.reduce(0) { $0 + $1.count } == 12)
         #expect(Set(sheetFolders.flatMap { $0 }).count == 12)
     }
@@ -75,7 +75,8 @@ struct ShardMergeTests {
             _ = try Generator(options: options).run()
             folders.append(folder)
         }
-        #expect(PublishingFixtures.files(folders[3]) == [".emokit-output", "SHA256SUMS", "emokit-shard.json"])
+        // An empty shard: no tab of its own, only the (content-addressed, identical) tab icon strip.
+        #expect(PublishingFixtures.files(folders[3]) == [".emokit-output", "SHA256SUMS", "emokit-shard.json", "sheets/tab-icons@2x.png"])
         let merged = root.appendingPathComponent("merged")
         _ = try ShardMerge(output: merged, shards: folders).run()
         #expect(PublishingFixtures.differences(single, merged) == [])
