@@ -18,7 +18,7 @@ public enum CLI {
 
     public static var version: String { EmokitResources.version }
 
-    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec, MergeCommand.spec]
+    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec, MergeCommand.spec, CompletionsCommand.spec]
 
     static var overview: String {
         var lines = [
@@ -74,6 +74,7 @@ public enum CLI {
             switch command.name {
             case InspectCommand.spec.name: status = try InspectCommand.run(parsed, console: console)
             case MergeCommand.spec.name: status = try MergeCommand.run(parsed, console: console)
+            case CompletionsCommand.spec.name: status = try CompletionsCommand.run(parsed, commands: commands, console: console)
             default: status = try GenerateCommand.run(parsed, console: console, exitOnSignal: exitOnSignal)
             }
         } catch {

@@ -5,18 +5,27 @@ import Foundation
 public final class Console: Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
+    /// Whether standard error may carry ANSI colour: only a terminal, and never with `NO_COLOR`.
+    public let colour: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, colour: Bool = false) {
         writeOut = out
         writeError = error
+        self.colour = colour
     }
 
     public static let standard = Console(
         out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) })
+        error: { FileHandle.standardError.write(Data($0.utf8)) },
+        colour: Terminal.colourAllowed(isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: ProcessInfo.processInfo.environment))
 
     public func out(_ line: String) { writeOut(line.hasSuffix("\n") ? line : line + "\n") }
-    public func error(_ line: String) { writeError(line.hasSuffix("\n") ? line : line + "\n") }
+    /// Lines starting `error:`/`Error:` get a red label and `warning:` a yellow one when `colour`
+    /// is on: the one place messages are styled, so the commands never think about terminals.
+    public func error(_ line: String) {
+        let text = colour ? Terminal.paintLabel(line) : line
+        writeError(text.hasSuffix("\n") ? text : text + "\n")
+    }
 }
 
 /// Exit statuses, documented in the README.

@@ -1,0 +1,64 @@
+import EmokitCLI
+import Foundation
+import TestSupport
+import Testing
+
+/// Colour on terminals only (never with NO_COLOR), and shell completions from the option tables.
+struct CLIPolishTests {
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLITests.invoke(arguments) }
+
+    static let escape = "\u{1B}["
+
+    /// Runs the built emokit under a pseudo-terminal (util-linux `script`), so its stderr is a tty.
+    static func underTerminal(_ arguments: [String], environment: [String: String?] = [:]) throws -> Subprocess.Result {
+        let binary = try CrossProcessTests.emokitBinary()
+        let command = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        return try Subprocess.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: environment)
+    }
+
+    @Test func colourOnATerminalOnly() throws {
+        let missing = Fixtures.temporaryDirectory().appendingPathComponent("nosuch").path
+        let tty = try Self.underTerminal(["generate", missing, "--out", Fixtures.temporaryDirectory().appendingPathComponent("o").path], environment: ["NO_COLOR": nil, "TERM": "xterm"])
+        #expect(tty.status == 1)
+        #expect(tty.stdout.contains("\u{1B}[1m\u{1B}[31merror:\u{1B}[0m "), "\(tty.stdout.debugDescription)")
+        let noColor = try Self.underTerminal(["generate", missing], environment: ["NO_COLOR": "1", "TERM": "xterm"])
+        #expect(noColor.stdout.contains("error: ") && !noColor.stdout.contains(Self.escape), "\(noColor.stdout.debugDescription)")
+        let pipe = try Subprocess.run(try CrossProcessTests.emokitBinary(), ["generate", missing], environment: ["NO_COLOR": nil, "TERM": "xterm"])
+        #expect(pipe.status == 1 && pipe.stderr.contains("error: ") && !pipe.stderr.contains(Self.escape))
+        let usage = try Self.underTerminal(["generate", "--nosuch"], environment: ["NO_COLOR": nil, "TERM": "xterm"])
+        #expect(usage.status == 2 && usage.stdout.contains("\u{1B}[31mError:"))
+    }
+
+    @Test func completionsBashZshFish() throws {
+        let bash = run(["completions", "bash"])
+        #expect(bash.status == 0)
+        let dir = Fixtures.temporaryDirectory()
+        let script = dir.appendingPathComponent("emokit.bash")
+        try Data(bash.out.utf8).write(to: script)
+        let check = try Subprocess.tool("bash", ["-n", script.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        // Every option `generate --help` lists is completed, in all three shells.
+        let help = run(["generate", "--help"]).out
+        let listed = Set(
+            help.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: "--[a-z][a-z0-9-]*", options: .regularExpression), line.hasPrefix("  -") else { return nil }
+                return String(line[range])
+            })
+        #expect(listed.count > 30)
+        let zsh = run(["completions", "zsh"]).out
+        let fish = run(["completions", "fish"]).out
+        for option in listed {
+            #expect(bash.out.contains(" \(option) ") || bash.out.contains("\"\(option) ") || bash.out.contains(" \(option)\""), "bash lacks \(option)")
+            #expect(zsh.contains("'\(option)["), "zsh lacks \(option)")
+            #expect(fish.contains("__fish_seen_subcommand_from generate\" -l \(option.dropFirst(2)) "), "fish lacks \(option)")
+        }
+        #expect(zsh.hasPrefix("#compdef emokit") && zsh.contains("'inspect:"))
+        #expect(fish.contains("-a completions"))
+        // Completing in a real bash: `emokit generate --wi<TAB>` offers --widths.
+        let probe = try Subprocess.tool("bash", ["-c", "source '\(script.path)'; COMP_WORDS=(emokit generate --wi); COMP_CWORD=2; _emokit; echo \"${COMPREPLY[*]}\""])
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "--widths", "\(probe.stdout) \(probe.stderr)")
+        let unknown = run(["completions", "powershell"])
+        #expect(unknown.status == 2 && unknown.err.contains("'powershell'"))
+        #expect(run(["completions"]).status == 2)
+    }
+}
