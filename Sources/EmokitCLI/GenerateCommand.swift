@@ -50,6 +50,7 @@ enum GenerateCommand {
             .flag("no-cache", help: "Render every page; neither read nor write the page cache."),
             .value("shard", "k/n", help: "Render only the K-th of N shares of the tabs (balanced by pages); join them with 'emokit merge'."),
             .flag("quiet", short: "q", help: "Print only errors and warnings."),
+            .flag("json", help: "Print a JSON summary on stdout instead of the text one (files, tabs, pages, warnings, timings)."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """
             Writes, inside the output folder: sheets/<tab>/<width>/page-NNN@Sx.png, manifests/<width>.json,
@@ -83,7 +84,7 @@ enum GenerateCommand {
         }
         var configured = options
         configured.exitOnSignal = exitOnSignal
-        return execute(configured, quiet: arguments.has("quiet"), console: console)
+        return execute(configured, quiet: arguments.has("quiet"), json: arguments.has("json"), console: console)
     }
 
     /// `emokit` with no arguments: the sample packs into ./emokit-output.
@@ -94,11 +95,14 @@ enum GenerateCommand {
         return execute(options, quiet: false, console: console)
     }
 
-    static func execute(_ options: GeneratorOptions, quiet: Bool, console: Console) -> ExitCode {
+    static func execute(_ options: GeneratorOptions, quiet: Bool, json: Bool = false, console: Console) -> ExitCode {
         do {
             let report = try Generator(options: options).run()
             for warning in report.warnings { console.error("warning: \(warning)") }
-            if !quiet {
+            if json {
+                if !quiet { for note in report.notes { console.error("note: \(note)") } }
+                console.out(GenerateSummary(report: report).jsonText())
+            } else if !quiet {
                 for note in report.notes { console.error("note: \(note)") }
                 let pages = report.tabs.reduce(0) { $0 + $1.pages }
                 console.out("emokit: \(report.tabs.count) tabs, \(pages) pages, \(report.sheetCount) sheets (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
@@ -116,6 +120,7 @@ enum GenerateCommand {
         } catch {
             for line in error.warningLines { console.error("warning: \(line)") }
             for line in error.lines { console.error("error: \(line)") }
+            if json { console.out(GenerateSummary(failure: error, output: options.output).jsonText()) }
             return error.isOutputFailure ? .outputError : .inputError
         }
     }

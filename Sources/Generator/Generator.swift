@@ -35,6 +35,8 @@ public struct Generator: Sendable {
         public var emojiKeyboard: EmojiKeyboardReport? = nil
         /// Pages this run rendered and reused from the page cache (all widths and scales of a page).
         public var pages = PageCounts()
+        /// Wall time of each pipeline step, in run order (for `--json`; never written to the output).
+        public var timings: [StepTiming] = []
     }
 
     public func run() throws(GenerationError) -> Report {
@@ -55,8 +57,10 @@ public struct Generator: Sendable {
         }
         defer { output.interruption?.uninstall() }
 
+        var clock = StepClock()
         // 1-2. Read packs and check every image header and emoji glyph before drawing.
         let plan = try plan()
+        clock.finish("read packs")
         let packs = plan.packs
         let plans = plan.sprites
         let emojiSource = plan.emojiSource
@@ -82,6 +86,7 @@ public struct Generator: Sendable {
                 options: options, packs: packs, plans: plans, deleteIcons: deleteIcons, boxes: boxes,
                 emoji: emojiSource, decoder: decoder, output: output)
             let pages = try renderer.renderAll(jobs)
+            clock.finish("render pages")
 
             // 4a. Tab icons: the pack's icon.png, else its first emoticon, in one strip per scale.
             let tabIcons = try TabIcons.render(packs: packs, plans: plans, options: options, emoji: emojiSource, decoder: decoder, output: output)
@@ -92,6 +97,7 @@ public struct Generator: Sendable {
             // 4b. Skin-tone variants: one set of sheets per tab and scale, shared by all widths.
             let variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency)
                 .render(packs, boxes: boxes, emoji: emojiSource, output: output)
+            clock.finish("tab icons, animations, variants")
 
             // 5. Manifests, one per width.
             var manifests = ManifestBuilder(
@@ -100,6 +106,7 @@ public struct Generator: Sendable {
             let emojiFields = EmojiManifestFields(
                 packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
             for index in manifests.indices { emojiFields.apply(to: &manifests[index]) }
+            clock.finish("manifests")
 
             // 6. The manifest files, asset catalog, web sprite data and preview site (SiteStep); a shard instead records what `merge` needs.
             if let shardTabs {
@@ -108,12 +115,14 @@ public struct Generator: Sendable {
                 try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary(packs, emoji: emojiIdentity), to: output)
             }
 
+            clock.finish("site")
             // 7. SHA256SUMS for the tree, and the archive of it (moved into place after the swap).
             let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: pages.values.flatMap { $0.sheets.values } + tabIcons.sheets))
 
             // 8. Swap in.
             do { try output.commit() } catch { archive?.discard(); throw error }
             try archive?.commit()
+            clock.finish("checksums, swap in")
             return Report(
                 output: options.output,
                 tabs: packs.map { ($0.id, $0.title(locale: options.locale), $0.entries.count, PageLayout.pageCount(entries: $0.entries.count, grid: options.grid)) },
@@ -123,7 +132,8 @@ public struct Generator: Sendable {
                 warnings: warnings,
                 notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []),
                 emojiKeyboard: plan.emojiData?.keyboard,
-                pages: PageCounts(pages.values.map(\.cache)))
+                pages: PageCounts(pages.values.map(\.cache)),
+                timings: clock.timings)
         } catch let error as GenerationError {
             output.discard()
             throw error

@@ -1,0 +1,59 @@
+import Foundation
+import Generator
+
+/// `generate --json`: the run's summary for scripts and CI, one JSON object on stdout. Keys are
+/// sorted; everything but `timings` is the same for the same inputs.
+struct GenerateSummary: Encodable {
+    struct Tab: Encodable { var id: String; var title: String; var entries: Int; var pages: Int }
+    struct File: Encodable { var path: String; var bytes: Int }
+    struct Sheets: Encodable { var count: Int; var bytes: Int }
+
+    var ok: Bool
+    var output: String
+    var tabs: [Tab] = []
+    var sheets = Sheets(count: 0, bytes: 0)
+    /// Every file of the output folder (relative, sorted bytewise) with its size.
+    var files: [File] = []
+    var pages = PageCounts()
+    var warnings: [String] = []
+    var notes: [String] = []
+    var errors: [String] = []
+    var timings: [StepTiming] = []
+
+    init(report: Generator.Report) {
+        ok = true
+        output = report.output.path
+        tabs = report.tabs.map { Tab(id: $0.id, title: $0.title, entries: $0.entries, pages: $0.pages) }
+        sheets = Sheets(count: report.sheetCount, bytes: report.sheetBytes)
+        files = Self.files(in: report.output)
+        pages = report.pages
+        warnings = report.warnings
+        notes = report.notes
+        timings = report.timings
+    }
+
+    init(failure error: GenerationError, output: URL) {
+        ok = false
+        self.output = output.path
+        warnings = error.warningLines
+        errors = error.lines
+    }
+
+    func jsonText() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text
+    }
+
+    static func files(in folder: URL) -> [File] {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [File] = []
+        while let relative = walker.nextObject() as? String {
+            guard let attributes = walker.fileAttributes, attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            files.append(File(path: relative, bytes: (attributes[.size] as? NSNumber)?.intValue ?? 0))
+        }
+        return files.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+    }
+}
