@@ -18,7 +18,7 @@ public enum CLI {
 
     public static var version: String { EmokitResources.version }
 
-    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec, MergeCommand.spec, CompletionsCommand.spec]
+    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec, MergeCommand.spec, ValidateCommand.spec, CompletionsCommand.spec]
 
     static var overview: String {
         var lines = [
@@ -75,6 +75,7 @@ public enum CLI {
             case InspectCommand.spec.name: status = try InspectCommand.run(parsed, console: console)
             case MergeCommand.spec.name: status = try MergeCommand.run(parsed, console: console)
             case CompletionsCommand.spec.name: status = try CompletionsCommand.run(parsed, commands: commands, console: console)
+            case ValidateCommand.spec.name: status = try ValidateCommand.run(parsed, console: console)
             default: status = try GenerateCommand.run(parsed, console: console, exitOnSignal: exitOnSignal)
             }
         } catch {

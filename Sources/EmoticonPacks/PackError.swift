@@ -35,6 +35,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case tabIDConfig(key: String, reason: String)
     /// A plist or pack folder whose real path (after symlinks) leaves the packs.
     case unsafeLink(path: String, target: String)
+    /// A PNG in a pack's folder that no entry names (a `validate` warning): `path` is the
+    /// pack's plist, `file` the image as `<pack folder>/<file>`.
+    case unusedImage(path: String, file: String)
 
     public var description: String {
         switch self {
@@ -75,6 +78,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): tab id '\(wanted)' is reserved for the preview's Recent tab; this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .tabIDConfig(key, reason): return "tabIds '\(key)': \(reason)"
         case let .unsafeLink(path, target): return "\(path): links outside the packs (to \(target)); refusing to read it"
+        case let .unusedImage(path, file): return "\(path): \(file) is not named by any entry; unused"
         }
     }
 
@@ -90,7 +94,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
             .upscaled(let path, _, _, _, _, _, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
-            .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _):
+            .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
+            .unusedImage(let path, _):
             return path
         case .tabIDConfig: return ""
         }

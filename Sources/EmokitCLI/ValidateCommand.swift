@@ -1,0 +1,66 @@
+import EmoticonPacks
+import Foundation
+import Generator
+
+/// `emokit validate <pack>...`: the generator's checks, and the linter's, without writing.
+enum ValidateCommand {
+    /// The options of `generate` that change what is checked (the grid sets the icon box).
+    static let checkedOptions: Set<String> = [
+        "config", "widths", "scales", "layout", "columns", "rows", "row-height", "icon-size", "delete-icon", "emoji-font",
+        "emoji-images", "missing-glyph", "lenient", "strict", "max-width", "max-height", "max-pixels", "max-plist-size",
+    ]
+
+    static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check emoticon packs the way generate does, plus lint, without writing anything.",
+        positionalName: "pack", positionalHelp: "A pack folder (Emoji.plist or info.plist) or a folder of packs.",
+        minimumPositionals: 1,
+        options: GenerateCommand.spec.options.filter { checkedOptions.contains($0.name) }
+            + [.flag("quiet", short: "q", help: "Print only errors and warnings.")],
+        discussion: """
+            Reports everything generate would refuse or warn about (missing or unreadable images,
+            repeated chs, unknown keys, emoji without a glyph, images enlarged for the largest scale),
+            and also: PNG files in a pack folder that no entry names (other than delete.png and icon.png),
+            images more than 1.5 times as long as they are wide (or wide as long), and @2x/@3x files whose
+            size is not 2x/3x the base file's. Each line names the file, the entry and the key.
+
+            Exit status: 0 no problems (warnings may be printed), 1 problems found (with --strict,
+            warnings count), 2 usage error.
+            """,
+        positionalsFrom: ["config"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        var config: GeneratorConfig?
+        if let path = arguments.value("config") {
+            do { config = try GeneratorConfig.load(URL(fileURLWithPath: path)) } catch {
+                console.error("error: \(error.description)")
+                return .inputError
+            }
+        }
+        let options: GeneratorOptions
+        do { options = try GenerateCommand.makeOptions(arguments, config: config) } catch let problem as GeneratorConfig.Problem {
+            console.error("error: \(problem.description)")
+            return problem.isUsage ? .usage : .inputError
+        } catch let usage as UsageError {
+            throw usage
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
+        do {
+            let lint = try Generator(options: options).lint()
+            for warning in lint.warnings { console.error("warning: \(warning)") }
+            if !arguments.has("quiet") {
+                for note in lint.plan.notes { console.error("note: \(note)") }
+                let entries = lint.plan.packs.reduce(0) { $0 + $1.entries.count }
+                let warnings = lint.warnings.count
+                let tabs = lint.plan.packs.count
+                console.out("emokit: \(tabs) tab\(tabs == 1 ? "" : "s"), \(entries) emoticons checked: no errors, \(warnings) warning\(warnings == 1 ? "" : "s")")
+            }
+            return .success
+        } catch {
+            for line in error.warningLines { console.error("warning: \(line)") }
+            for line in error.lines { console.error("error: \(line)") }
+            return .inputError
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import EmoticonPacks
+import Foundation
+import Imaging
+
+/// What `emokit validate` reports: the generator's own plan (so validate and generate can never
+/// disagree about what is refused) plus findings only a linter cares about, which `generate`
+/// draws anyway: images no entry names, images far from square, and `@2x`/`@3x` files whose
+/// size disagrees with the base file.
+public struct PackLint: Sendable {
+    /// The plan `generate` would draw from, computed with `strict` off so every warning is seen.
+    public var plan: Plan
+    /// The lint-only findings, in reading order (by pack, file-level first, then by entry).
+    public var findings: [PackError]
+    /// Everything to report as a warning: the plan's warnings, then the lint findings, in
+    /// reading order.
+    public var warnings: [PackError]
+
+    /// Longer side over shorter side above which an image counts as far from square: 1.5 lets
+    /// a 3:2 sticker pass but flags a 2:1 banner, which the icon box would shrink to half height.
+    public static let maximumAspect = 1.5
+    /// Pixels a `@2x`/`@3x` file may differ from exactly 2x/3x the base (odd sizes round).
+    public static let variantTolerance = 1
+}
+
+extension Generator {
+    /// Reads and checks the packs exactly as `plan()` does, then adds the lint findings.
+    /// Nothing is written. Throws what `plan()` throws; with `strict`, throws every warning
+    /// (the plan's and the lint findings) as an error.
+    public func lint() throws(GenerationError) -> PackLint {
+        var relaxed = options
+        relaxed.strict = false
+        let plan = try Generator(options: relaxed).plan()
+        let decoder = PNGDecoder(limits: options.imageLimits)
+        var findings: [PackError] = []
+        for pack in plan.packs {
+            findings += Self.unusedImages(in: pack)
+            for entry in pack.entries {
+                guard case .image(let file) = entry.content, file.format == .png else { continue }
+                findings += Self.shapeFindings(file, entry: entry, pack: pack, decoder: decoder)
+            }
+        }
+        let plistPaths = plan.packs.map(\.plistPath)
+        let ordered = PackError.inReadingOrder(findings, plistPaths: plistPaths)
+        let warnings = PackError.inReadingOrder(plan.warnings + ordered, plistPaths: plistPaths)
+        if options.strict && !warnings.isEmpty { throw .packs(warnings) }
+        return PackLint(plan: plan, findings: ordered, warnings: warnings)
+    }
+
+    /// PNG files in the pack's folder that no entry, animation or delete icon names. `@2x`/`@3x`
+    /// siblings of a named file count as named; `delete.png` and `icon.png` (and their siblings)
+    /// have their own meaning. A plain image folder names every image by definition.
+    static func unusedImages(in pack: EmoticonPack) -> [PackError] {
+        func key(_ url: URL) -> String { url.resolvingSymlinksInPath().standardizedFileURL.path }
+        func stem(_ name: String) -> String {
+            let base = (name as NSString).deletingPathExtension
+            return (base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base).lowercased()
+        }
+        var named: Set<String> = []
+        var namedStems: Set<String> = ["delete", "icon"]
+        var files: [ImageFile] = pack.entries.compactMap { if case .image(let file) = $0.content { file } else { nil } }
+        files += pack.entries.compactMap(\.animation)
+        if let delete = pack.deleteIcon { files.append(delete) }
+        for file in files {
+            for variant in file.variants {
+                named.insert(key(variant.url))
+                if variant.url.deletingLastPathComponent().standardizedFileURL == pack.folder.standardizedFileURL {
+                    namedStems.insert(stem(variant.url.lastPathComponent))
+                }
+            }
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: pack.folder.path)) ?? []
+        var unused: [PackError] = []
+        for name in names.sorted() where (name as NSString).pathExtension.lowercased() == "png" {
+            let url = pack.folder.appendingPathComponent(name)
+            guard !named.contains(key(url)), !namedStems.contains(stem(name)) else { continue }
+            unused.append(.unusedImage(path: pack.plistPath, file: "\(pack.folder.lastPathComponent)/\(name)"))
+        }
+        return unused
+    }
+
+    /// An entry's variants far from square, and `@2x`/`@3x` sizes that are not 2x/3x of the
+    /// smallest-scale file. Unreadable headers were already refused by `plan()`.
+    static func shapeFindings(_ file: ImageFile, entry: Entry, pack: EmoticonPack, decoder: PNGDecoder) -> [PackError] {
+        let path = entry.sourcePath ?? pack.plistPath
+        var findings: [PackError] = []
+        var sizes: [(variant: ImageFile.Variant, width: Int, height: Int)] = []
+        for variant in file.variants {
+            guard let size = try? decoder.peekSize(contentsOf: variant.url, displayPath: variant.displayPath) else { continue }
+            sizes.append((variant, size.width, size.height))
+        }
+        for (variant, width, height) in sizes {
+            let aspect = Double(max(width, height)) / Double(max(1, min(width, height)))
+            if aspect > PackLint.maximumAspect {
+                let ratio = String(format: "%.1f", aspect)
+                findings.append(
+                    .entry(
+                        path: path, index: entry.plistIndex, key: "png", text: entry.text,
+                        reason: "\(variant.displayPath) is \(width)x\(height), far from square (\(ratio):1, more than 1.5:1); it is drawn shrunk to fit the square icon"))
+            }
+        }
+        guard let base = sizes.first else { return findings }
+        for (variant, width, height) in sizes.dropFirst() {
+            let expectedWidth = base.width * variant.scale / base.variant.scale
+            let expectedHeight = base.height * variant.scale / base.variant.scale
+            let tolerance = PackLint.variantTolerance
+            if abs(width - expectedWidth) > tolerance || abs(height - expectedHeight) > tolerance {
+                findings.append(
+                    .entry(
+                        path: path, index: entry.plistIndex, key: "png", text: entry.text,
+                        reason: "\(variant.displayPath) is \(width)x\(height), but \(base.variant.displayPath) is \(base.width)x\(base.height): "
+                            + "an @\(variant.scale)x file should be \(expectedWidth)x\(expectedHeight)"))
+            }
+        }
+        return findings
+    }
+}
