@@ -177,6 +177,9 @@
     return el;
   }
 
+  // A recent or sent emoticon's name: the skin-tone variant's own name when one was used.
+  function refName(ref) { return ref.variant ? ref.variant.name : ref.button.name; }
+
   function recentPageElement() {
     const el = h("div", { class: "page", "data-page": "0", style: { width: px(W), height: px(gridHeight) } });
     const recent = loadRecent();
@@ -185,7 +188,7 @@
       if (!ref) return;
       const frame = cellFrame(cell);
       const key = keyButton({ "data-kind": "emoticon", "data-tab": item.tab, "data-index": String(cell), "data-recent": "true",
-        "aria-label": ref.button.name, title: ref.button.name }, frame);
+        "aria-label": refName(ref), title: refName(ref) }, frame);
       key.classList.add("sprite-key");
       const style = spriteStyle(ref);
       if (style) {
@@ -404,7 +407,7 @@
           const style = spriteStyle(ref);
           if (style) {
             flush();
-            into.appendChild(h("span", { class: "token", role: "img", "aria-label": ref.button.name, title: token, "data-text": token, style }));
+            into.appendChild(h("span", { class: "token", role: "img", "aria-label": refName(ref), title: token, "data-text": token, style }));
             i += token.length;
             continue outer;
           }
@@ -504,7 +507,7 @@
     picker.hidden = false;
     const k = key.getBoundingClientRect(), p = phone.getBoundingClientRect();
     const mw = picker.offsetWidth, mh = picker.offsetHeight;
-    picker.style.left = px(Math.max(0, Math.min(p.width - mw, k.left - p.left + k.width / 2 - mw / 2)));
+    picker.style.left = px(Math.max(0, Math.min(phone.clientWidth - mw, k.left - p.left + k.width / 2 - mw / 2)));
     picker.style.top = px(Math.max(0, k.top - p.top - mh - 4));
     const selected = picker.querySelector('[aria-current="true"]') || picker.firstChild;
     if (selected) selected.focus({ preventScroll: true });
