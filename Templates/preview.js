@@ -177,6 +177,18 @@
     return el;
   }
 
+  // One dot per page (pageCount), then the first page shown.
+  function showFirstPage() {
+    dots.textContent = "";
+    for (let i = 0; i < pageCount; i++) {
+      const d = h("button", { class: "dot", type: "button", "data-page-dot": String(i), "aria-label": "Page " + (i + 1) });
+      d.addEventListener("click", () => goToPage(i));
+      dots.appendChild(d);
+    }
+    pages.scrollLeft = 0;
+    setCurrentPage(0);
+  }
+
   // A recent or sent emoticon's name: the skin-tone variant's own name when one was used.
   function refName(ref) { return ref.variant ? ref.variant.name : ref.button.name; }
 
@@ -255,14 +267,7 @@
       for (const page of tab.pages) pages.appendChild(pageElement(tab.id, page));
       pageCount = tab.pages.length;
     }
-    dots.textContent = "";
-    for (let i = 0; i < pageCount; i++) {
-      const d = h("button", { class: "dot", type: "button", "data-page-dot": String(i), "aria-label": "Page " + (i + 1) });
-      d.addEventListener("click", () => goToPage(i));
-      dots.appendChild(d);
-    }
-    pages.scrollLeft = 0;
-    setCurrentPage(0);
+    showFirstPage();
   }
 
   function setCurrentPage(p) {
@@ -633,14 +638,7 @@
     pages.setAttribute("aria-label", TEXT.results);
     pageCount = Math.max(1, Math.ceil(results.length / M.grid.emoticonsPerPage));
     for (let i = 0; i < pageCount; i++) pages.appendChild(searchPageElement(results, i));
-    dots.textContent = "";
-    for (let i = 0; i < pageCount; i++) {
-      const d = h("button", { class: "dot", type: "button", "data-page-dot": String(i), "aria-label": "Page " + (i + 1) });
-      d.addEventListener("click", () => goToPage(i));
-      dots.appendChild(d);
-    }
-    pages.scrollLeft = 0;
-    setCurrentPage(0);
+    showFirstPage();
   }
 
   function clearSearch() {

@@ -66,25 +66,36 @@ enum GenerateCommand {
         positionalsFrom: ["config", "emoji-keyboard"])
 
     static func run(_ arguments: ParsedArguments, console: Console, exitOnSignal: Bool = false) throws(UsageError) -> ExitCode {
+        let options: GeneratorOptions
+        switch try resolveOptions(arguments, console: console) {
+        case .options(let resolved): options = resolved
+        case .refused(let status): return status
+        }
+        var configured = options
+        configured.exitOnSignal = exitOnSignal
+        return execute(configured, quiet: arguments.has("quiet"), json: arguments.has("json"), console: console)
+    }
+
+    /// The config file (if any), then the flags, as `generate` and `validate` both read them; a
+    /// refused config or value is reported here, once.
+    enum ResolvedOptions { case options(GeneratorOptions), refused(ExitCode) }
+
+    static func resolveOptions(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ResolvedOptions {
         var config: GeneratorConfig?
         if let path = arguments.value("config") {
             do { config = try GeneratorConfig.load(URL(fileURLWithPath: path)) } catch {
                 console.error("error: \(error.description)")
-                return .inputError
+                return .refused(.inputError)
             }
         }
-        let options: GeneratorOptions
-        do { options = try makeOptions(arguments, config: config) } catch let problem as GeneratorConfig.Problem {
+        do { return .options(try makeOptions(arguments, config: config)) } catch let problem as GeneratorConfig.Problem {
             console.error("error: \(problem.description)")
-            return problem.isUsage ? .usage : .inputError
+            return .refused(problem.isUsage ? .usage : .inputError)
         } catch let usage as UsageError {
             throw usage
         } catch {
             throw UsageError(message: "\(error)")
         }
-        var configured = options
-        configured.exitOnSignal = exitOnSignal
-        return execute(configured, quiet: arguments.has("quiet"), json: arguments.has("json"), console: console)
     }
 
     /// `emokit` with no arguments: the sample packs into ./emokit-output.

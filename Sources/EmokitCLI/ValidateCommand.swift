@@ -30,21 +30,10 @@ enum ValidateCommand {
         positionalsFrom: ["config"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        var config: GeneratorConfig?
-        if let path = arguments.value("config") {
-            do { config = try GeneratorConfig.load(URL(fileURLWithPath: path)) } catch {
-                console.error("error: \(error.description)")
-                return .inputError
-            }
-        }
         let options: GeneratorOptions
-        do { options = try GenerateCommand.makeOptions(arguments, config: config) } catch let problem as GeneratorConfig.Problem {
-            console.error("error: \(problem.description)")
-            return problem.isUsage ? .usage : .inputError
-        } catch let usage as UsageError {
-            throw usage
-        } catch {
-            throw UsageError(message: "\(error)")
+        switch try GenerateCommand.resolveOptions(arguments, console: console) {
+        case .options(let resolved): options = resolved
+        case .refused(let status): return status
         }
         do {
             let lint = try Generator(options: options).lint()
