@@ -197,7 +197,7 @@ enum GenerateCommand {
                 guard let level = OptionRanges.compression.parse(v) else {
                     throw UsageError(message: OptionRanges.compression.refusal(v, name: "--compression") + ", or max")
                 }
-                options.encoder.compressionLevel = Int(level)
+                options.encoder = PNGEncoder(compressionLevel: Int(level))  // a level replaces a config's "max" whole
             }
         }
         if let v = arguments.value("jobs") { options.concurrency = Int(try number(v, OptionRanges.jobs)) }

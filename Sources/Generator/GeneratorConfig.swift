@@ -19,7 +19,7 @@ import KeyboardLayout
 ///               "tabBarBackground": "#FFFFFF", "selectedTab": "#E3E3E8", "dark": { "background": "#1C1C1E" } },
 ///   "locale": "cn", "deleteIcon": "icons/delete.png", "emojiFont": "/path/NotoColorEmoji.ttf",
 ///   "emojiImages": "twemoji/72x72", "missingGlyph": "fail", "lenient": false,
-///   "maxPlistSizeMB": 10, "compression": 6, "preview": true,
+///   "maxPlistSizeMB": 10, "compression": 6, "preview": true, "xcassets": "Emoticons", "web": false,
 ///   "emojiKeyboard": true, "emojiData": "emoji-test.txt", "cldr": "cldr/common" }
 /// ```
 public struct GeneratorConfig: Decodable, Sendable {
@@ -78,8 +78,13 @@ public struct GeneratorConfig: Decodable, Sendable {
     public var lenient: Bool?
     public var strict: Bool?
     public var maxPlistSizeMB: Int?
-    public var compression: Int?
+    /// A zlib level 0-9 or `"max"`, as `--compression`.
+    public var compression: CompressionSetting?
     public var preview: Bool?
+    /// `true`, `false` or a catalog name, as `--xcassets[=NAME]`.
+    public var xcassets: CatalogSetting?
+    /// As `--web`.
+    public var web: Bool?
     /// Tab ids by pack folder name or plist id: `{"猫 咪": "cats"}`.
     public var tabIds: [String: String]?
     public var emojiKeyboard: Bool?
@@ -92,7 +97,7 @@ public struct GeneratorConfig: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case packs, out, widths, scales, layout, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
-        case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview, tabIds
+        case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview, xcassets, web, tabIds
         case emojiKeyboard, emojiData, cldr
     }
 
@@ -171,6 +176,8 @@ public struct GeneratorConfig: Decodable, Sendable {
         "packs": "an array of strings", "widths": "an array of whole numbers", "scales": "an array of whole numbers",
         "grid": "an object", "metrics": "an object", "colors": "an object",
         "tabIds": "an object of pack folder names (or plist ids) to tab ids",
+        "compression": "a whole number from \(OptionRanges.compression.text) or \"max\"",
+        "xcassets": "true, false or a catalog name such as \"Emoticons\"",
     ]
 
     static func typeName(_ type: Any.Type) -> String {
@@ -256,8 +263,21 @@ public struct GeneratorConfig: Decodable, Sendable {
         if let lenient { options.lenient = lenient }
         if let strict { options.strict = strict }
         if let maxPlistSizeMB { options.maxPlistBytes = maxPlistSizeMB * 1024 * 1024 }
-        if let compression { options.encoder.compressionLevel = compression }
+        if let compression {
+            guard let encoder = compression.applied(to: options.encoder) else {
+                let word = if case .word(let word) = compression { word } else { "" }
+                throw fail("compression", "expected a whole number from \(OptionRanges.compression.text) or \"max\", not \"\(word)\"")
+            }
+            options.encoder = encoder
+        }
         if let preview { options.writePreview = preview }
+        if let xcassets {
+            if let name = xcassets.name, AssetCatalogWriter.problem(name: name, scales: []) != nil {
+                throw fail("xcassets", "expected true, false or a plain name such as \"Emoticons\" (the folder is NAME.xcassets), not \"\(name)\"")
+            }
+            options.assetCatalog = xcassets.name
+        }
+        if let web { options.writeWeb = web }
         if let tabIds { options.tabIDs = tabIds }
         if let emojiKeyboard { options.emojiKeyboard = emojiKeyboard }
         if let emojiData { options.emojiData = resolve(emojiData) }
@@ -277,7 +297,7 @@ public struct GeneratorConfig: Decodable, Sendable {
             (OptionRanges.rowHeight, grid?.rowHeight), (OptionRanges.iconSize, grid?.iconSize),
             (OptionRanges.toolbarHeight, metrics?.toolbarHeight), (OptionRanges.pageControlHeight, metrics?.pageControlHeight),
             (OptionRanges.tabBarHeight, metrics?.tabBarHeight), (OptionRanges.maxPlistSize, maxPlistSizeMB.map(Double.init)),
-            (OptionRanges.compression, compression.map(Double.init)),
+            (OptionRanges.compression, compression.flatMap { if case .level(let level) = $0 { level } else { nil } }),
         ]
         for case let (range, value?) in optional { numbers.append((range, value)) }
         for (range, value) in numbers where !range.contains(value) {
