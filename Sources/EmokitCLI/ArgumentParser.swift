@@ -44,6 +44,8 @@ struct CommandSpec: Sendable {
     /// Options that can stand in for the positionals (`generate --config` names its packs,
     /// `generate --emoji-keyboard` needs none).
     var positionalsFrom: [String] = []
+    /// At most one positional (`init <folder>`): a second is a usage error, and the usage line has no `...`.
+    var singlePositional = false
 
     static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
     var allOptions: [OptionSpec] { options + [Self.helpOption] }
@@ -51,7 +53,8 @@ struct CommandSpec: Sendable {
     var usageLine: String {
         var parts = ["emokit", name]
         if let positional = positionalName {
-            parts.append(minimumPositionals > 0 ? "<\(positional)> ..." : "[<\(positional)> ...]")
+            let many = singlePositional ? "" : " ..."
+            parts.append(minimumPositionals > 0 ? "<\(positional)>\(many)" : "[<\(positional)>\(many)]")
         }
         parts += options.filter { $0.name != "help" }.map { "[\($0.usageText)]" }
         return parts.joined(separator: " ")
@@ -149,7 +152,10 @@ enum ArgumentParser {
         if parsed.has("help") { return parsed }
         let supplied = command.positionalsFrom.contains { parsed.values[$0] != nil || parsed.has($0) }
         if !supplied, parsed.positionals.count < command.minimumPositionals, let positional = command.positionalName {
-            throw UsageError(message: "Missing expected argument '<\(positional)> ...'")
+            throw UsageError(message: "Missing expected argument '<\(positional)>\(command.singlePositional ? "" : " ...")'")
+        }
+        if command.singlePositional, let extra = parsed.positionals.dropFirst().first {
+            throw UsageError(message: "Unexpected argument '\(extra)' (one <\(command.positionalName ?? "argument")> at a time)")
         }
         if command.positionalName == nil, let extra = parsed.positionals.first {
             throw UsageError(message: "Unexpected argument '\(extra)'")

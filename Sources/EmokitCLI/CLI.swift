@@ -18,7 +18,7 @@ public enum CLI {
 
     public static var version: String { EmokitResources.version }
 
-    static let commands: [CommandSpec] = [GenerateCommand.spec, InspectCommand.spec, MergeCommand.spec, ValidateCommand.spec, CompletionsCommand.spec]
+    static let commands: [CommandSpec] = [GenerateCommand.spec, InitCommand.spec, InspectCommand.spec, MergeCommand.spec, ValidateCommand.spec, CompletionsCommand.spec]
 
     static var overview: String {
         var lines = [
@@ -76,6 +76,7 @@ public enum CLI {
             case MergeCommand.spec.name: status = try MergeCommand.run(parsed, console: console)
             case CompletionsCommand.spec.name: status = try CompletionsCommand.run(parsed, commands: commands, console: console)
             case ValidateCommand.spec.name: status = try ValidateCommand.run(parsed, console: console)
+            case InitCommand.spec.name: status = try InitCommand.run(parsed, console: console)
             default: status = try GenerateCommand.run(parsed, console: console, exitOnSignal: exitOnSignal)
             }
         } catch {

@@ -1,0 +1,247 @@
+import EmokitText
+import Foundation
+
+/// `emokit init`: the Weibo `info.plist` a folder of images stands for. It lists the images the
+/// way a plain image folder is read (`PlainImageFolder.swift`), so generating the folder before
+/// and after `init` gives the same keyboard: one entry per image name in bytewise (UTF-8) order,
+/// `chs` `[name]`, its `@2x`/`@3x` files grouped with it, `delete` and `icon` left to their own
+/// meaning. Names that the reader would refuse, or that would give two entries one text, are
+/// refused here, all of them at once, before anything is written.
+public struct PackStarter: Sendable {
+    public struct Entry: Equatable, Sendable {
+        /// The image's name without scale and extension (`smile` for `smile@2x.png`).
+        public let name: String
+        /// The base file name (`smile.png`, even when only `smile@2x.png` exists: the reader finds
+        /// the `@2x`/`@3x` files from it); nil for an animation without a PNG.
+        public let png: String?
+        /// The animation beside it (`smile.gif`), or nil.
+        public let gif: String?
+        /// Which scales have a PNG (or, without one, a GIF) file: 1, 2, 3.
+        public let scales: [Int]
+
+        /// What a tap inserts: Weibo's `[name]`.
+        public var chs: String { "[\(name)]" }
+    }
+
+    public let folder: URL
+    /// In bytewise (UTF-8) order of their names, as the plain image folder reader orders them.
+    public let entries: [Entry]
+    /// What was found but not listed, and why, one line each (`note:` lines).
+    public let notes: [String]
+
+    /// Files `init` itself writes: never reported as skipped.
+    public static let writtenNames: Set<String> = ["info.plist", "emokit.json"]
+
+    /// One image file, read from its name.
+    struct ImageName {
+        let file: String
+        let stem: String
+        let scale: Int
+        let ext: String
+        var isGIF: Bool { ext.lowercased() == "gif" }
+    }
+
+    /// Lists `folder` and works out its entries; throws every refused name at once.
+    public static func scan(_ folder: URL, display: String) throws(PackStarterError) -> PackStarter {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { throw .notFound(path: display) }
+        guard isDirectory.boolValue else { throw .notAFolder(path: display) }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
+            throw .unreadable(path: display, reason: (error as NSError).localizedDescription)
+        }
+        let folderReal = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        var problems: [PackStarterError.NameProblem] = []
+        var otherFiles: [String] = [], folders: [String] = [], notes: [String] = []
+        var images: [ImageName] = []
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let url = folder.appendingPathComponent(name)
+            let ext = (name as NSString).pathExtension
+            let isImage = PackReader.imageExtensions.contains(ext.lowercased())
+            if name.hasPrefix(".") {
+                if isImage { notes.append("\(display)/\(name): skipped, a hidden file") }
+                continue
+            }
+            if PackReader.packFiles.contains(where: { $0.lowercased() == name.lowercased() }) && !writtenNames.contains(name) {
+                throw .alreadyAPack(file: "\(display)/\(name)")
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }  // a dangling link
+            if isFolder.boolValue {
+                folders.append(name)
+                continue
+            }
+            guard isImage else {
+                if !writtenNames.contains(name) { otherFiles.append(name) }
+                continue
+            }
+            var stem = (name as NSString).deletingPathExtension
+            var scale = 1
+            if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") {
+                scale = stem.hasSuffix("@2x") ? 2 : 3
+                stem = String(stem.dropLast(3))
+            }
+            if let reason = nameProblem(stem: stem, file: name) {
+                problems.append(.init(file: "\(display)/\(name)", reason: reason))
+                continue
+            }
+            if !url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(folderReal + "/") {
+                problems.append(.init(file: "\(display)/\(name)", reason: "it links outside the folder, which the reader refuses; copy the image in"))
+                continue
+            }
+            images.append(ImageName(file: name, stem: stem, scale: scale, ext: ext))
+        }
+        if !folders.isEmpty { notes.append("\(display): skipped \(listing(folders.map { $0 + "/" }, "folder")): init lists the images directly in the folder") }
+        if !otherFiles.isEmpty { notes.append("\(display): skipped \(listing(otherFiles, "file")) that \(otherFiles.count == 1 ? "is" : "are") not PNG or GIF") }
+        var entries: [Entry] = []
+        for group in grouped(images) {
+            let stem = group[0].stem
+            if stem == "delete" || stem == "icon" {
+                let role = stem == "delete" ? "the tab's delete button" : "the tab's icon"
+                notes.append("\(display)/\(group[0].file): \(role), not an emoticon; not listed")
+                continue
+            }
+            switch entry(group, display: display) {
+            case .success(let entry):
+                if entry.png == nil, let gif = entry.gif {
+                    notes.append("\(display)/\(gif): no PNG beside it; the entry shows the animation's first frame (add \(entry.name).png for apps that need one)")
+                }
+                entries.append(entry)
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        if !problems.isEmpty { throw .badNames(problems.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }) }
+        if entries.isEmpty { throw .noImages(path: display) }
+        return PackStarter(folder: folder, entries: entries, notes: notes)
+    }
+
+    /// Why `stem` (from the file `file`) cannot name an entry, or nil.
+    static func nameProblem(stem: String, file: String) -> String? {
+        if stem.isEmpty { return "no name before the scale or extension" }
+        if let reason = FileNamePolicy.unsafeReason(file) { return "the reader refuses this file name (\(reason)); rename it" }
+        if stem.contains("[") || stem.contains("]") {
+            let bare = stem.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+            return "brackets cannot be part of a name: chs is the name in brackets ([name]); rename it\(bare.isEmpty ? "" : " (e.g. \(PackError.quote(bare)))")"
+        }
+        if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") { return "two scale suffixes; name it name@2x or name@3x" }
+        if let bad = stem.unicodeScalars.first(where: { $0.properties.isNoncharacterCodePoint }) {
+            return "U+\(String(bad.value, radix: 16, uppercase: true)) is not a character an XML plist can hold"
+        }
+        return nil
+    }
+
+    /// Files grouped by name (Swift's `String` equality, so two spellings of one name in
+    /// different Unicode normal forms land in one group, to be refused), in bytewise order of the
+    /// names, as the plain image folder reader sorts them (`a` before `a b` before `a_b`).
+    static func grouped(_ images: [ImageName]) -> [[ImageName]] {
+        var groups: [String: [ImageName]] = [:]
+        for image in images { groups[image.stem, default: []].append(image) }
+        return groups.values.sorted { $0[0].stem.utf8.lexicographicallyPrecedes($1[0].stem.utf8) }
+    }
+
+    /// One entry from the files of one name: a PNG's files (and a GIF's) must agree on the name's
+    /// spelling and the extension's, since the reader finds `@2x`/`@3x` from the base name.
+    static func entry(_ group: [ImageName], display: String) -> Result<Entry, PackStarterError.NameProblem> {
+        var files: [Bool: ImageName] = [:]  // isGIF: the kind's reference file (lowest scale)
+        for kind in [false, true] {
+            let ofKind = group.filter { $0.isGIF == kind }.sorted {
+                $0.scale != $1.scale ? $0.scale < $1.scale : $0.file.utf8.lexicographicallyPrecedes($1.file.utf8)
+            }
+            guard let reference = ofKind.first else { continue }
+            for image in ofKind.dropFirst() {
+                if !image.stem.unicodeScalars.elementsEqual(reference.stem.unicodeScalars) {
+                    return .failure(
+                        .init(file: "\(display)/\(image.file)", reason: "spells the name of \(reference.file) with other Unicode code points (another normal form); rename one so they match"))
+                }
+            }
+            for (previous, image) in zip(ofKind, ofKind.dropFirst()) where previous.scale == image.scale {
+                return .failure(.init(file: "\(display)/\(image.file)", reason: "the same image as \(previous.file) (one name, one scale); keep one"))
+            }
+            for image in ofKind.dropFirst() {
+                if image.ext != reference.ext {
+                    return .failure(
+                        .init(file: "\(display)/\(image.file)", reason: "spell the extension as \(reference.file) does (.\(reference.ext)): the @2x/@3x files are found from the base name"))
+                }
+            }
+            files[kind] = reference
+        }
+        let png = files[false], gif = files[true]
+        if let png, let gif, !png.stem.unicodeScalars.elementsEqual(gif.stem.unicodeScalars) {
+            return .failure(.init(file: "\(display)/\(gif.file)", reason: "spells the name of \(png.file) with other Unicode code points (another normal form); rename one so they match"))
+        }
+        let scales = Set(group.filter { $0.isGIF == (png == nil) }.map(\.scale)).sorted()
+        let stem = (png ?? gif)!.stem
+        return .success(Entry(name: stem, png: png.map { "\($0.stem).\($0.ext)" }, gif: gif.map { "\($0.stem).\($0.ext)" }, scales: scales))
+    }
+
+    /// `2 files: a.txt, b.jpg`, the names cut after ten.
+    static func listing(_ names: [String], _ noun: String) -> String {
+        let shown = names.prefix(10).joined(separator: ", ")
+        return "\(names.count) \(noun)\(names.count == 1 ? "" : "s") (\(shown)\(names.count > 10 ? ", and \(names.count - 10) more" : ""))"
+    }
+
+    // MARK: The plist
+
+    /// The entries as an XML plist in Weibo's layout (keys sorted, tabs, as Xcode writes them):
+    /// `chs`, `gif` when there is one, `png`, and `type` `"0"` (an image).
+    public var infoPlistXML: String {
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,
+            #"<plist version="1.0">"#,
+            "<array>",
+        ]
+        for entry in entries {
+            lines.append("\t<dict>")
+            var pairs = [("chs", entry.chs)]
+            if let gif = entry.gif { pairs.append(("gif", gif)) }
+            if let png = entry.png { pairs.append(("png", png)) }
+            pairs.append(("type", "0"))
+            for (key, value) in pairs { lines += ["\t\t<key>\(key)</key>", "\t\t<string>\(Self.xmlText(value))</string>"] }
+            lines.append("\t</dict>")
+        }
+        lines += ["</array>", "</plist>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text for an XML element's content: `&`, `<` and `>` escaped (names with control characters
+    /// or noncharacters were refused before).
+    static func xmlText(_ text: String) -> String {
+        TextEscaping.escape(text) { scalar in
+            switch scalar {
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            default: return nil
+            }
+        }
+    }
+}
+
+/// Why `emokit init` wrote nothing; one line per problem (`lines`), naming the file.
+public enum PackStarterError: Error, Equatable, Sendable {
+    public struct NameProblem: Error, Equatable, Sendable {
+        public let file: String
+        public let reason: String
+    }
+
+    case notFound(path: String)
+    case notAFolder(path: String)
+    case unreadable(path: String, reason: String)
+    /// The folder already has a pack file init does not replace (`info.json`, `Emoji.plist`, `Info.plist`).
+    case alreadyAPack(file: String)
+    case noImages(path: String)
+    case badNames([NameProblem])
+
+    public var lines: [String] {
+        switch self {
+        case .notFound(let path): return ["\(path): no such folder"]
+        case .notAFolder(let path): return ["\(path): not a folder; init takes the folder that holds the images"]
+        case .unreadable(let path, let reason): return ["\(path): cannot list the folder (\(reason))"]
+        case .alreadyAPack(let file): return ["\(file): the folder is already a pack; init writes info.plist only for a folder of images (remove or rename this file first)"]
+        case .noImages(let path): return ["\(path): no PNG (or GIF) images in the folder; init lists the images directly in it"]
+        case .badNames(let problems):
+            return problems.map { "\($0.file): \($0.reason)" } + ["nothing written: rename the files above and run init again"]
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import CSystem
+import EmoticonPacks
+import Foundation
+
+/// `emokit init DIR`: writes `DIR/info.plist` (the images as a Weibo pack, `PackStarter`) and a
+/// starter `DIR/emokit.json` for `generate --config`. Both files are written or neither: each is
+/// written beside its place first, then moved in without replacing anything (or, with `force`,
+/// swapped with the old one, which is put back if the second move fails).
+public struct ProjectStarter: Sendable {
+    public static let plistName = "info.plist"
+    public static let configName = "emokit.json"
+
+    public let pack: PackStarter
+    /// Replace an existing `info.plist` and `emokit.json`.
+    public var force = false
+
+    public init(pack: PackStarter, force: Bool = false) {
+        self.pack = pack
+        self.force = force
+    }
+
+    /// The starter config: the settings a project changes first, with `generate`'s defaults (so
+    /// it generates exactly what `emokit generate DIR` does, into `DIR/emokit-output`), in the
+    /// order of the README's Config file table, where every key is described.
+    public static var configJSON: String {
+        let defaults = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "emokit-output"))
+        let list = { (values: [Int]) in "[" + values.map(String.init).joined(separator: ", ") + "]" }
+        let fields = [
+            ("packs", #"["."]"#),
+            ("out", #""emokit-output""#),
+            ("widths", list(defaults.widths)),
+            ("scales", list(defaults.scales)),
+            ("layout", "\"\(defaults.layout.rawValue)\""),
+            ("locale", "\"\(defaults.locale.rawValue)\""),
+            ("compression", "\(defaults.encoder.compressionLevel)"),
+            ("preview", "\(defaults.writePreview)"),
+            ("xcassets", "\(defaults.assetCatalog != nil)"),
+            ("web", "\(defaults.writeWeb)"),
+        ]
+        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// Writes both files into the pack's folder; returns their paths. `display` is the folder as
+    /// the user named it, for messages.
+    public func write(display: String) throws(ProjectStarterError) -> [URL] {
+        let folder = pack.folder
+        let targets = [Self.plistName, Self.configName].map { folder.appendingPathComponent($0) }
+        let contents = [pack.infoPlistXML, Self.configJSON]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for target in [Self.plistName, Self.configName] {
+            // Another spelling would be a second file beside ours (or the same file, ignoring case).
+            if let other = names.first(where: { $0 != target && $0.lowercased() == target }) {
+                throw .exists(path: "\(display)/\(other)", canForce: false)
+            }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(target).path, isDirectory: &isFolder) {
+                if isFolder.boolValue || !force { throw .exists(path: "\(display)/\(target)", canForce: !isFolder.boolValue) }
+            }
+        }
+        let suffix = ".emokit-init-\(getpid())"
+        let temporaries = targets.map { $0.deletingLastPathComponent().appendingPathComponent("." + $0.lastPathComponent + suffix) }
+        defer { for temporary in temporaries { unlink(temporary.path) } }
+        for (temporary, text) in zip(temporaries, contents) {
+            do { try Data(text.utf8).write(to: temporary) } catch {
+                throw .cannotWrite(path: "\(display)/\(temporary.lastPathComponent)", reason: (error as NSError).localizedDescription)
+            }
+        }
+        var placed: [(target: URL, how: Placement)] = []
+        for (temporary, target) in zip(temporaries, targets) {
+            do {
+                placed.append((target, try Self.move(temporary, to: target, replacing: force)))
+            } catch {
+                // Undo the first file: remove ours, or swap the previous one back.
+                for (done, how) in placed {
+                    let old = done.deletingLastPathComponent().appendingPathComponent("." + done.lastPathComponent + suffix)
+                    switch how {
+                    case .added: unlink(done.path)
+                    case .swapped: _ = emk_exchange(old.path, done.path)
+                    case .replaced: break  // the previous file is gone; ours stays rather than nothing
+                    }
+                }
+                switch error {
+                case .exists: throw .exists(path: "\(display)/\(target.lastPathComponent)", canForce: !force)
+                case .failed(let reason): throw .cannotWrite(path: "\(display)/\(target.lastPathComponent)", reason: reason)
+                }
+            }
+        }
+        return targets
+    }
+
+    enum MoveError: Error { case exists, failed(String) }
+
+    /// How a file got into place: as a new file, swapped with the previous one (which is then at
+    /// the temporary name until the deferred cleanup removes it), or over it where the file
+    /// system cannot swap (not undoable).
+    enum Placement { case added, swapped, replaced }
+
+    /// Moves `from` to `to`, never replacing a file unless `replacing`.
+    static func move(_ from: URL, to: URL, replacing: Bool) throws(MoveError) -> Placement {
+        func reason() -> String { String(cString: strerror(errno)) }
+        if replacing && FileManager.default.fileExists(atPath: to.path) {
+            if emk_exchange(from.path, to.path) == 0 { return .swapped }
+            guard errno == EINVAL || errno == ENOSYS else { throw .failed(reason()) }
+            if rename(from.path, to.path) == 0 { return .replaced }
+            throw .failed(reason())
+        }
+        if emk_rename_noreplace(from.path, to.path) == 0 { return .added }
+        if errno == EEXIST { throw .exists }
+        guard errno == EINVAL || errno == ENOSYS else { throw .failed(reason()) }
+        // No rename-without-replace on this file system: a hard link fails the same way if `to` exists.
+        if link(from.path, to.path) == 0 { return .added }
+        if errno == EEXIST { throw .exists }
+        throw .failed(reason())
+    }
+}
+
+/// Why `emokit init` wrote nothing (after the folder was read: `PackStarterError`).
+public enum ProjectStarterError: Error, Equatable, Sendable {
+    /// The file is there already; `canForce`: `--force` would replace it.
+    case exists(path: String, canForce: Bool)
+    case cannotWrite(path: String, reason: String)
+
+    public var line: String {
+        switch self {
+        case .exists(let path, let canForce):
+            return "\(path) already exists; nothing written" + (canForce ? " (--force replaces info.plist and emokit.json)" : " (remove or rename it first)")
+        case .cannotWrite(let path, let reason): return "\(path): cannot write (\(reason)); nothing written"
+        }
+    }
+
+    /// True when the folder could not be written, rather than a file being in the way.
+    public var isOutputFailure: Bool {
+        if case .cannotWrite = self { return true }
+        return false
+    }
+}
