@@ -8,7 +8,7 @@ import PackageDescription
 //   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   FileAccess       Reading untrusted files: regular files only, size caps before reading.
-//   CSystem          C shim for what Swift cannot call portably: the atomic folder swap.
+//   CSystem          C shim for what Swift cannot call portably: the atomic folder swap, the terminal's width.
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
@@ -69,7 +69,7 @@ let package = Package(
                 "BundledTemplates", "BundledAssets",
             ]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks"]),
+        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),

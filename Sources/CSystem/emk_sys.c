@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 
 #if defined(__linux__)
 #include <sys/syscall.h>
@@ -38,3 +39,14 @@ int emk_rename_noreplace(const char *from, const char *to) { return renamex_np(f
 int emk_exchange(const char *from, const char *to) { (void)from; (void)to; errno = ENOSYS; return -1; }
 int emk_rename_noreplace(const char *from, const char *to) { (void)from; (void)to; errno = ENOSYS; return -1; }
 #endif
+
+// ioctl is variadic, which Swift cannot call.
+int emk_terminal_columns(int fd) {
+#if defined(TIOCGWINSZ)
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0) return size.ws_col;
+#else
+    (void)fd;
+#endif
+    return 0;
+}

@@ -108,7 +108,12 @@ enum GenerateCommand {
 
     static func execute(_ options: GeneratorOptions, quiet: Bool, json: Bool = false, console: Console) -> ExitCode {
         do {
-            let report = try Generator(options: options).run()
+            // The progress bar (a terminal only, not --quiet) is erased before anything is printed.
+            let report = try ProgressBar.showing(on: console, when: !quiet) { progress throws(GenerationError) in
+                var observed = options
+                observed.progress = progress
+                return try Generator(options: observed).run()
+            }
             for warning in report.warnings { console.error("warning: \(warning)") }
             if json {
                 if !quiet { for note in report.notes { console.error("note: \(note)") } }

@@ -29,7 +29,11 @@ enum MergeCommand {
             throw UsageError(message: problem)
         }
         do {
-            let report = try ShardMerge(output: output, shards: Array(shards), archive: archive).run()
+            var merge = ShardMerge(output: output, shards: Array(shards), archive: archive)
+            let report = try ProgressBar.showing(on: console, when: !arguments.has("quiet")) { progress throws(MergeError) in
+                merge.progress = progress
+                return try merge.run()
+            }
             if !arguments.has("quiet") {
                 console.out("emokit: merged \(report.shards) shards (\(report.tabs) tabs, \(report.files) files) into \(report.output.path)")
                 if let archive { console.out("Archive: \(archive.path)") }

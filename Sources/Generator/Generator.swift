@@ -51,7 +51,7 @@ public struct Generator: Sendable {
         let recovered = output.recoverLeftovers()
         try output.checkReplaceable()
         if options.exitOnSignal {
-            let interruption = Interruption(staging: output.staging, outputLock: lock)
+            let interruption = Interruption(staging: output.staging, outputLock: lock, progress: options.progress)
             interruption.install()
             output.interruption = interruption
         }
@@ -59,6 +59,7 @@ public struct Generator: Sendable {
 
         var clock = StepClock()
         // 1-2. Read packs and check every image header and emoji glyph before drawing.
+        options.progress.began(.readingPacks)
         let plan = try plan()
         clock.finish("read packs")
         let packs = plan.packs
@@ -78,6 +79,7 @@ public struct Generator: Sendable {
         try output.prepareStaging()
         do {
             // 3-4. Lay out, compose, encode and write every page (pages run concurrently).
+            options.progress.began(.renderingPages)
             let shardTabs = shardAssignment(packs)
             let jobs = packs.indices.filter { shardTabs == nil || shardTabs![$0].shard == options.publishing.shard?.index }.flatMap { tab in
                 (0..<PageLayout.pageCount(entries: packs[tab].entries.count, grid: options.grid)).map { PageJob(tab: tab, page: $0) }
@@ -88,6 +90,7 @@ public struct Generator: Sendable {
             let pages = try renderer.renderAll(jobs)
             clock.finish("render pages")
 
+            options.progress.began(.drawingExtras)
             // 4a. Tab icons: the pack's icon.png, else its first emoticon, in one strip per scale.
             let tabIcons = try TabIcons.render(packs: packs, plans: plans, options: options, emoji: emojiSource, decoder: decoder, output: output)
 
@@ -100,6 +103,7 @@ public struct Generator: Sendable {
             clock.finish("tab icons, animations, variants")
 
             // 5. Manifests, one per width.
+            options.progress.began(.writingManifests)
             var manifests = ManifestBuilder(
                 options: options, packs: packs, plans: plans, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons
             ).manifests()
@@ -108,6 +112,7 @@ public struct Generator: Sendable {
             for index in manifests.indices { emojiFields.apply(to: &manifests[index]) }
             clock.finish("manifests")
 
+            options.progress.began(.writingSite)
             // 6. The manifest files, asset catalog, web sprite data and preview site (SiteStep); a shard instead records what `merge` needs.
             if let shardTabs {
                 try output.write(try shardRecord(packs, tabs: shardTabs, manifests: manifests, summary: summary(packs, emoji: emojiIdentity)).data(), to: ShardRecord.fileName)
@@ -116,6 +121,7 @@ public struct Generator: Sendable {
             }
 
             clock.finish("site")
+            options.progress.began(.sealing)
             // 7. SHA256SUMS for the tree, and the archive of it (moved into place after the swap).
             let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: pages.values.flatMap { $0.sheets.values } + tabIcons.sheets))
 

@@ -63,6 +63,9 @@ public struct GeneratorOptions: Sendable {
     public var cldr: URL?
     /// How many pages are composed at once (default: the machine's cores).
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
+    /// Who is told of the run's steps and pages done (the command line's progress bar); never
+    /// changes the output.
+    public var progress = GenerationProgress.none
 
     public init(inputs: [URL], output: URL) {
         self.inputs = inputs

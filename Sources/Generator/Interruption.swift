@@ -19,10 +19,13 @@ final class Interruption: @unchecked Sendable {
     private var stopped = false
     private let staging: URL
     private let outputLock: OutputLock
+    /// Told `.stopping` before the message, so a progress line is off the screen first.
+    private let progress: GenerationProgress
 
-    init(staging: URL, outputLock: OutputLock) {
+    init(staging: URL, outputLock: OutputLock, progress: GenerationProgress = .none) {
         self.staging = staging
         self.outputLock = outputLock
+        self.progress = progress
     }
 
     /// Whether a signal arrived: writers check it before each file so none lands after cleanup.
@@ -56,6 +59,7 @@ final class Interruption: @unchecked Sendable {
             if !FileManager.default.fileExists(atPath: staging.path) { break }
             usleep(10_000)
         }
+        progress.report(.stopping)
         FileHandle.standardError.write(Data("emokit: stopped by \(signalNumber == SIGINT ? "SIGINT" : "SIGTERM"); the previous output is unchanged\n".utf8))
         outputLock.release()
         _exit(128 + signalNumber)

@@ -44,14 +44,17 @@ struct PageRenderer: Sendable {
     /// kernel cache, so resampling weights are computed once per worker and size pair.
     func renderAll(_ jobs: [Generator.PageJob]) throws(GenerationError) -> [Generator.PageKey: Generator.RenderedPage] {
         let cache = PageCache(options: options, emoji: emoji)
+        let progress = options.progress.counter(total: jobs.count)
         let rendered = try WorkQueue.run(
             jobs, workers: options.concurrency, makeState: { ResampleKernel.Cache() },
             body: { (job, kernels: inout ResampleKernel.Cache) throws(GenerationError) in
                 // The page cache wraps the renderer: look up before rendering, store after.
                 let range = PageLayout.entries(onPage: job.page, of: packs[job.tab].entries.count, grid: options.grid)
-                return try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
+                let page = try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
                     () throws(GenerationError) in try render(job, kernels: &kernels)
                 }
+                progress.advance()
+                return page
             })
         var pages: [Generator.PageKey: Generator.RenderedPage] = [:]
         for (job, page) in zip(jobs, rendered) { pages[Generator.PageKey(tab: job.tab, page: job.page)] = page }

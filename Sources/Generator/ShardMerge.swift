@@ -42,6 +42,8 @@ public struct ShardMerge: Sendable {
     public var shards: [URL]
     /// `--archive`: as for `generate`.
     public var archive: URL?
+    /// Told of the steps and of shards done, as `GeneratorOptions.progress` is.
+    public var progress = GenerationProgress.none
 
     public init(output: URL, shards: [URL], archive: URL? = nil) {
         self.output = output
@@ -57,6 +59,7 @@ public struct ShardMerge: Sendable {
     }
 
     public func run() throws(MergeError) -> Report {
+        progress.began(.checkingShards)
         let records = try readShards()
         let first = records[0]
         if let archive, let problem = ArchiveLocation.problem(archive, output: output, inputs: shards) { throw .output(.invalidOptions(problem)) }
@@ -68,6 +71,7 @@ public struct ShardMerge: Sendable {
             // Every shard's own files (its tabs' sheets), checked against its SHA256SUMS.
             var origin: [String: String] = [:]
             var digests: [String: String] = [:]
+            let checked = progress.counter(total: shards.count)
             for folder in shards {
                 for (path, digest) in try verifiedFiles(folder) {
                     // Content-addressed files (animations) may come from several shards, identical.
@@ -85,6 +89,7 @@ public struct ShardMerge: Sendable {
                         throw MergeError.output(.output(path: destination.staging.appendingPathComponent(path).path, reason: "cannot copy (\(error.localizedDescription))"))
                     }
                 }
+                checked.advance()
             }
 
             // The manifests, each tab from the shard that rendered it; then the same site step as a single run.
@@ -106,7 +111,9 @@ public struct ShardMerge: Sendable {
     /// The site step, SHA256SUMS, the archive and the swap, exactly as `generate` does them.
     func writeSite(manifests: [Manifest], record: ShardRecord, digests: [String: String], to destination: OutputFolder) throws(MergeError) {
         do throws(GenerationError) {
+            progress.began(.writingSite)
             try SiteStep(settings: record.site).write(manifests: manifests, summary: record.summary, to: destination)
+            progress.began(.sealing)
             var sealing = GeneratorOptions(inputs: [], output: output)
             sealing.publishing.archive = archive
             let pending = try SealStep(options: sealing).seal(destination, knownDigests: digests)

@@ -10,4 +10,8 @@ int emk_exchange(const char *from, const char *to);
 /// renameat2(RENAME_NOREPLACE) / renamex_np(RENAME_EXCL). Returns 0 or -1 with errno.
 int emk_rename_noreplace(const char *from, const char *to);
 
+/// The width of the terminal on `fd` in columns (TIOCGWINSZ), or 0 when `fd` is no terminal
+/// or its size is not set.
+int emk_terminal_columns(int fd);
+
 #endif
