@@ -49,7 +49,7 @@ enum GenerateCommand {
             .value("cache", "dir", help: "Page cache folder (default: the user's cache folder, e.g. ~/.cache/emokit)."),
             .flag("no-cache", help: "Render every page; neither read nor write the page cache."),
             .value("shard", "k/n", help: "Render only the K-th of N shares of the tabs (balanced by pages); join them with 'emokit merge'."),
-            .flag("quiet", short: "q", help: "Print only errors and warnings."),
+            .flag("quiet", short: "q", help: "Print only errors and warnings (no progress line)."),
             .flag("json", help: "Print a JSON summary on stdout instead of the text one (files, tabs, pages, warnings, timings)."),
         ] + KeyboardColors.settings.map { .value($0.flag, "#rrggbb", help: $0.help) },
         discussion: """

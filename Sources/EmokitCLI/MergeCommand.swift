@@ -10,7 +10,7 @@ enum MergeCommand {
         minimumPositionals: 2,
         options: [
             .value("archive", "file.tar.gz", help: "Also write the merged site as a reproducible .tar.gz there (outside the output folder)."),
-            .flag("quiet", short: "q", help: "Print only errors."),
+            .flag("quiet", short: "q", help: "Print only errors (no progress line)."),
         ],
         discussion: """
             Every shard of one run must be given once: a missing, repeated or foreign shard (other flags,

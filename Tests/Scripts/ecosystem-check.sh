@@ -4,7 +4,9 @@
 #     product, against that output (every EmoticonKeyboard lookup on every manifest);
 #   - copies the binary to a temporary folder and runs it from a working folder holding decoy
 #     Templates/ and Assets/delete.png: the output must equal the checkout's byte for byte, and
-#     (under strace) the copy must open nothing of emokit's own from disk.
+#     (under strace) the copy must open nothing of emokit's own from disk;
+#   - runs it under a pseudo-terminal (script(1)) and through a pipe: the progress line is drawn
+#     on the terminal only, without colour under NO_COLOR, and never with --quiet.
 set -euo pipefail
 EMOKIT=${1:?usage: ecosystem-check.sh path/to/emokit}
 EMOKIT=$(cd "$(dirname "$EMOKIT")" && pwd)/$(basename "$EMOKIT")
@@ -28,6 +30,24 @@ if grep -qE "Templates/|Assets/delete" "$TRACE"; then
   echo "ecosystem-check: the copied binary opened emokit files from disk:"; grep -E "Templates/|Assets/delete" "$TRACE" | head; exit 1
 fi
 echo "ecosystem-check: copied binary, other working folder: same output ($(find "$OUT" -type f | wc -l) files), no Templates/ or delete icon read"
+
+echo "ecosystem-check: progress line"
+progress_run() { printf '%q ' "$EMOKIT" generate "$HERE/Assets/SamplePacks/faces" --out "$WORK/progress" --widths 375 --no-cache "$@"; }
+env -u NO_COLOR TERM=xterm script -qec "$(progress_run)" /dev/null >"$WORK/tty.log"
+if ! grep -aq "] 2/2 pages  0:" "$WORK/tty.log" || ! grep -aq $'\e\\[32m' "$WORK/tty.log"; then
+  echo "ecosystem-check: no (coloured) progress line on a terminal:"; cat -v "$WORK/tty.log"; exit 1
+fi
+NO_COLOR=1 TERM=xterm script -qec "$(progress_run)" /dev/null >"$WORK/nocolor.log"
+if ! grep -aq "] 2/2 pages  0:" "$WORK/nocolor.log" || grep -aq $'\e\\[[0-9;]*m' "$WORK/nocolor.log"; then
+  echo "ecosystem-check: NO_COLOR: expected the progress line without colour:"; cat -v "$WORK/nocolor.log"; exit 1
+fi
+TERM=xterm script -qec "$(progress_run --quiet)" /dev/null >"$WORK/quiet.log"
+if [ -s "$WORK/quiet.log" ]; then echo "ecosystem-check: --quiet printed on a terminal:"; cat -v "$WORK/quiet.log"; exit 1; fi
+TERM=xterm "$EMOKIT" generate "$HERE/Assets/SamplePacks/faces" --out "$WORK/progress" --widths 375 --no-cache 2>&1 | cat >"$WORK/pipe.log"
+if grep -aq $'[\r\e]' "$WORK/pipe.log" || grep -aq "elapsed" "$WORK/pipe.log" || [ "$(head -c 25 "$WORK/pipe.log")" != "emokit: 1 tabs, 2 pages, " ]; then
+  echo "ecosystem-check: a pipe got more than the summary:"; cat -v "$WORK/pipe.log"; exit 1
+fi
+echo "ecosystem-check: progress line on a terminal (NO_COLOR respected), none with --quiet or in a pipe"
 
 echo "ecosystem-check: consumer package (EmoticonManifest product only)"
 LOG="$WORK/consumer.log"
