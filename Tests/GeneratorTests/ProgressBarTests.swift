@@ -81,6 +81,18 @@ import Testing
         #expect(ProgressBar.remaining((2, 10), stepElapsed: .seconds(5)) == .seconds(20))
     }
 
+    /// Not a terminal (a pipe): `COLUMNS`, else 80. (A terminal's own size comes first.)
+    @Test func widthFallsBackToColumnsThenEighty() {
+        let pipe = Pipe()
+        let descriptor = pipe.fileHandleForWriting.fileDescriptor
+        #expect(Terminal.columns(descriptor, environment: ["COLUMNS": "42"]) == 42)
+        #expect(Terminal.columns(descriptor, environment: ["COLUMNS": "wide"]) == 80)
+        #expect(Terminal.columns(descriptor, environment: [:]) == 80)
+        #expect(!Terminal.redrawAllowed(isTerminal: true, environment: ["TERM": "dumb"]))
+        #expect(Terminal.redrawAllowed(isTerminal: true, environment: ["NO_COLOR": "1"]))
+        #expect(!Terminal.redrawAllowed(isTerminal: false, environment: [:]))
+    }
+
     /// Counts are redrawn at most every 100 ms; a step's start and a count's first and last
     /// values always are.
     @Test func redrawsAreThrottled() {
