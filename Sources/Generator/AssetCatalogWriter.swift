@@ -45,19 +45,20 @@ struct AssetCatalogWriter {
         return nil
     }
 
-    func write(_ manifests: [Manifest], output: OutputFolder) throws(GenerationError) {
+    func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {
         let root = "\(name).xcassets"
         try output.writeJSON(Catalog(info: .emokit), to: "\(root)/Contents.json")
         var folders = Set<String>()
         for manifest in manifests {
-            for (tab, folder) in zip(manifest.tabs, Self.folderNames(for: manifest.tabs.map(\.id))) {
+            let tabs = manifest.header.tabs
+            for (index, folder) in Self.folderNames(for: tabs.map(\.id)).enumerated() {
                 if folders.insert(folder).inserted {
                     try output.writeJSON(Folder(info: .emokit, properties: .init(providesNamespace: true)), to: "\(root)/\(folder)/Contents.json")
                 }
-                for page in tab.pages {
+                for page in manifest.pages(ofTab: index) {
                     guard let set = page.imageSet else { continue }
                     var images: [ImageSet.Image] = []
-                    for scale in manifest.scales.sorted() {
+                    for scale in manifest.header.scales.sorted() {
                         guard let sheet = page.sheets["\(scale)"] else { continue }
                         let filename = (sheet as NSString).lastPathComponent
                         try output.write(try output.readStaged(sheet), to: "\(root)/\(set).imageset/\(filename)")

@@ -29,15 +29,19 @@ enum ChecksumList {
         }
     }
 
+    /// The SHA-256 of a file, read 64 KiB at a time (a manifest or preview page can be tens of megabytes).
     static func digest(of url: URL) throws(GenerationError) -> String {
-        do {
-            let data = try Data(contentsOf: url)
-            var hash = SHA256()
-            data.withUnsafeBytes { hash.update(buffer: $0) }
-            return hash.finalize().hexString
-        } catch {
-            throw .output(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+        guard let file = fopen(url.path, "rb") else { throw .output(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
+        defer { fclose(file) }
+        var hash = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 { buffer.withUnsafeBytes { hash.update(buffer: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) } }
+            if count < buffer.count { break }
         }
+        if ferror(file) != 0 { throw .output(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
+        return hash.finalize().hexString
     }
 
     /// One line as GNU sha256sum writes it: a name holding `\` or a newline is escaped and the

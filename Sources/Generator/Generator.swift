@@ -102,20 +102,20 @@ public struct Generator: Sendable {
                 .render(packs, boxes: boxes, emoji: emojiSource, output: output)
             clock.finish("tab icons, animations, variants")
 
-            // 5. Manifests, one per width.
+            // 5. Manifests, one per width, each made a page at a time as step 6 writes it.
             options.progress.began(.writingManifests)
-            var manifests = ManifestBuilder(
-                options: options, packs: packs, plans: plans, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons
-            ).manifests()
             let emojiFields = EmojiManifestFields(
                 packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
-            for index in manifests.indices { emojiFields.apply(to: &manifests[index]) }
+            let manifests = ManifestBuilder(
+                options: options, packs: packs, plans: plans, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons,
+                emojiFields: emojiFields
+            ).manifests()
             clock.finish("manifests")
 
             options.progress.began(.writingSite)
             // 6. The manifest files, asset catalog, web sprite data and preview site (SiteStep); a shard instead records what `merge` needs.
             if let shardTabs {
-                try output.write(try shardRecord(packs, tabs: shardTabs, manifests: manifests, summary: summary(packs, emoji: emojiIdentity)).data(), to: ShardRecord.fileName)
+                try output.write(try shardRecord(packs, tabs: shardTabs, manifests: manifests.map { $0.whole() }, summary: summary(packs, emoji: emojiIdentity)).data(), to: ShardRecord.fileName)
             } else {
                 try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary(packs, emoji: emojiIdentity), to: output)
             }

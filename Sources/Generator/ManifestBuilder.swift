@@ -2,7 +2,8 @@ import EmoticonManifest
 import EmoticonPacks
 import KeyboardLayout
 
-/// Turns packs, layout and the written sheets into one `Manifest` per width.
+/// Turns packs, layout and the written sheets into one manifest per width, each made a page at
+/// a time as it is written (`PagedManifest`): only the header is built up front.
 struct ManifestBuilder {
     let options: GeneratorOptions
     let packs: [EmoticonPack]
@@ -14,68 +15,99 @@ struct ManifestBuilder {
     var animations: [[Manifest.Animation?]] = []
     /// Each tab's icon in the tab-icon strips, by tab.
     var tabIcons: [Manifest.TabIcon?] = []
+    /// The emoji fields (Emoji version, keywords, skin-tone variants), when emoji data was read.
+    var emojiFields: EmojiManifestFields? = nil
 
-    func manifests() -> [Manifest] {
+    func manifests() -> [PagedManifest] {
         options.widths.map(manifest(width:))
     }
 
-    func manifest(width: Int) -> Manifest {
-        let grid = options.grid
-        // One layout per scale: grids that snap to device pixels have different frames at each.
+    /// What every page of one width shares.
+    struct WidthLayout {
+        let width: Int
+        /// The scales, smallest first, and one layout per scale: grids that snap to device
+        /// pixels have different frames at each.
+        let scales: [Int]
+        let layouts: [PageLayout]
+        /// With `--xcassets`: each tab's folder in the catalog.
+        let catalogFolders: [String]?
+    }
+
+    func manifest(width: Int) -> PagedManifest {
         let scales = options.scales.sorted()
-        let layouts = scales.map { PageLayout(grid: grid, screenWidth: width, scale: $0) }
-        let catalogFolders = options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) }
+        let context = WidthLayout(
+            width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) },
+            catalogFolders: options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) })
+        var header = self.header(context)
+        emojiFields?.apply(toHeader: &header)
+        let pageCounts = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
+        return PagedManifest(header: header, pageCounts: pageCounts) { tab, index in
+            var page = self.page(index, tab: tab, context)
+            emojiFields?.apply(to: &page, tab: tab)
+            return page
+        }
+    }
+
+    /// Page `pageIndex` of tab `tabIndex`: its sheets and hashes per scale, and its buttons.
+    func page(_ pageIndex: Int, tab tabIndex: Int, _ context: WidthLayout) -> Manifest.Page {
+        let width = context.width
+        let pack = packs[tabIndex]
+        let layout = context.layouts[0]
+        let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
+        var sheets: [String: String] = [:], hashes: [String: String] = [:]
+        for scale in options.scales {
+            if let record = rendered.sheets[.init(width: width, scale: scale)] {
+                sheets["\(scale)"] = record.path
+                hashes["\(scale)"] = record.sha256
+            }
+        }
+        let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
+            var sprite: [String: Manifest.PixelRect] = [:]
+            for scale in options.scales {
+                if let rect = rendered.sprites[.init(width: width, scale: scale)]?[button.cell] { sprite["\(scale)"] = rect }
+            }
+            let frame = button.frame
+            let frames = Self.framesByScale(button, scales: context.scales, layouts: context.layouts)
+            switch button.kind {
+            case .delete:
+                var result = Manifest.Button(
+                    kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
+                    text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
+                    missingGlyph: nil, frame: frame, sprite: sprite)
+                result.frames = frames
+                return result
+            case .emoticon(let entryIndex):
+                let entry = pack.entries[entryIndex]
+                var codePoints: [String]?, utf16: Int?, missing: Bool?
+                if case .emoji(let text) = entry.content {
+                    codePoints = EmojiText.codePointList(text)
+                    utf16 = text.utf16.count
+                }
+                if case .missing = plans[tabIndex][entryIndex] { missing = true }
+                var result = Manifest.Button(
+                    kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
+                    text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
+                    codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
+                result.frames = frames
+                result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
+                return result
+            }
+        }
+        let imageSet = context.catalogFolders.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
+        return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons, imageSet: imageSet)
+    }
+
+    /// The manifest without pages: grid, metrics, colours and each tab's fields.
+    func header(_ context: WidthLayout) -> Manifest {
+        let grid = options.grid
+        let width = context.width
+        let layouts = context.layouts
         let layout = layouts[0]
         let tabs = packs.indices.map { tabIndex -> Manifest.Tab in
             let pack = packs[tabIndex]
-            let pageCount = PageLayout.pageCount(entries: pack.entries.count, grid: grid)
-            let pageList = (0..<pageCount).map { pageIndex -> Manifest.Page in
-                let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
-                var sheets: [String: String] = [:], hashes: [String: String] = [:]
-                for scale in options.scales {
-                    if let record = rendered.sheets[.init(width: width, scale: scale)] {
-                        sheets["\(scale)"] = record.path
-                        hashes["\(scale)"] = record.sha256
-                    }
-                }
-                let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
-                    var sprite: [String: Manifest.PixelRect] = [:]
-                    for scale in options.scales {
-                        if let rect = rendered.sprites[.init(width: width, scale: scale)]?[button.cell] { sprite["\(scale)"] = rect }
-                    }
-                    let frame = button.frame
-                    let frames = Self.framesByScale(button, scales: scales, layouts: layouts)
-                    switch button.kind {
-                    case .delete:
-                        var result = Manifest.Button(
-                            kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
-                            text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
-                            missingGlyph: nil, frame: frame, sprite: sprite)
-                        result.frames = frames
-                        return result
-                    case .emoticon(let entryIndex):
-                        let entry = pack.entries[entryIndex]
-                        var codePoints: [String]?, utf16: Int?, missing: Bool?
-                        if case .emoji(let text) = entry.content {
-                            codePoints = EmojiText.codePointList(text)
-                            utf16 = text.utf16.count
-                        }
-                        if case .missing = plans[tabIndex][entryIndex] { missing = true }
-                        var result = Manifest.Button(
-                            kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
-                            text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
-                            codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
-                        result.frames = frames
-                        result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
-                        return result
-                    }
-                }
-                let imageSet = catalogFolders.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
-                return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons, imageSet: imageSet)
-            }
             var tab = Manifest.Tab(
                 id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),
-                entryCount: pack.entries.count, pages: pageList)
+                entryCount: pack.entries.count, pages: [])
             if pack.displayOnly { tab.displayOnly = true }
             if tabIndex < tabIcons.count { tab.icon = tabIcons[tabIndex] }
             return tab

@@ -111,6 +111,16 @@ struct OutputFolder {
     /// write racing the signal handler's cleanup cannot bring the staging folder back), and a
     /// folder another worker made a moment earlier is fine (EEXIST).
     func write(_ data: Data, to relativePath: String) throws(GenerationError) {
+        let url = try prepareFile(relativePath)
+        do {
+            try data.write(to: url)
+        } catch {
+            throw .output(path: url.path, reason: "cannot write (\(Self.reason(error)))")
+        }
+    }
+
+    /// The staging URL for `relativePath`, its folders made; refused once a signal has stopped the run.
+    func prepareFile(_ relativePath: String) throws(GenerationError) -> URL {
         let url = staging.appendingPathComponent(relativePath)
         if interruption?.isStopped == true { throw .output(path: url.path, reason: "stopped by a signal") }
         var folder = staging.path
@@ -120,11 +130,7 @@ struct OutputFolder {
                 throw .output(path: folder, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
             }
         }
-        do {
-            try data.write(to: url)
-        } catch {
-            throw .output(path: url.path, reason: "cannot write (\(Self.reason(error)))")
-        }
+        return url
     }
 
     /// Swaps the finished staging folder in with one atomic step: `renameat2(RENAME_EXCHANGE)`

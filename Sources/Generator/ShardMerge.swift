@@ -112,7 +112,7 @@ public struct ShardMerge: Sendable {
     func writeSite(manifests: [Manifest], record: ShardRecord, digests: [String: String], to destination: OutputFolder) throws(MergeError) {
         do throws(GenerationError) {
             progress.began(.writingSite)
-            try SiteStep(settings: record.site).write(manifests: manifests, summary: record.summary, to: destination)
+            try SiteStep(settings: record.site).write(manifests: manifests.map(PagedManifest.init), summary: record.summary, to: destination)
             progress.began(.sealing)
             var sealing = GeneratorOptions(inputs: [], output: output)
             sealing.publishing.archive = archive

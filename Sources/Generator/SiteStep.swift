@@ -28,26 +28,57 @@ struct SiteStep {
 
     let settings: Settings
 
-    func write(manifests: [Manifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder) throws(GenerationError) {
-        // Manifests, one per width.
+    /// Writes every output of the manifests. Each manifest is written a page at a time, and its
+    /// JSON made once for both its file and its preview page (the preview embeds it), so memory
+    /// stays flat in the number of pages.
+    func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder) throws(GenerationError) {
+        let site =
+            settings.preview
+            ? PreviewSiteBuilder(
+                templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
+                publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) }) : nil
+
+        // Manifests, one per width, each with its preview page.
         for manifest in manifests {
-            let data: Data
-            do { data = try manifest.jsonData() } catch { throw GenerationError.output(path: "manifests/\(manifest.screenWidth).json", reason: "\(error)") }
-            try output.write(data, to: "manifests/\(manifest.screenWidth).json")
+            let path = "manifests/\(manifest.screenWidth).json"
+            try output.writeStreamed(to: path) { (file) throws(GenerationError) in
+                var written = false
+                if let site {
+                    let previewPath = PreviewSiteBuilder.previewPath(width: manifest.screenWidth)
+                    try output.writeStreamed(to: previewPath) { (preview) throws(GenerationError) in
+                        try Self.reporting(path: "preview templates") {
+                            try site.writePreview(
+                                manifest,
+                                json: { emit in
+                                    try manifest.writeJSON { piece in
+                                        if !written { try file.write(piece) }
+                                        try emit(piece)
+                                    }
+                                    written = true
+                                }, into: { try preview.write($0) })
+                        }
+                    }
+                }
+                if !written { try Self.reporting(path: path) { try manifest.writeJSON { try file.write($0) } } }
+                try file.write("\n")
+            }
         }
 
         // Formats for the tools around emokit: an Xcode asset catalog (from the staged sheets).
         if let catalog = settings.assetCatalog { try AssetCatalogWriter(name: catalog).write(manifests, output: output) }
-        if settings.web { try WebSpriteWriter().write(manifests, output: output) }
+        // Web sprite data holds a width's manifest whole (its CSS and atlases list every page).
+        if settings.web { for manifest in manifests { try WebSpriteWriter().write([manifest.whole()], output: output) } }
 
-        // Preview site.
-        if settings.preview {
-            let site = PreviewSiteBuilder(
-                templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
-                publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) })
+        // Preview site: the index, script, style and sitemap.
+        if let site {
             let files: [PreviewSiteBuilder.File]
             do { files = try site.build() } catch { throw GenerationError.output(path: "preview templates", reason: "\(error)") }
             for file in files { try output.write(file.data, to: file.path) }
         }
+    }
+
+    /// Runs `body`; an error that is not already an output error names `path`.
+    static func reporting(path: String, _ body: () throws -> Void) throws(GenerationError) {
+        do { try body() } catch let error as GenerationError { throw error } catch { throw .output(path: path, reason: "\(error)") }
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// Builds the preview site from the manifests: `index.html`, one `preview/<width>.html` per
 /// width, and the shared script and style. Pages embed their data (no fetch), so they work
-/// from `file://` with nothing else.
-public struct PreviewSiteBuilder: Sendable {
+/// from `file://` with nothing else. A preview embeds its width's whole manifest, so it is
+/// written a piece at a time (`writePreview`), the manifest's pages made one by one.
+public struct PreviewSiteBuilder {
     public struct Summary: Sendable, Codable, Equatable {
         public struct Pack: Sendable, Codable, Equatable {
             public var id: String, title: String, source: String, entries: Int
@@ -32,12 +33,12 @@ public struct PreviewSiteBuilder: Sendable {
 
     /// Template and static file names to their bytes (emokit passes the ones compiled into it).
     let templates: [String: Data]
-    let manifests: [Manifest]
+    let manifests: [PagedManifest]
     let summary: Summary
     /// `--base-url`: adds `sitemap.xml` and Open Graph tags; nil keeps the site free of absolute links.
     let publicURLs: PublicURLs?
 
-    public init(templates: [String: Data], manifests: [Manifest], summary: Summary, publicURLs: PublicURLs? = nil) {
+    package init(templates: [String: Data], manifests: [PagedManifest], summary: Summary, publicURLs: PublicURLs? = nil) {
         self.templates = templates
         self.manifests = manifests
         self.summary = summary
@@ -47,22 +48,29 @@ public struct PreviewSiteBuilder: Sendable {
     /// Static files copied as they are.
     static let assets = ["preview.css", "preview.js"]
 
+    /// The small files: `index.html`, the script and style, and `sitemap.xml` with a base URL.
     public func build() throws -> [File] {
         let index = try load("index.html")
-        let preview = try load("preview.html")
-        var files: [File] = []
-        files.append(File(path: "index.html", data: Data(try index.render(indexContext().merging(indexOpenGraph()) { $1 }).utf8)))
-        for manifest in manifests {
-            files.append(File(path: "preview/\(manifest.screenWidth).html", data: Data(try preview.render(previewContext(manifest).merging(previewOpenGraph(manifest)) { $1 }).utf8)))
-        }
+        var files = [File(path: "index.html", data: Data(try index.render(indexContext().merging(indexOpenGraph()) { $1 }).utf8))]
         for asset in Self.assets {
             guard let data = templates[asset] else { throw BuildError(description: "\(asset): missing template file") }
             files.append(File(path: "preview/assets/\(asset)", data: data))
         }
         if let publicURLs {
-            files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { "preview/\($0.screenWidth).html" })))
+            files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { Self.previewPath(width: $0.screenWidth) })))
         }
         return files
+    }
+
+    /// Where the preview page of `width` goes.
+    public static func previewPath(width: Int) -> String { "preview/\(width).html" }
+
+    /// `manifest`'s preview page, piece by piece into `write`. `json` writes the manifest's JSON
+    /// in pieces (`PagedManifest.writeJSON`, or a tee of it into the manifest file).
+    package func writePreview(_ manifest: PagedManifest, json: Template.JSONStream, into write: (String) throws -> Void) throws {
+        let preview = try load("preview.html")
+        let context = previewContext(manifest).merging(previewOpenGraph(manifest)) { $1 }
+        try withoutActuallyEscaping(json) { json in try preview.render(context, streams: ["manifest": json], into: write) }
     }
 
     func load(_ name: String) throws -> Template {
@@ -74,18 +82,26 @@ public struct PreviewSiteBuilder: Sendable {
         manifests.map { ["width": .text("\($0.screenWidth)"), "href": .text("preview/\($0.screenWidth).html")] }
     }
 
+    /// The manifest the index page shows: 375 pt, else the first width.
+    var reference: PagedManifest? { manifests.first { $0.screenWidth == 375 } ?? manifests.first }
+
     func indexContext() -> [String: Template.Value] {
-        let reference = manifests.first { $0.screenWidth == 375 } ?? manifests.first
-        let largestScale = reference?.scales.max() ?? 2
+        let reference = self.reference
+        let largestScale = reference?.header.scales.max() ?? 2
         let tabs: [[String: Template.Value]] = summary.packs.map { pack in
-            let tab = reference?.tabs.first { $0.id == pack.id }
-            let thumbs: [[String: Template.Value]] = (tab?.pages ?? []).compactMap { page in
-                guard let path = page.sheets["\(largestScale)"] else { return nil }
-                return ["src": .text(path), "alt": .text("\(pack.title), page \(page.index + 1)")]
+            var tab: Manifest.Tab?, pageCount = 0
+            var thumbs: [[String: Template.Value]] = []
+            if let reference, let index = reference.header.tabs.firstIndex(where: { $0.id == pack.id }) {
+                tab = reference.header.tabs[index]
+                pageCount = reference.pageCounts[index]
+                thumbs = reference.pages(ofTab: index).compactMap { page in
+                    guard let path = page.sheets["\(largestScale)"] else { return nil }
+                    return ["src": .text(path), "alt": .text("\(pack.title), page \(page.index + 1)")]
+                }
             }
             return [
                 "id": .text(pack.id), "title": .text(pack.title), "source": .text(pack.source),
-                "entries": .text("\(pack.entries)"), "pages": .text("\(tab?.pages.count ?? 0)"),
+                "entries": .text("\(pack.entries)"), "pages": .text("\(pageCount)"),
                 "kind": .text(tab?.kind.rawValue ?? ""), "thumbs": .list(thumbs),
             ]
         }
@@ -99,17 +115,16 @@ public struct PreviewSiteBuilder: Sendable {
         ]
     }
 
-    func previewContext(_ manifest: Manifest) -> [String: Template.Value] {
-        let json = (try? Manifest.encoder().encode(manifest)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        let largestScale = manifest.scales.max() ?? 2
+    func previewContext(_ manifest: PagedManifest) -> [String: Template.Value] {
+        let largestScale = manifest.header.scales.max() ?? 2
         let widths: [[String: Template.Value]] = manifests.map {
             ["width": .text("\($0.screenWidth)"), "href": .text("\($0.screenWidth).html"), "current": .bool($0.screenWidth == manifest.screenWidth)]
         }
-        let tabs: [[String: Template.Value]] = manifest.tabs.map { tab in
+        let tabs: [[String: Template.Value]] = manifest.header.tabs.enumerated().map { index, tab in
             [
                 "title": .text(tab.title), "id": .text(tab.id), "entries": .text("\(tab.entryCount)"),
                 "pages": .list(
-                    tab.pages.compactMap { page in
+                    manifest.pages(ofTab: index).compactMap { page in
                         page.sheets["\(largestScale)"].map { ["src": .text("../" + $0), "alt": .text("\(tab.title), page \(page.index + 1)")] }
                     }),
             ]
@@ -117,7 +132,6 @@ public struct PreviewSiteBuilder: Sendable {
         return [
             "width": .text("\(manifest.screenWidth)"),
             "generator": .text(summary.generator),
-            "manifest": .json(json),
             "widths": .list(widths),
             "tabs": .list(tabs),
         ]

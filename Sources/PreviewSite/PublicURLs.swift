@@ -60,24 +60,23 @@ extension UInt8 {
 extension PreviewSiteBuilder {
     /// The index page's Open Graph values: its title, a count of tabs and emoticons, the first sheet.
     func indexOpenGraph() -> [String: Template.Value] {
-        let reference = manifests.first { $0.screenWidth == 375 } ?? manifests.first
-        return PublicURLs.openGraph(
+        PublicURLs.openGraph(
             publicURLs, page: "index.html", title: "Emoticon keyboard preview",
             description: "\(summary.packs.count) tabs, \(summary.packs.reduce(0) { $0 + $1.entries }) emoticons",
             image: reference.flatMap(Self.firstSheet))
     }
 
-    func previewOpenGraph(_ manifest: Manifest) -> [String: Template.Value] {
+    func previewOpenGraph(_ manifest: PagedManifest) -> [String: Template.Value] {
         PublicURLs.openGraph(
-            publicURLs, page: "preview/\(manifest.screenWidth).html",
+            publicURLs, page: Self.previewPath(width: manifest.screenWidth),
             title: "Emoticon keyboard preview · \(manifest.screenWidth) pt",
-            description: "\(manifest.tabs.count) tabs, \(manifest.tabs.reduce(0) { $0 + $1.entryCount }) emoticons",
+            description: "\(manifest.header.tabs.count) tabs, \(manifest.header.tabs.reduce(0) { $0 + $1.entryCount }) emoticons",
             image: Self.firstSheet(manifest))
     }
 
     /// The largest-scale sheet of the first page of the first tab that has one.
-    static func firstSheet(_ manifest: Manifest) -> String? {
-        let scale = "\(manifest.scales.max() ?? 2)"
-        return manifest.tabs.lazy.compactMap { $0.pages.first?.sheets[scale] }.first
+    static func firstSheet(_ manifest: PagedManifest) -> String? {
+        let scale = "\(manifest.header.scales.max() ?? 2)"
+        return manifest.header.tabs.indices.lazy.compactMap { manifest.pageCounts[$0] > 0 ? manifest.page($0, 0).sheets[scale] : nil }.first
     }
 }

@@ -116,8 +116,19 @@ public struct Template: Sendable {
 
     public func render(_ context: [String: Value]) throws(RenderError) -> String {
         var out = ""
-        try render(nodes, scopes: [context], into: &out)
+        do { try render(context, streams: [:]) { out += $0 } } catch let error as RenderError { throw error } catch {
+            throw RenderError(template: name, name: "", problem: "\(error)")  // appending to a string cannot fail
+        }
         return out
+    }
+
+    /// Writes a JSON value in pieces (each piece escaped on its own, as a `.json` value is).
+    public typealias JSONStream = (_ emit: (String) throws -> Void) throws -> Void
+
+    /// Renders piece by piece into `write`, in order. `streams` are JSON values too large to hold
+    /// as one string (a page's manifest): each is produced while its `{{ name | json }}` renders.
+    public func render(_ context: [String: Value], streams: [String: JSONStream], into write: (String) throws -> Void) throws {
+        try render(nodes, scopes: [context], streams: streams, into: write)
     }
 
     private func lookup(_ key: String, _ scopes: [[String: Value]]) throws(RenderError) -> Value {
@@ -125,11 +136,16 @@ public struct Template: Sendable {
         throw RenderError(template: name, name: key)
     }
 
-    private func render(_ nodes: [Node], scopes: [[String: Value]], into out: inout String) throws(RenderError) {
+    private func render(_ nodes: [Node], scopes: [[String: Value]], streams: [String: JSONStream], into write: (String) throws -> Void) throws {
         for node in nodes {
             switch node {
-            case .literal(let text): out += text
+            case .literal(let text): try write(text)
             case let .insert(key, context):
+                if let stream = streams[key] {
+                    guard context == .json else { throw RenderError(template: name, name: key, problem: "is JSON; insert it with {{ \(key) | json }}") }
+                    try stream { try write(Escape.scriptJSON($0)) }
+                    continue
+                }
                 let value = try lookup(key, scopes)
                 let text: String
                 switch value {
@@ -139,21 +155,21 @@ public struct Template: Sendable {
                 case .json(let j): text = j
                 }
                 switch context {
-                case .html, .attr: out += Escape.html(text)
-                case .url: out += Escape.url(text)
+                case .html, .attr: try write(Escape.html(text))
+                case .url: try write(Escape.url(text))
                 case .json:
-                    if case .json = value { out += Escape.scriptJSON(text) } else { out += Escape.scriptJSON(Escape.jsonString(text)) }
+                    if case .json = value { try write(Escape.scriptJSON(text)) } else { try write(Escape.scriptJSON(Escape.jsonString(text))) }
                 }
             case let .each(key, body):
                 // Over anything but a list, {{#each}} would silently render nothing: a template bug.
                 guard case .list(let items) = try lookup(key, scopes) else {
                     throw RenderError(template: name, name: key, problem: "is not a list; {{#each}} needs one")
                 }
-                for item in items { try render(body, scopes: scopes + [item], into: &out) }
+                for item in items { try render(body, scopes: scopes + [item], streams: streams, into: write) }
             case let .conditional(key, then, otherwise):
                 // An unknown name is a typo, not "false".
                 let value = try lookup(key, scopes)
-                try render(value.isTruthy ? then : otherwise, scopes: scopes, into: &out)
+                try render(value.isTruthy ? then : otherwise, scopes: scopes, streams: streams, into: write)
             }
         }
     }

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A manifest handed out a page at a time, so writing it never holds all its pages at once (a
+/// manifest of 40,000 emoticons is tens of megabytes as values, and more while `JSONEncoder`
+/// works on it whole). It is the header (every field, each tab's `pages` empty), each tab's page
+/// count and a function making one page on demand. `writeJSON` streams exactly the bytes
+/// `jsonData()` gives for the whole manifest. Package-internal: the generator writes manifests
+/// this way; apps read them as `Manifest`.
+package struct PagedManifest {
+    /// The manifest without its pages.
+    package private(set) var header: Manifest
+    /// Each tab's number of pages, parallel to `header.tabs`.
+    package let pageCounts: [Int]
+    /// Makes page `index` of tab `tab`; called again for each use, never cached.
+    package let page: (_ tab: Int, _ index: Int) -> Manifest.Page
+
+    package init(header: Manifest, pageCounts: [Int], page: @escaping (_ tab: Int, _ index: Int) -> Manifest.Page) {
+        precondition(pageCounts.count == header.tabs.count, "one page count per tab")
+        var header = header
+        for tab in header.tabs.indices { header.tabs[tab].pages = [] }
+        self.header = header
+        self.pageCounts = pageCounts
+        self.page = page
+    }
+
+    /// A manifest already whole in memory (manifests read back from shards).
+    package init(_ manifest: Manifest) {
+        self.init(header: manifest, pageCounts: manifest.tabs.map(\.pages.count)) { manifest.tabs[$0].pages[$1] }
+    }
+
+    package var screenWidth: Int { header.screenWidth }
+
+    /// The pages of `tab`, made one by one as the sequence is walked.
+    package func pages(ofTab tab: Int) -> LazyMapSequence<Range<Int>, Manifest.Page> {
+        (0..<pageCounts[tab]).lazy.map { self.page(tab, $0) }
+    }
+
+    /// The whole manifest (every page made and kept): for the few outputs that need it at once.
+    package func whole() -> Manifest {
+        var manifest = header
+        for tab in manifest.tabs.indices {
+            var pages: [Manifest.Page] = []
+            for index in 0..<pageCounts[tab] { pages.append(page(tab, index)) }
+            manifest.tabs[tab].pages = pages
+        }
+        return manifest
+    }
+
+    /// The manifest's JSON in pieces, in order: `Manifest.encoder()`'s bytes for `whole()` (no
+    /// final newline; `jsonData()` adds one). The header is encoded once with every tab's pages
+    /// empty, then each page alone and indented to its depth where its tab's empty list stands:
+    /// pretty-printed JSON of a value is the same text at any depth, only indented.
+    package func writeJSON(_ emit: (String) throws -> Void) throws {
+        let encoder = Manifest.encoder()
+        let text = String(decoding: try encoder.encode(header), as: UTF8.self)
+        // A tab's empty page list as the encoder writes it inside the manifest (tab keys sit at
+        // depth 3; JSON strings hold no raw newline, so this cannot occur inside a value).
+        let emptyPages = "\n      \"pages\" : [\n\n      ]"
+        let pieces = text.components(separatedBy: emptyPages)
+        guard pieces.count == header.tabs.count + 1 else {
+            // Another encoder's layout: write the whole manifest (same bytes, more memory).
+            try emit(String(decoding: try encoder.encode(whole()), as: UTF8.self))
+            return
+        }
+        for (tab, piece) in pieces.dropLast().enumerated() {
+            try emit(piece)
+            guard pageCounts[tab] > 0 else {
+                try emit(emptyPages)
+                continue
+            }
+            try emit("\n      \"pages\" : [\n")
+            for index in 0..<pageCounts[tab] {
+                let json = try encoder.encode(page(tab, index))
+                try emit(Self.indented(json, by: 8) + (index + 1 < pageCounts[tab] ? ",\n" : "\n"))
+            }
+            try emit("      ]")
+        }
+        try emit(pieces[pieces.count - 1])
+    }
+
+    /// `json` with `spaces` spaces before each line that is not empty (as the encoder indents a
+    /// nested value: an empty list's blank line stays blank).
+    static func indented(_ json: Data, by spaces: Int) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + json.count / 8)
+        let indent = [UInt8](repeating: 0x20, count: spaces)
+        var lineStart = true
+        for byte in json {
+            if lineStart && byte != 0x0A { out += indent }
+            out.append(byte)
+            lineStart = byte == 0x0A
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
