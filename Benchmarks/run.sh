@@ -44,7 +44,7 @@ one() {
 }
 emokit_run() { # dir widths scales [extra...]
   local dir=$1 widths=$2 scales=$3; shift 3
-  one "$dir" "$EMOKIT" generate "$CORPUS" --out "$dir" --widths "$widths" --scales "$scales" --delete-icon "$DELETE" -q "$@"
+  one "$dir" "$EMOKIT" generate "$CORPUS" --out "$dir" --widths "$widths" --scales "$scales" --delete-icon "$DELETE" --no-cache -q "$@"
 }
 pillow_run() { # dir width scale
   one "$1" python3 "$BENCH/peers/pillow.py" "$CORPUS" "$1" "$2" "$3" all "$DELETE"
@@ -123,10 +123,10 @@ for i in range(10):
 with open(os.path.join(dst, 'info.plist'), 'wb') as f: plistlib.dump(entries, f, fmt=plistlib.FMT_XML, sort_keys=True)
 PY
       fi
-      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --widths 375 --scales 2 --delete-icon "$DELETE" -q)
+      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --widths 375 --scales 2 --delete-icon "$DELETE" --no-cache -q)
       set -- $r
       echo "10x corpus ($(find "$X10" -name '*.png' | wc -l) icons, $(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets) at 375@2x: $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB"
-      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --delete-icon "$DELETE" -q)
+      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --delete-icon "$DELETE" --no-cache -q)
       set -- $r
       echo "10x corpus at all ten pairs ($(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets): $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB" ;;
     psnr)

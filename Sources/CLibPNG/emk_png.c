@@ -1,5 +1,6 @@
 /* See emk_png.h for why this file exists. Every setjmp and every libpng call is in here. */
 #include "emk_png.h"
+#include "emk_sheet_writer.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -353,6 +354,9 @@ static int emk_encode(const uint8_t *pixels, uint32_t width, uint32_t height, in
 int emk_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
                          const emk_png_deflate *deflate, emk_png_buffer *out,
                          char *message, size_t message_size) {
+    /* Unfiltered rows (the default) go through the zero-band writer; other filters through libpng. */
+    if (deflate && deflate->filters == EMK_PNG_FILTER_NONE)
+        return emk_sheet_encode_rgba8(pixels, width, height, deflate, out, message, message_size);
     return emk_encode(pixels, width, height, PNG_COLOR_TYPE_RGB_ALPHA, 8, NULL, 0, NULL, 0,
                       deflate, out, message, message_size);
 }

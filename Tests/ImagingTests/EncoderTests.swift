@@ -45,6 +45,65 @@ struct EncoderTests {
         }
     }
 
+    /// An image like a sprite sheet: bands of fully transparent rows between bands of pixels.
+    /// `bands` alternates zero and random rows, starting with zero rows (counts may be 0).
+    static func bandedImage(width: Int, bands: [Int], seed: UInt64) -> RGBAImage {
+        var rng = SeededGenerator(seed: seed)
+        var image = RGBAImage(width: width, height: bands.reduce(0, +))
+        var y = 0
+        for (index, rows) in bands.enumerated() {
+            for _ in 0..<rows {
+                if index % 2 == 1 {
+                    // Pixels with transparent margins, as icons in cells have.
+                    for x in (width / 8)..<(width - width / 8) {
+                        image.setPixel(x: x, y: y, (UInt8.random(in: 0...3, using: &rng) * 60, 90, UInt8.random(in: 0...255, using: &rng), 255))
+                    }
+                }
+                y += 1
+            }
+        }
+        return image
+    }
+
+    /// The unfiltered writer emits long runs of zero rows as blocks of its own: each shape of run
+    /// (at the start, between pixels, at the end, the whole image; shorter and longer than
+    /// deflate's 32 KiB window; every remainder of 258-byte copies) must decode to the same pixels.
+    @Test(arguments: [1, 7, 64, 100, 257, 750])
+    func zeroBandsRoundTrip(width: Int) throws {
+        let rowBytes = width * 4 + 1
+        let short = max(1, 8192 / rowBytes + 1), long = 40_000 / rowBytes + 2
+        let shapes: [[Int]] = [
+            [short, 3], [0, 5, short, 4], [0, 5, long, 4, short], [long], [long, 0], [2, 3, 2, 3], [0, 2, short + 1, 2, long + 3, 1, long],
+            [short + 2, 10, short - 1, 10, short],
+        ]
+        for (index, bands) in shapes.enumerated() {
+            let image = Self.bandedImage(width: width, bands: bands, seed: UInt64(width * 100 + index))
+            for level in [1, 4, 6, 9] {
+                let png = try PNGEncoder(compressionLevel: level, palette: .never).encode(image)
+                #expect(Self.colourType(png) == 6)
+                let tall = PNGDecoder(limits: .init(maxHeight: 1 << 20))
+                #expect(try tall.decode(Data(png), path: "memory").image == image, "width \(width), bands \(bands), level \(level)")
+            }
+        }
+    }
+
+    /// Every length of a zero run modulo 258 (deflate's longest copy): one-pixel-wide rows are 5
+    /// bytes, and 5 and 258 share no factor, so 258 consecutive row counts cover every remainder.
+    @Test func zeroRunsOfEveryRemainder() throws {
+        let first = 8192 / 5 + 1
+        for rows in first..<(first + 258) {
+            let image = Self.bandedImage(width: 1, bands: [0, 1, rows, 1], seed: UInt64(rows))
+            #expect(try PNGDecoder().decode(Data(try PNGEncoder(palette: .never).encode(image)), path: "memory").image == image, "\(rows) rows")
+        }
+    }
+
+    @Test func transparentSheetIsSmall() throws {
+        // 1,200,400 zero bytes: 4,653 copies of 258 bytes at 2 bits each, plus headers.
+        let png = try PNGEncoder(palette: .never).encode(RGBAImage(width: 750, height: 400))
+        #expect(png.count < 1300)
+        #expect(try PNGDecoder().decode(Data(png), path: "memory").image == RGBAImage(width: 750, height: 400))
+    }
+
     @Test func paletteCanBeTurnedOff() throws {
         let image = Self.randomImage(width: 40, height: 40, colours: 3, seed: 9)
         let png = try PNGEncoder(palette: .never).encode(image)
@@ -63,6 +122,8 @@ struct EncoderTests {
             ("palette", Self.randomImage(width: 37, height: 23, colours: 5, seed: 4)),
             ("palette256", Self.randomImage(width: 64, height: 64, colours: 256, seed: 5)),
             ("rgba", Self.randomImage(width: 300, height: 200, colours: nil, seed: 6)),
+            ("sheet", Self.bandedImage(width: 750, bands: [30, 60, 36, 64, 40, 1, 69], seed: 7)),
+            ("transparent", RGBAImage(width: 750, height: 400)),
         ]
         for (name, image) in images {
             for filter in PNGEncoder.Filter.allCases {
