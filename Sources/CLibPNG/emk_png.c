@@ -240,6 +240,36 @@ int emk_png_reader_begin_rows(emk_png_reader *reader, char *message, size_t mess
     return EMK_PNG_OK;
 }
 
+int emk_png_reader_begin_indexed_rows(emk_png_reader *reader, uint8_t *palette_rgba, char *message, size_t message_size) {
+    if (!reader || !palette_rgba || reader->rows_begun || reader->header.interlaced) return EMK_PNG_BAD_ARGUMENT;
+    if (reader->header.color_type != PNG_COLOR_TYPE_PALETTE || reader->header.bit_depth > 8) return EMK_PNG_BAD_ARGUMENT;
+    if (setjmp(png_jmpbuf(reader->png))) return emk_reader_failed(reader, message, message_size);
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    /* What png_set_expand would give each index: RGB from PLTE (black past its end, as libpng's
+     * zero-filled 256-entry palette gives), alpha from tRNS (opaque past its end). */
+    png_colorp palette = NULL;
+    int palette_count = 0;
+    if (!png_get_PLTE(png, info, &palette, &palette_count)) png_error(png, "palette image without PLTE");
+    png_bytep trans = NULL;
+    int trans_count = 0;
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_get_tRNS(png, info, &trans, &trans_count, NULL);
+    for (int i = 0; i < 256; i++) {
+        uint8_t *entry = palette_rgba + 4 * i;
+        if (i < palette_count) {
+            entry[0] = palette[i].red, entry[1] = palette[i].green, entry[2] = palette[i].blue;
+        } else {
+            entry[0] = entry[1] = entry[2] = 0;
+        }
+        entry[3] = trans && i < trans_count ? trans[i] : 255;
+    }
+    png_set_packing(png); /* 1, 2 and 4-bit indices one per byte */
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)reader->header.width) png_error(png, "unexpected row size for palette indices");
+    reader->rows_begun = 1;
+    return EMK_PNG_OK;
+}
+
 int emk_png_reader_read_row(emk_png_reader *reader, uint8_t *row, char *message, size_t message_size) {
     if (!reader || !row || !reader->rows_begun) return EMK_PNG_BAD_ARGUMENT;
     if (reader->rows_read >= reader->header.height) return EMK_PNG_BAD_ARGUMENT;

@@ -38,6 +38,19 @@ extension PNGDecoder {
                 return Resampler.scale(RGBAImage(width: width, height: height, pixels: pixels), to: sizes(width, height), kernels: &cache)
             }
             var scaler = RowScaler(sourceWidth: width, sourceHeight: height, sizes: sizes(width, height), kernels: &cache)
+            if header.color_type == 3 && header.bit_depth <= 8 {
+                // Palette images (most emoticons): indices and a prepared palette, no expansion per pixel.
+                var rgba = [UInt8](repeating: 0, count: 1024)
+                var status = rgba.withUnsafeMutableBufferPointer { emk_png_reader_begin_indexed_rows(reader, $0.baseAddress, &message, message.count) }
+                let palette = RowScaler.Palette(rgba: rgba)
+                var indices = [UInt8](repeating: 0, count: width)
+                while status == Int32(EMK_PNG_OK.rawValue) && !scaler.isComplete {
+                    status = indices.withUnsafeMutableBufferPointer { emk_png_reader_read_row(reader, $0.baseAddress, &message, message.count) }
+                    if status == Int32(EMK_PNG_OK.rawValue) { indices.withUnsafeBufferPointer { scaler.append(indices: $0, palette: palette) } }
+                }
+                guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.error(status: status, message: message, path: path, limits: limits) }
+                return scaler.images()
+            }
             var status = emk_png_reader_begin_rows(reader, &message, message.count)
             var row = [UInt8](repeating: 0, count: width * 4)
             while status == Int32(EMK_PNG_OK.rawValue) && !scaler.isComplete {

@@ -14,6 +14,8 @@ public struct RowScaler {
     private let premultiplied: Buffer<SIMD4<Float>>?
     private let targets: [Target]
     private var rowsSeen = 0
+    /// A palette row expanded to straight RGBA8, for a target of the source's own size.
+    private var expandedRow: Buffer<UInt8>?
 
     /// Fixed-size scratch memory owned by the scaler. Held through `let` pointers so the passes
     /// run without copy-on-write or exclusivity checks.
@@ -78,15 +80,77 @@ public struct RowScaler {
     /// Feeds the next source row: `sourceWidth` straight RGBA8 pixels.
     public mutating func append(row: UnsafeBufferPointer<UInt8>) {
         precondition(row.count >= sourceWidth * 4 && rowsSeen < sourceHeight, "row too short or too many rows")
+        let span = premultiplied.map { Self.premultiply(row, into: $0.pointer) } ?? (0, 0)
+        filter(span: span, straight: row)
+    }
+
+    /// The colours of a palette image, prepared once per image: each index's straight RGBA8
+    /// colour and its premultiplied value, computed as `append(row:)` computes it per pixel.
+    public struct Palette {
+        let rgba: [UInt8]
+        let premultiplied: [SIMD4<Float>]
+
+        /// `rgba`: 256 entries of 4 bytes, what each index expands to.
+        public init(rgba: [UInt8]) {
+            precondition(rgba.count == 1024, "a palette has 256 RGBA entries")
+            self.rgba = rgba
+            premultiplied = (0..<256).map { i in RowScaler.premultiplied(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2], alpha: rgba[4 * i + 3]) }
+        }
+    }
+
+    /// Feeds the next source row of a palette image: `sourceWidth` indices into `palette`. Gives
+    /// exactly what `append(row:)` gives for the expanded row, without expanding it: the
+    /// premultiplied row is a table lookup per pixel.
+    public mutating func append(indices row: UnsafeBufferPointer<UInt8>, palette: Palette) {
+        precondition(row.count >= sourceWidth && rowsSeen < sourceHeight, "row too short or too many rows")
+        var span = (lo: 0, hi: 0)
+        if let premultiplied {
+            let dst = premultiplied.pointer
+            var lo = sourceWidth, hi = 0
+            palette.premultiplied.withUnsafeBufferPointer { table in
+                palette.rgba.withUnsafeBufferPointer { rgba in
+                    for x in 0..<sourceWidth {
+                        let index = Int(row[x])
+                        dst[x] = table[index]
+                        if rgba[4 * index + 3] != 0 {
+                            if x < lo { lo = x }
+                            hi = x + 1
+                        }
+                    }
+                }
+            }
+            span = lo < hi ? (lo, hi) : (0, 0)
+        }
+        // Only a target of the source's own size needs the straight colours.
+        var straight = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if targets.contains(where: { $0.horizontal == nil }) {
+            let expanded = expandedRow ?? Buffer(count: sourceWidth * 4, value: 0)
+            expandedRow = expanded
+            palette.rgba.withUnsafeBufferPointer { rgba in
+                for x in 0..<sourceWidth {
+                    let s = 4 * Int(row[x])
+                    expanded.pointer[4 * x] = rgba[s]
+                    expanded.pointer[4 * x + 1] = rgba[s + 1]
+                    expanded.pointer[4 * x + 2] = rgba[s + 2]
+                    expanded.pointer[4 * x + 3] = rgba[s + 3]
+                }
+            }
+            straight = UnsafeBufferPointer(expanded.pointer)
+        }
+        filter(span: span, straight: straight)
+    }
+
+    /// The row's passes for every target, once its premultiplied copy (with `span`) is ready;
+    /// `straight` is the straight RGBA8 row, used only by a target of the source's size.
+    private mutating func filter(span: (lo: Int, hi: Int), straight: UnsafeBufferPointer<UInt8>) {
         let y = rowsSeen
         rowsSeen += 1
-        let span = premultiplied.map { Self.premultiply(row, into: $0.pointer) } ?? (0, 0)
         for target in targets {
             if let premultiplied, let kernel = target.horizontal {
                 Self.filterHorizontally(premultiplied.pointer, span: span, kernel: kernel, into: target, y: y)
                 Self.finishRows(target, through: y)
             } else {
-                Self.copyCanonical(row, into: target, y: y)
+                Self.copyCanonical(straight, into: target, y: y)
             }
         }
     }
@@ -118,6 +182,13 @@ public struct RowScaler {
             }
         }
         return lo < hi ? (lo, hi) : (0, 0)
+    }
+
+    /// One pixel as `premultiply` computes it.
+    static func premultiplied(_ r: UInt8, _ g: UInt8, _ b: UInt8, alpha: UInt8) -> SIMD4<Float> {
+        if alpha == 0 { return .zero }
+        let f = alphaFactors[Int(alpha)]
+        return SIMD4(Float(r), Float(g), Float(b), Float(alpha)) * SIMD4(f, f, f, 1)
     }
 
     /// The horizontal pass of one row. Only taps inside the row's non-transparent columns are

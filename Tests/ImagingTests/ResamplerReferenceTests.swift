@@ -49,7 +49,8 @@ struct ResamplerReferenceTests {
     }
 
     /// Rows straight from libpng give what decoding whole and then scaling gives, for every
-    /// kind of PNG (palette, gray, 16-bit, tRNS, interlaced) in the conformance suite.
+    /// kind of PNG (palette of every bit depth, with and without tRNS, read as indices; gray,
+    /// 16-bit, interlaced) in the conformance suite, at smaller, larger and the same size.
     @Test func decodingScaledMatchesDecodeThenReference() throws {
         let folder = Fixtures.conformance.appendingPathComponent("pngsuite/libpng-pngsuite")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }.sorted()
@@ -59,12 +60,13 @@ struct ResamplerReferenceTests {
             guard let whole = try? PNGDecoder().decode(contentsOf: url).image else { continue }
             var kernels = ResampleKernel.Cache()
             let scaled = try PNGDecoder().decodeScaled(contentsOf: url, kernels: &kernels) { w, h in
-                [Resampler.fittingSize(width: w, height: h, box: 20), Resampler.fittingSize(width: w, height: h, box: 45)]
+                [Resampler.fittingSize(width: w, height: h, box: 20), Resampler.fittingSize(width: w, height: h, box: 45), (w, h)]
             }
             let small = Resampler.fittingSize(width: whole.width, height: whole.height, box: 20)
             let large = Resampler.fittingSize(width: whole.width, height: whole.height, box: 45)
             #expect(scaled[0] == ReferenceResampler.resize(whole, width: small.width, height: small.height), "\(name) @20")
             #expect(scaled[1] == ReferenceResampler.resize(whole, width: large.width, height: large.height), "\(name) @45")
+            #expect(scaled[2] == ReferenceResampler.resize(whole, width: whole.width, height: whole.height), "\(name) same size")
         }
     }
 

@@ -65,6 +65,12 @@ int emk_png_reader_read_rgba8(emk_png_reader *reader, uint8_t *pixels,
 int emk_png_reader_begin_rows(emk_png_reader *reader, char *message, size_t message_size);
 int emk_png_reader_read_row(emk_png_reader *reader, uint8_t *row, char *message, size_t message_size);
 
+/* For a palette image of bit depth <= 8 (not interlaced), instead of begin_rows: read_row then
+ * gives one palette index per pixel (width bytes), and `palette_rgba` (256 * 4 bytes) receives
+ * the straight RGBA8 colour every index expands to, exactly as begin_rows would expand it.
+ * Lets a caller turn each colour into what it needs once per image instead of once per pixel. */
+int emk_png_reader_begin_indexed_rows(emk_png_reader *reader, uint8_t *palette_rgba, char *message, size_t message_size);
+
 void emk_png_reader_close(emk_png_reader *reader);
 
 /* A growable byte buffer owned by C; free it with emk_png_buffer_free. */
