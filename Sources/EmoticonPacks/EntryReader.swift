@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns one plist item into an `Entry`, checking every key's type and every file name.
 struct EntryReader {
     let folder: URL
@@ -7,6 +13,16 @@ struct EntryReader {
     let plistDisplay: String
     /// How the app that made the pack reads it (see `PackDialect`).
     var dialect: PackDialect = .weibo
+    /// The folder's files, its real path resolved once for all entries.
+    let files: FolderFiles
+
+    init(folder: URL, folderDisplay: String, plistDisplay: String, dialect: PackDialect = .weibo) {
+        self.folder = folder
+        self.folderDisplay = folderDisplay
+        self.plistDisplay = plistDisplay
+        self.dialect = dialect
+        files = FolderFiles(folder: folder, display: folderDisplay)
+    }
 
     func read(_ item: Any, index: Int, isEmojiArray: Bool) -> Result<Entry, PackError> {
         if dialect == .iconMap { return readMapItem(item, index: index) }
@@ -91,7 +107,7 @@ struct EntryReader {
         guard let pngValue = dict["png"] else {
             // Only an animation, present on disk: its first frame is the sprite. A gif named but
             // absent leaves the entry without any image: the png is what is missing.
-            if let gifName, let variants = try? FileNamePolicy.variants(of: gifName, in: folder, folderDisplay: folderDisplay).get() {
+            if let gifName, let variants = try? files.variants(of: gifName).get() {
                 let file = ImageFile(name: gifName, variants: variants, format: .gif)
                 return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs), content: .image(file), animation: file))
             }
@@ -106,13 +122,13 @@ struct EntryReader {
         if let reason = FileNamePolicy.unsafeReason(png) {
             return .failure(error(index, "png", chs, "unsafe path \(PackError.quote(png)): \(reason)"))
         }
-        switch FileNamePolicy.variants(of: png, in: folder, folderDisplay: folderDisplay) {
+        switch files.variants(of: png) {
         case .failure(let reason): return .failure(error(index, "png", chs, reason.message))
         case .success(let variants):
             // A gif named but absent is not an error: the app shows the png (Weibo's own
             // bundle lists gifs it does not ship).
             let animation = gifName.flatMap { name in
-                try? FileNamePolicy.variants(of: name, in: folder, folderDisplay: folderDisplay).get()
+                try? files.variants(of: name).get()
             }.map { ImageFile(name: gifName!, variants: $0, format: .gif) }
             return .success(
                 Entry(
@@ -204,24 +220,60 @@ public enum FileNamePolicy {
 
     /// The file and its `@2x`/`@3x` siblings present in `folder`; at least one must exist.
     public static func variants(of name: String, in folder: URL, folderDisplay: String) -> Result<[ImageFile.Variant], EntryProblem> {
+        FolderFiles(folder: folder, display: folderDisplay).variants(of: name)
+    }
+}
+
+/// A pack folder with its real path resolved once, for looking up the thousands of file names a
+/// plist lists: a plain file costs one `lstat` per candidate name, and only a symlink is resolved
+/// (resolving every name's path component by component was most of reading a large pack).
+struct FolderFiles {
+    let folder: URL
+    let display: String
+    /// The folder after symlinks, the prefix every file's real path must keep.
+    private let realPath: String
+
+    init(folder: URL, display: String) {
+        self.folder = folder
+        self.display = display
+        realPath = folder.resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// The file and its `@2x`/`@3x` siblings present in the folder; at least one must exist.
+    func variants(of name: String) -> Result<[ImageFile.Variant], EntryProblem> {
         let base = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
         let stem = base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
-        let folderReal = folder.resolvingSymlinksInPath().standardizedFileURL.path
         var variants: [ImageFile.Variant] = []
         for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
             let fileName = "\(stem)\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
             let url = folder.appendingPathComponent(fileName)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let real = url.resolvingSymlinksInPath().standardizedFileURL.path
-            guard real.hasPrefix(folderReal + "/") else {
-                return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
+            switch kind(of: url, fileName: fileName) {
+            case .absent: continue
+            case .file(let real):
+                guard real.hasPrefix(realPath == "/" ? "/" : realPath + "/") else {
+                    return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
+                }
+                variants.append(.init(scale: scale, url: url, displayPath: "\(display)/\(fileName)"))
             }
-            variants.append(.init(scale: scale, url: url, displayPath: "\(folderDisplay)/\(fileName)"))
         }
-        if variants.isEmpty { return .failure("file not found: \(folderDisplay)/\(name) (nor an @2x or @3x variant)") }
+        if variants.isEmpty { return .failure("file not found: \(display)/\(name) (nor an @2x or @3x variant)") }
         return .success(variants)
+    }
+
+    private enum Kind { case absent, file(realPath: String) }
+
+    /// Absent (or a folder, or a link to nothing or to a folder), else a file and its real path.
+    private func kind(of url: URL, fileName: String) -> Kind {
+        var info = stat()
+        let plain = !fileName.contains("/") && fileName != ".." && fileName != "."
+        if plain, lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+            // Not a link, directly inside the folder: its real path is the folder's plus its name.
+            return info.st_mode & S_IFMT == S_IFDIR ? .absent : .file(realPath: (realPath == "/" ? "" : realPath) + "/" + fileName)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return .absent }
+        return .file(realPath: url.resolvingSymlinksInPath().standardizedFileURL.path)
     }
 }
 

@@ -66,8 +66,8 @@ extension EntryReader {
         if let reason = FileNamePolicy.unsafeReason(base) {
             return .failure(.entry(path: plistDisplay, index: index, key: text, text: text, reason: "unsafe path \(PackError.quote(stem)): \(reason)"))
         }
-        let png = try? FileNamePolicy.variants(of: "\(base).png", in: folder, folderDisplay: folderDisplay).get()
-        let gif = (try? FileNamePolicy.variants(of: "\(base).gif", in: folder, folderDisplay: folderDisplay).get())
+        let png = try? files.variants(of: "\(base).png").get()
+        let gif = (try? files.variants(of: "\(base).gif").get())
             .map { ImageFile(name: "\(base).gif", variants: $0, format: .gif) }
         let name = text.hasPrefix("/") && text.count > 1 ? String(text.dropFirst()) : Self.bareName(text)
         if let png {

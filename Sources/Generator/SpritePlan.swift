@@ -17,7 +17,7 @@ enum SpriteSource: Sendable {
 
 enum SpritePlanner {
     /// The variants chosen for an image, and the worst enlargement among them.
-    struct Checked {
+    struct Checked: Sendable {
         var chosen: [Int: ImageFile.Variant]
         /// The scale where the chosen variant is enlarged the most, if any is enlarged at all.
         var largestEnlargement: (file: String, pixels: Int, box: Int, scale: Int)?
