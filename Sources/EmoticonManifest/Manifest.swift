@@ -170,6 +170,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var sprite: [String: PixelRect]
         /// The entry (index in the tab) whose picture the icon is, when it is one of the tab's emoticons.
         public var entry: Int? = nil
+        /// With `--xcassets`: the icon's image set in the asset catalog (`"faces/tab-icon"`), the
+        /// whole `size`-pt square, the name `UIImage(named:)` takes; absent otherwise.
+        public var imageSet: String? = nil
         public init(source: Source, size: Double, sheets: [String: String], sprite: [String: PixelRect]) {
             self.source = source; self.size = size; self.sheets = sheets; self.sprite = sprite
         }

@@ -1,14 +1,20 @@
 import EmoticonManifest
 import Foundation
+import Imaging
 
 /// `--xcassets NAME`: the sheets as an Xcode asset catalog, `NAME.xcassets` inside the output, so an
 /// app target can add the folder as is and load a page with `UIImage(named: page.imageSet)`.
 ///
 /// A folder per tab with `"provides-namespace": true` (names read `faces/375-page-000`), an image
-/// set per page and width holding that page's sheets, each `Contents.json` in Apple's format.
-/// Written from the finished manifests, so the catalog and `imageSet` can never disagree.
+/// set per page and width holding that page's sheets, and one per tab holding its tab bar icon
+/// (`faces/tab-icon`: the icon's whole square cut from the tab icon strip, so
+/// `UIImage(named: tab.icon.imageSet)` is the `size`-pt square a tab bar shows, the same at every
+/// width), each `Contents.json` in Apple's format. Written from the finished manifests, so the
+/// catalog and `imageSet` can never disagree.
 struct AssetCatalogWriter {
     let name: String
+    /// For the tab icons cut from their strip (the sheets' own `--compression`).
+    var encoder = PNGEncoder()
 
     static let defaultName = "Emoticons"
 
@@ -16,6 +22,9 @@ struct AssetCatalogWriter {
     static func imageSetName(folder: String, width: Int, page: Int) -> String {
         "\(folder)/\(width)-page-\(String(format: "%03d", page))"
     }
+
+    /// The image set of a tab's icon, as the manifest names it (`tab.icon.imageSet`).
+    static func tabIconSetName(folder: String) -> String { "\(folder)/tab-icon" }
 
     /// Each tab's folder in the catalog: its id with dots made dashes (Xcode reads a folder's
     /// extension as its type: `com.emokit.animals` would be an unknown `.animals` item). Names
@@ -49,11 +58,16 @@ struct AssetCatalogWriter {
         let root = "\(name).xcassets"
         try output.writeJSON(Catalog(info: .emokit), to: "\(root)/Contents.json")
         var folders = Set<String>()
+        var strips: [String: RGBAImage] = [:]
         for manifest in manifests {
             let tabs = manifest.header.tabs
             for (index, folder) in Self.folderNames(for: tabs.map(\.id)).enumerated() {
                 if folders.insert(folder).inserted {
                     try output.writeJSON(Folder(info: .emokit, properties: .init(providesNamespace: true)), to: "\(root)/\(folder)/Contents.json")
+                    // The icon is the same at every width: one image set per tab.
+                    if let icon = tabs[index].icon, let set = icon.imageSet {
+                        try writeTabIcon(icon, scales: manifest.header.scales, to: "\(root)/\(set).imageset", strips: &strips, output: output)
+                    }
                 }
                 for page in manifest.pages(ofTab: index) {
                     guard let set = page.imageSet else { continue }
@@ -68,6 +82,39 @@ struct AssetCatalogWriter {
                 }
             }
         }
+    }
+
+    /// The icon's square at each scale, cut from its strip (decoded once per strip).
+    func writeTabIcon(_ icon: Manifest.TabIcon, scales: [Int], to folder: String, strips: inout [String: RGBAImage], output: OutputFolder) throws(GenerationError) {
+        var images: [ImageSet.Image] = []
+        for scale in scales.sorted() {
+            guard let strip = icon.sheets["\(scale)"], let sprite = icon.sprite["\(scale)"] else { continue }
+            if strips[strip] == nil {
+                do { strips[strip] = try PNGDecoder().decode(contentsOf: output.staging.appendingPathComponent(strip), displayPath: strip).image } catch {
+                    throw .output(path: strip, reason: "cannot read back the tab icon strip (\(error.description))")
+                }
+            }
+            let filename = "tab-icon@\(scale)x.png"
+            let square = Self.crop(strips[strip]!, to: TabIcons.cell(of: sprite, size: icon.size, scale: scale))
+            let png: [UInt8]
+            do { png = try encoder.encode(square, path: "\(folder)/\(filename)") } catch { throw .output(path: "\(folder)/\(filename)", reason: error.description) }
+            try output.write(Data(png), to: "\(folder)/\(filename)")
+            images.append(.init(filename: filename, idiom: "universal", scale: "\(scale)x"))
+        }
+        try output.writeJSON(ImageSet(images: images, info: .emokit), to: "\(folder)/Contents.json")
+    }
+
+    /// The pixels of `rect` (transparent where it leaves the image).
+    static func crop(_ image: RGBAImage, to rect: Manifest.PixelRect) -> RGBAImage {
+        var result = RGBAImage(width: max(1, rect.width), height: max(1, rect.height))
+        let left = max(0, rect.x), right = min(image.width, rect.x + rect.width)
+        guard left < right else { return result }
+        for row in max(0, rect.y)..<min(image.height, rect.y + rect.height) {
+            let from = (row * image.width + left) * 4
+            let to = ((row - rect.y) * result.width + (left - rect.x)) * 4
+            result.pixels.replaceSubrange(to..<(to + (right - left) * 4), with: image.pixels[from..<(from + (right - left) * 4)])
+        }
+        return result
     }
 
     // Apple's Contents.json shapes (keys sorted, two-space indent: what Xcode itself writes).

@@ -110,6 +110,7 @@ struct ManifestBuilder {
                 entryCount: pack.entries.count, pages: [])
             if pack.displayOnly { tab.displayOnly = true }
             if tabIndex < tabIcons.count { tab.icon = tabIcons[tabIndex] }
+            tab.icon?.imageSet = context.catalogFolders.map { AssetCatalogWriter.tabIconSetName(folder: $0[tabIndex]) }
             return tab
         }
         let metrics = options.metrics

@@ -1,6 +1,7 @@
 import BundledTemplates
 import EmoticonManifest
 import Foundation
+import Imaging
 import PreviewSite
 
 /// Everything written from the finished manifests: `manifests/<width>.json`, the asset catalog and
@@ -17,12 +18,18 @@ struct SiteStep {
         var assetCatalog: String?
         /// `--web`.
         var web = false
+        /// The sheets' zlib level and memory (`--compression`), for images this step encodes (the
+        /// asset catalog's tab icons, cut from their strip).
+        var compressionLevel = 6
+        var memoryLevel = 8
 
         init(_ options: GeneratorOptions) {
             preview = options.writePreview
             baseURL = options.publishing.baseURL?.base
             assetCatalog = options.assetCatalog
             web = options.writeWeb
+            compressionLevel = options.encoder.compressionLevel
+            memoryLevel = options.encoder.memoryLevel
         }
     }
 
@@ -65,7 +72,10 @@ struct SiteStep {
         }
 
         // Formats for the tools around emokit: an Xcode asset catalog (from the staged sheets).
-        if let catalog = settings.assetCatalog { try AssetCatalogWriter(name: catalog).write(manifests, output: output) }
+        if let catalog = settings.assetCatalog {
+            let encoder = PNGEncoder(compressionLevel: settings.compressionLevel, memoryLevel: settings.memoryLevel)
+            try AssetCatalogWriter(name: catalog, encoder: encoder).write(manifests, output: output)
+        }
         // Web sprite data holds a width's manifest whole (its CSS and atlases list every page).
         if settings.web { for manifest in manifests { try WebSpriteWriter().write([manifest.whole()], output: output) } }
 

@@ -19,6 +19,16 @@ struct TabIcons {
 
     static func sheetPath(scale: Int) -> String { "sheets/tab-icons@\(scale)x.png" }
 
+    /// A tab's square in the strip, in pixels a side at `scale`.
+    static func box(size: Double, scale: Int) -> Int { max(1, Int((size * Double(scale)).rounded())) }
+
+    /// The whole square cell around an icon's `sprite` rect (the icon is centred in it), for the
+    /// formats that show the square: the asset catalog's image set, the web's frame and class.
+    static func cell(of sprite: Manifest.PixelRect, size: Double, scale: Int) -> Manifest.PixelRect {
+        let box = box(size: size, scale: scale)
+        return Manifest.PixelRect(x: sprite.x - (box - sprite.width) / 2, y: sprite.y - (box - sprite.height) / 2, width: box, height: box)
+    }
+
     /// Draws and writes the strips. Sources were checked by the planning step (the pack's
     /// entries) or are checked here (`icon.png`), and a bad `icon.png` names the pack.
     static func render(
@@ -26,7 +36,7 @@ struct TabIcons {
         decoder: PNGDecoder, output: OutputFolder
     ) throws(GenerationError) -> TabIcons {
         let size = Self.size(tabBarHeight: options.metrics.tabBarHeight)
-        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, max(1, Int((size * Double($0)).rounded()))) })
+        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, box(size: size, scale: $0)) })
         // Sources are decoded straight to their fitted size (never held whole), so memory does not
         // grow with the icons' size or the number of tabs.
         var kernels = ResampleKernel.Cache()

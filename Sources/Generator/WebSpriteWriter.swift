@@ -9,15 +9,19 @@ import Imaging
 ///   `Assets.load`, Phaser `load.atlas`). Frames are the manifest's sprite rects, keyed
 ///   `<tab>/<name>`; `meta.related_multi_packs` lists the width and scale's other sheets, as
 ///   TexturePacker's multipack does, so PixiJS loads them all from one file.
+/// - `web/<width>/tab-icons@<S>x.json`: the same for the tab icon strip, a frame per tab keyed
+///   `<tab>/tab-icon`: the icon's whole `size`-pt square (`sourceSize`), trimmed to its pixels.
 /// - `web/<width>/emoticons.css`: a class per emoticon, `.emk-<tab>-<entry>`, showing its icon
 ///   from the sheet with `image-set()` for the scales, exact at each scale (a `min-resolution`
-///   rule where a scale's rounded rect differs).
+///   rule where a scale's rounded rect differs); and per tab `.emk-<tab>-icon`, its tab icon's
+///   square (`-icon` never clashes with an entry number).
 struct WebSpriteWriter {
     func write(_ manifests: [Manifest], output: OutputFolder) throws(GenerationError) {
         for manifest in manifests {
             let classes = Self.classPrefixes(for: manifest.tabs.map(\.id))
             var sheetSizes: [String: (width: Int, height: Int)] = [:]
             for tab in manifest.tabs { for page in tab.pages { for path in page.sheets.values { sheetSizes[path] = try Self.size(of: path, in: output) } } }
+            for tab in manifest.tabs { for path in tab.icon?.sheets.values.sorted() ?? [] where sheetSizes[path] == nil { sheetSizes[path] = try Self.size(of: path, in: output) } }
             for scale in manifest.scales {
                 let atlases = Self.atlases(manifest, scale: scale, sizes: sheetSizes)
                 for atlas in atlases {
@@ -41,7 +45,7 @@ struct WebSpriteWriter {
     struct Frame: Encodable {
         let frame: Rect
         let rotated = false
-        let trimmed = false
+        var trimmed = false
         let spriteSourceSize: Rect
         let sourceSize: Size
     }
@@ -80,6 +84,23 @@ struct WebSpriteWriter {
                 atlases.append(Atlas(fileName: name, document: Document(frames: frames, meta: meta)))
             }
         }
+        if let strip = manifest.tabs.lazy.compactMap({ $0.icon?.sheets["\(scale)"] }).first, let size = sizes[strip] {
+            var frames: [String: Frame] = [:]
+            for tab in manifest.tabs {
+                guard let icon = tab.icon, let rect = icon.sprite["\(scale)"] else { continue }
+                var key = "\(tab.id)/tab-icon"
+                if used.contains(key) { key += "~tab" }  // an emoticon named tab-icon keeps its key
+                used.insert(key)
+                let cell = TabIcons.cell(of: rect, size: icon.size, scale: scale)
+                var frame = Frame(
+                    frame: Rect(x: rect.x, y: rect.y, w: rect.width, h: rect.height),
+                    spriteSourceSize: Rect(x: rect.x - cell.x, y: rect.y - cell.y, w: rect.width, h: rect.height), sourceSize: Size(w: cell.width, h: cell.height))
+                frame.trimmed = rect != cell
+                frames[key] = frame
+            }
+            let meta = Meta(version: manifest.generator.version, image: "../../\(strip)", size: Size(w: size.width, h: size.height), scale: "\(scale)")
+            atlases.append(Atlas(fileName: "tab-icons@\(scale)x.json", document: Document(frames: frames, meta: meta)))
+        }
         return atlases
     }
 
@@ -100,45 +121,68 @@ struct WebSpriteWriter {
         }
     }
 
+    /// One class: the rect at each scale of the sheet at each scale (`sheets`, `rects` keyed by
+    /// scale), sized in CSS px; the rule itself, and per other scale the override its rounded rect
+    /// needs (none where it is exactly the base scale's).
+    static func rule(
+        _ name: String, comment text: String, sheets: [String: String], rects: [String: Manifest.PixelRect], scales: [Int],
+        sizes: [String: (width: Int, height: Int)]
+    ) -> (lines: [String], overrides: [Int: String])? {
+        let base = scales[0]
+        guard let baseSheet = sheets["\(base)"], let size = sizes[baseSheet], let rect = rects["\(base)"] else { return nil }
+        let imageSet = scales.compactMap { scale in sheets["\(scale)"].map { "url(\"../../\(cssString($0))\") \(scale)x" } }.joined(separator: ", ")
+        let b = Double(base)
+        let lines = [
+            "/* \(comment(text)) */",
+            ".\(name) { width: \(number(Double(rect.width) / b))px; height: \(number(Double(rect.height) / b))px; "
+                + "background-image: url(\"../../\(cssString(baseSheet))\"); background-image: -webkit-image-set(\(imageSet)); background-image: image-set(\(imageSet)); "
+                + "background-size: \(number(Double(size.width) / b))px \(number(Double(size.height) / b))px; background-position: \(number(-Double(rect.x) / b))px \(number(-Double(rect.y) / b))px; }",
+        ]
+        var overrides: [Int: String] = [:]
+        for scale in scales.dropFirst() {
+            guard let other = rects["\(scale)"] else { continue }
+            let s = Double(scale)
+            if Double(other.x) / s == Double(rect.x) / b && Double(other.y) / s == Double(rect.y) / b
+                && Double(other.width) / s == Double(rect.width) / b && Double(other.height) / s == Double(rect.height) / b
+            {
+                continue
+            }
+            overrides[scale] =
+                "  .\(name) { width: \(number(Double(other.width) / s))px; height: \(number(Double(other.height) / s))px; "
+                + "background-position: \(number(-Double(other.x) / s))px \(number(-Double(other.y) / s))px; }"
+        }
+        return (lines, overrides)
+    }
+
     static func css(_ manifest: Manifest, classes: [String], sizes: [String: (width: Int, height: Int)]) -> String {
         let scales = manifest.scales.sorted()
-        let base = scales[0]
         var lines = [
             "/* emokit \(manifest.generator.version): the emoticons at \(manifest.screenWidth) pt. Usage: <span class=\"emk \(classes.first ?? "emk-tab")-0\"></span>",
-            "   Each class shows one icon from its page's sheet, sized in CSS px (= points). */",
+            "   Each class shows one icon from its page's sheet, sized in CSS px (= points); .emk-<tab>-icon is the tab's tab bar icon. */",
             ".emk { display: inline-block; background-repeat: no-repeat; vertical-align: middle; }",
         ]
         var overrides: [Int: [String]] = [:]
+        func add(_ rule: (lines: [String], overrides: [Int: String])?) {
+            guard let rule else { return }
+            lines += rule.lines
+            for (scale, line) in rule.overrides { overrides[scale, default: []].append(line) }
+        }
         for (tabIndex, tab) in manifest.tabs.enumerated() {
             for page in tab.pages {
-                guard let baseSheet = page.sheets["\(base)"], let size = sizes[baseSheet] else { continue }
-                let urls = scales.compactMap { scale in page.sheets["\(scale)"].map { "url(\"../../\(cssString($0))\") \(scale)x" } }
-                let imageSet = urls.joined(separator: ", ")
-                let sheetWidth = number(Double(size.width) / Double(base)), sheetHeight = number(Double(size.height) / Double(base))
                 for button in page.buttons where button.kind == .emoticon {
-                    guard let entry = button.entry, let rect = button.sprite["\(base)"] else { continue }
-                    let name = "\(classes[tabIndex])-\(entry)"
-                    lines.append("/* \(comment(button.text ?? button.name)) */")
-                    lines.append(
-                        ".\(name) { width: \(number(Double(rect.width) / Double(base)))px; height: \(number(Double(rect.height) / Double(base)))px; "
-                            + "background-image: url(\"../../\(cssString(baseSheet))\"); background-image: -webkit-image-set(\(imageSet)); background-image: image-set(\(imageSet)); "
-                            + "background-size: \(sheetWidth)px \(sheetHeight)px; background-position: \(number(-Double(rect.x) / Double(base)))px \(number(-Double(rect.y) / Double(base)))px; }")
-                    for scale in scales.dropFirst() {
-                        guard let other = button.sprite["\(scale)"] else { continue }
-                        let s = Double(scale), b = Double(base)
-                        if Double(other.x) / s == Double(rect.x) / b && Double(other.y) / s == Double(rect.y) / b
-                            && Double(other.width) / s == Double(rect.width) / b && Double(other.height) / s == Double(rect.height) / b
-                        {
-                            continue
-                        }
-                        overrides[scale, default: []].append(
-                            "  .\(name) { width: \(number(Double(other.width) / s))px; height: \(number(Double(other.height) / s))px; "
-                                + "background-position: \(number(-Double(other.x) / s))px \(number(-Double(other.y) / s))px; }")
-                    }
+                    guard let entry = button.entry else { continue }
+                    add(rule("\(classes[tabIndex])-\(entry)", comment: button.text ?? button.name, sheets: page.sheets, rects: button.sprite, scales: scales, sizes: sizes))
                 }
             }
         }
-        var previous = base
+        // Tab icons: the whole square, so every tab's button is the same size.
+        for (tabIndex, tab) in manifest.tabs.enumerated() {
+            guard let icon = tab.icon else { continue }
+            var squares: [String: Manifest.PixelRect] = [:]
+            for (key, rect) in icon.sprite { if let scale = Int(key) { squares[key] = TabIcons.cell(of: rect, size: icon.size, scale: scale) } }
+            add(rule("\(classes[tabIndex])-icon", comment: "tab icon: \(tab.title)", sheets: icon.sheets, rects: squares, scales: scales, sizes: sizes))
+        }
+        var previous = scales[0]
         for scale in scales.dropFirst() {
             if let rules = overrides[scale] {
                 // From halfway between the scales, the browser picks this scale's sheet.

@@ -1,5 +1,6 @@
 import EmoticonManifest
 import Foundation
+import Imaging
 import TestSupport
 import Testing
 
@@ -36,7 +37,7 @@ struct AssetCatalogTests {
         }
         let expected = try Self.contentsFiles(Self.golden)
         #expect(produced.keys.sorted() == expected.keys.sorted())
-        #expect(produced.count == 11)
+        #expect(produced.count == 14)
         for (path, data) in expected {
             #expect(produced[path] == data, "\(path) differs from Golden/Emoticons.xcassets (re-record on purpose with EMOKIT_RECORD_GOLDEN=1)")
         }
@@ -74,6 +75,45 @@ struct AssetCatalogTests {
         _ = try GeneratorRunTests.generate([GeneratorRunTests.samples], out: plain)
         #expect(!(try String(contentsOf: plain.appendingPathComponent("manifests/375.json"), encoding: .utf8)).contains("imageSet"))
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: plain.path)).contains { $0.hasSuffix(".xcassets") })
+    }
+
+    /// Each tab's icon is an image set of its own (`faces/tab-icon`): the icon's whole square cut
+    /// from the strip, pixel for pixel, the same name at every width.
+    @Test func tabIconImageSetsAreTheSquareCutFromTheStrip() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try GeneratorRunTests.generate([GeneratorRunTests.samples], out: out, widths: [320, 414]) { $0.assetCatalog = "Keyboard" }
+        let catalog = out.appendingPathComponent("Keyboard.xcassets")
+        let manifests = try [320, 414].map { try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\($0).json"))) }
+        #expect(manifests[0].tabs.map(\.icon?.imageSet) == manifests[1].tabs.map(\.icon?.imageSet))
+        for (index, tab) in manifests[0].tabs.enumerated() {
+            let icon = try #require(tab.icon)
+            #expect(icon.imageSet == "\(AssetCatalogWriter.folderNames(for: manifests[0].tabs.map(\.id))[index])/tab-icon")
+            let set = catalog.appendingPathComponent("\(icon.imageSet!).imageset")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: set.path).sorted() == ["Contents.json", "tab-icon@2x.png", "tab-icon@3x.png"])
+            for scale in [2, 3] {
+                let box = 24 * scale
+                let image = try PNGDecoder().decode(contentsOf: set.appendingPathComponent("tab-icon@\(scale)x.png")).image
+                let strip = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(icon.sheets["\(scale)"]!)).image
+                #expect(image.width == box && image.height == box)
+                var same = true
+                for y in 0..<box { for x in 0..<box where image.pixel(x: x, y: y) != strip.pixel(x: index * box + x, y: y) { same = false } }
+                #expect(same, "\(tab.id) @\(scale)x differs from its square in the strip")
+                let sprite = icon.sprite["\(scale)"]!
+                #expect(image.pixel(x: sprite.x - index * box + sprite.width / 2, y: sprite.y + sprite.height / 2).a > 0)
+            }
+        }
+        // Without --xcassets the manifest names no image set for the icons.
+        let plain = Fixtures.temporaryDirectory().appendingPathComponent("plain")
+        _ = try GeneratorRunTests.generate([GeneratorRunTests.samples], out: plain)
+        #expect(try Manifest.decode(try Data(contentsOf: plain.appendingPathComponent("manifests/375.json"))).tabs.allSatisfy { $0.icon != nil && $0.icon?.imageSet == nil })
+    }
+
+    @Test func cropKeepsPixelsAndPadsOutsideTheImage() {
+        var image = RGBAImage(width: 3, height: 2)
+        image.setPixel(x: 2, y: 1, (1, 2, 3, 4))
+        let cut = AssetCatalogWriter.crop(image, to: Manifest.PixelRect(x: 1, y: 0, width: 3, height: 3))
+        #expect(cut.width == 3 && cut.height == 3 && cut.pixel(x: 1, y: 1) == (1, 2, 3, 4))
+        #expect(cut.pixel(x: 2, y: 1) == (0, 0, 0, 0) && cut.pixel(x: 1, y: 2) == (0, 0, 0, 0))
     }
 
     @Test func folderNamesAvoidExtensionsAndClashes() {

@@ -52,6 +52,24 @@ struct WebFormatTests {
                         }
                     }
                 }
+                // The tab icon strip: a frame per tab, the icon's pixels in its whole square.
+                let iconAtlas = "tab-icons@\(scale)x.json"
+                files.append(iconAtlas)
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(iconAtlas))) as? [String: Any])
+                #expect((json["meta"] as? [String: Any])?["image"] as? String == "../../sheets/tab-icons@\(scale)x.png")
+                let strip = try PNGDecoder().peekSize(contentsOf: out.appendingPathComponent("sheets/tab-icons@\(scale)x.png"))
+                #expect((json["meta"] as? [String: Any])?["size"] as? [String: Int] == ["w": strip.width, "h": strip.height])
+                let frames = try #require(json["frames"] as? [String: [String: Any]])
+                #expect(frames.count == manifest.tabs.count)
+                for (index, tab) in manifest.tabs.enumerated() {
+                    let frame = try #require(frames["\(tab.id)/tab-icon"], "\(tab.id)/tab-icon missing")
+                    let rect = tab.icon!.sprite["\(scale)"]!
+                    let box = 24 * scale
+                    #expect(frame["frame"] as? [String: Int] == ["x": rect.x, "y": rect.y, "w": rect.width, "h": rect.height])
+                    #expect(frame["sourceSize"] as? [String: Int] == ["w": box, "h": box])
+                    #expect(frame["spriteSourceSize"] as? [String: Int] == ["x": rect.x - index * box, "y": rect.y, "w": rect.width, "h": rect.height])
+                    #expect(frame["trimmed"] as? Bool == (rect.width != box || rect.height != box))
+                }
                 // Each sheet's JSON lists all the others of its width and scale.
                 for name in files {
                     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any]
@@ -60,7 +78,7 @@ struct WebFormatTests {
                 }
             }
             let listed = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
-            #expect(listed.count == manifest.tabs.reduce(0) { $0 + $1.pages.count } * manifest.scales.count)
+            #expect(listed.count == (manifest.tabs.reduce(0) { $0 + $1.pages.count } + 1) * manifest.scales.count)
         }
     }
 
@@ -114,6 +132,16 @@ struct WebFormatTests {
         }
         #expect(checked == manifest.tabs.reduce(0) { $0 + $1.entryCount })
         #expect(overridden > 0)
+        // Each tab's icon class: its 24 pt square in the strip (exact at 3x: no override).
+        for (tabIndex, tab) in manifest.tabs.enumerated() {
+            let name = WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))[tabIndex] + "-icon"
+            let rule = try #require(base[name], "\(name) missing")
+            #expect(rule["width"] == "24px" && rule["height"] == "24px")
+            #expect(rule["background-position"] == (tabIndex == 0 ? "0px 0px" : "-\(tabIndex * 24)px 0px"))
+            #expect(rule["background-size"] == "\(24 * manifest.tabs.count)px 24px")
+            #expect(rule["background-image"] == "image-set(url(\"../../\(tab.icon!.sheets["2"]!)\") 2x, url(\"../../\(tab.icon!.sheets["3"]!)\") 3x)")
+            #expect(retina[name] == nil)
+        }
     }
 
     @Test func classPrefixesAreSafeAndUnique() {
