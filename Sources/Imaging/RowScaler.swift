@@ -105,21 +105,17 @@ public struct RowScaler {
         precondition(row.count >= sourceWidth && rowsSeen < sourceHeight, "row too short or too many rows")
         var span = (lo: 0, hi: 0)
         if let premultiplied {
-            let dst = premultiplied.pointer
-            var lo = sourceWidth, hi = 0
+            let dst = premultiplied.pointer, width = sourceWidth
             palette.premultiplied.withUnsafeBufferPointer { table in
-                palette.rgba.withUnsafeBufferPointer { rgba in
-                    for x in 0..<sourceWidth {
-                        let index = Int(row[x])
-                        dst[x] = table[index]
-                        if rgba[4 * index + 3] != 0 {
-                            if x < lo { lo = x }
-                            hi = x + 1
-                        }
-                    }
-                }
+                for x in 0..<width { dst[x] = table[Int(row[x])] }
             }
-            span = lo < hi ? (lo, hi) : (0, 0)
+            // Transparent entries are +0 in the table: the span runs from the first visible pixel to the last.
+            palette.rgba.withUnsafeBufferPointer { rgba in
+                var lo = 0, hi = width
+                while lo < width && rgba[4 * Int(row[lo]) + 3] == 0 { lo += 1 }
+                while hi > lo && rgba[4 * Int(row[hi - 1]) + 3] == 0 { hi -= 1 }
+                span = lo < hi ? (lo, hi) : (0, 0)
+            }
         }
         // Only a target of the source's own size needs the straight colours.
         var straight = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -209,7 +205,7 @@ public struct RowScaler {
         var written = (lo: width, hi: 0)
         kernel.starts.withUnsafeBufferPointer { starts in
             kernel.counts.withUnsafeBufferPointer { counts in
-                kernel.weights.withUnsafeBufferPointer { weights in
+                kernel.broadcastWeights.withUnsafeBufferPointer { weights in
                     let taps = kernel.taps
                     // Tap range of output x clipped to the span: source `first..<end`, weights from `w`.
                     @inline(__always) func range(_ x: Int) -> (first: Int, count: Int, w: Int) {
@@ -223,15 +219,15 @@ public struct RowScaler {
                         var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
                         let common = min(min(r0.count, r1.count), min(r2.count, r3.count))
                         for t in 0..<common {
-                            a0 += SIMD4(repeating: weights[r0.w + t]) * src[r0.first + t]
-                            a1 += SIMD4(repeating: weights[r1.w + t]) * src[r1.first + t]
-                            a2 += SIMD4(repeating: weights[r2.w + t]) * src[r2.first + t]
-                            a3 += SIMD4(repeating: weights[r3.w + t]) * src[r3.first + t]
+                            a0 += weights[r0.w + t] * src[r0.first + t]
+                            a1 += weights[r1.w + t] * src[r1.first + t]
+                            a2 += weights[r2.w + t] * src[r2.first + t]
+                            a3 += weights[r3.w + t] * src[r3.first + t]
                         }
-                        for t in common..<r0.count { a0 += SIMD4(repeating: weights[r0.w + t]) * src[r0.first + t] }
-                        for t in common..<r1.count { a1 += SIMD4(repeating: weights[r1.w + t]) * src[r1.first + t] }
-                        for t in common..<r2.count { a2 += SIMD4(repeating: weights[r2.w + t]) * src[r2.first + t] }
-                        for t in common..<r3.count { a3 += SIMD4(repeating: weights[r3.w + t]) * src[r3.first + t] }
+                        for t in common..<r0.count { a0 += weights[r0.w + t] * src[r0.first + t] }
+                        for t in common..<r1.count { a1 += weights[r1.w + t] * src[r1.first + t] }
+                        for t in common..<r2.count { a2 += weights[r2.w + t] * src[r2.first + t] }
+                        for t in common..<r3.count { a3 += weights[r3.w + t] * src[r3.first + t] }
                         out[x] = a0; out[x + 1] = a1; out[x + 2] = a2; out[x + 3] = a3
                         if r0.count > 0 || r1.count > 0 || r2.count > 0 || r3.count > 0 {
                             written.lo = min(written.lo, x)
@@ -242,7 +238,7 @@ public struct RowScaler {
                     while x < width {
                         let r = range(x)
                         var acc = SIMD4<Float>.zero
-                        for t in 0..<r.count { acc += SIMD4(repeating: weights[r.w + t]) * src[r.first + t] }
+                        for t in 0..<r.count { acc += weights[r.w + t] * src[r.first + t] }
                         out[x] = acc
                         if r.count > 0 {
                             written.lo = min(written.lo, x)
