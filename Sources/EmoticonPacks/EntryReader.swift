@@ -232,11 +232,14 @@ struct FolderFiles {
     let display: String
     /// The folder after symlinks, the prefix every file's real path must keep.
     private let realPath: String
+    /// `folder.path`, computed once.
+    private let folderPath: String
 
     init(folder: URL, display: String) {
         self.folder = folder
         self.display = display
         realPath = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        folderPath = folder.path
     }
 
     /// The file and its `@2x`/`@3x` siblings present in the folder; at least one must exist.
@@ -247,10 +250,10 @@ struct FolderFiles {
         var variants: [ImageFile.Variant] = []
         for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
             let fileName = "\(stem)\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
-            let url = folder.appendingPathComponent(fileName)
-            switch kind(of: url, fileName: fileName) {
+            switch kind(of: fileName) {
             case .absent: continue
             case .file(let real):
+                let url = folder.appendingPathComponent(fileName)
                 guard real.hasPrefix(realPath == "/" ? "/" : realPath + "/") else {
                     return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
                 }
@@ -264,13 +267,16 @@ struct FolderFiles {
     private enum Kind { case absent, file(realPath: String) }
 
     /// Absent (or a folder, or a link to nothing or to a folder), else a file and its real path.
-    private func kind(of url: URL, fileName: String) -> Kind {
+    /// Most names of a plist's folder are absent (the @2x and @3x siblings of a plain name): no
+    /// URL is made for those.
+    private func kind(of fileName: String) -> Kind {
         var info = stat()
         let plain = !fileName.contains("/") && fileName != ".." && fileName != "."
-        if plain, lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+        if plain, lstat(folderPath + "/" + fileName, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
             // Not a link, directly inside the folder: its real path is the folder's plus its name.
             return info.st_mode & S_IFMT == S_IFDIR ? .absent : .file(realPath: (realPath == "/" ? "" : realPath) + "/" + fileName)
         }
+        let url = folder.appendingPathComponent(fileName)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return .absent }
         return .file(realPath: url.resolvingSymlinksInPath().standardizedFileURL.path)
