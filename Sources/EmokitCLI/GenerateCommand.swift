@@ -38,7 +38,7 @@ enum GenerateCommand {
             .value("max-height", "pixels", help: "Refuse images taller than this, 1-65535 (default 8192)."),
             .value("max-pixels", "count", help: "Refuse images with more pixels than this, 1-1073741824 (default 67108864)."),
             .value("max-plist-size", "MB", help: "Refuse plists larger than this, 1-1024 (default: 10)."),
-            .value("compression", "0-9|max", help: "zlib level for the sheets, 0-9 (default: 4); max: smallest files, slower (release builds)."),
+            .value("compression", "0-9|max", help: "zlib level for the sheets, 0-9 (default: 3); max: smallest files, slower (release builds)."),
             .value("jobs", "n", short: "j", help: "Pages rendered at once, 1-256 (default: the number of cores)."),
             .flag("no-preview", help: "Do not write the HTML preview."),
             .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),

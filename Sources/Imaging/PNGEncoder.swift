@@ -28,9 +28,10 @@ public struct PNGEncoder: Sendable {
         case never
     }
 
-    /// zlib level 0 (store) to 9 (smallest). The default is 4: on the benchmark corpus it makes
-    /// sheets about 10% smaller than Pillow's (level 6 over its unfiltered, non-canonical rows) in
-    /// 70% of level 6's deflate time, and deflate is the largest part of a run (README "Performance").
+    /// zlib level 0 (store) to 9 (smallest). The default is 3, zlib's fastest level that still
+    /// makes smaller sheets than Pillow's level 6 on the benchmark corpus (3-7% smaller, thanks to
+    /// canonical colour and the zero-row blocks), in 60% of level 6's deflate time: deflate is
+    /// the largest part of a run (README "Performance" has the table of levels tried).
     public var compressionLevel: Int
     /// The row filter of truecolour images. The default is `none`: sprite sheets are resampled
     /// palette icons on transparency, whose exact repeats deflate finds best unfiltered; on the
@@ -41,7 +42,7 @@ public struct PNGEncoder: Sendable {
     /// zlib's memLevel, 1 to 9: how much memory deflate's match finder uses (8 is zlib's default).
     public var memoryLevel: Int
 
-    public init(compressionLevel: Int = 4, filter: Filter = .none, palette: PaletteMode = .auto, memoryLevel: Int = 8) {
+    public init(compressionLevel: Int = 3, filter: Filter = .none, palette: PaletteMode = .auto, memoryLevel: Int = 8) {
         self.compressionLevel = max(0, min(9, compressionLevel))
         self.filter = filter
         self.palette = palette
