@@ -33,14 +33,15 @@ CORPUS=$BENCH/corpus/full
 DELETE=$BENCH/corpus/delete.png
 mkdir -p "$OUT"
 
-# one LABEL DIR command...: runs once, prints "wall_s peak_kib bytes" (bytes of DIR's PNG sheets).
+# one DIR command...: runs once, prints "wall_s peak_kib bytes cpu_s" (bytes of DIR's PNG sheets;
+# cpu is user + system time of the whole process, which machine load changes far less than wall).
 one() {
   local dir=$1; shift
   rm -rf "$dir"
-  /usr/bin/time -f '%e %M' -o "$OUT/time.txt" "$@" >/dev/null 2>"$OUT/stderr.txt" || { cat "$OUT/stderr.txt" >&2; exit 1; }
+  /usr/bin/time -f '%e %M %U %S' -o "$OUT/time.txt" "$@" >/dev/null 2>"$OUT/stderr.txt" || { cat "$OUT/stderr.txt" >&2; exit 1; }
   local bytes
   bytes=$(find "$dir" -name '*.png' -path '*page-*' -printf '%s\n' | awk '{s+=$1} END {print s+0}')
-  echo "$(cat "$OUT/time.txt") $bytes"
+  awk -v b="$bytes" '{printf "%s %s %s %.2f\n", $1, $2, b, $3 + $4}' "$OUT/time.txt"
 }
 emokit_run() { # dir widths scales [extra...]
   local dir=$1 widths=$2 scales=$3; shift 3
@@ -63,20 +64,21 @@ compare() {
     fi
     echo "$e $p" >>"$OUT/rounds.txt"
   done
-  local ew pw ratio em pm eb pb
-  ew=$(awk '{print $1}' "$OUT/rounds.txt" | median); pw=$(awk '{print $4}' "$OUT/rounds.txt" | median)
-  ratio=$(awk '{printf "%.3f\n", $1/$4}' "$OUT/rounds.txt" | median)
-  em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/rounds.txt" | median); pm=$(awk '{printf "%.1f\n", $5/1024}' "$OUT/rounds.txt" | median)
-  eb=$(awk 'NR==1{print $3}' "$OUT/rounds.txt"); pb=$(awk 'NR==1{print $6}' "$OUT/rounds.txt")
-  printf '| %s | %.2f | %.2f | **%.2f** | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$eb" "$pb" \
+  local ew pw ratio ec pc em pm eb pb
+  ew=$(awk '{print $1}' "$OUT/rounds.txt" | median); pw=$(awk '{print $5}' "$OUT/rounds.txt" | median)
+  ratio=$(awk '{printf "%.3f\n", $1/$5}' "$OUT/rounds.txt" | median)
+  ec=$(awk '{print $4}' "$OUT/rounds.txt" | median); pc=$(awk '{print $8}' "$OUT/rounds.txt" | median)
+  em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/rounds.txt" | median); pm=$(awk '{printf "%.1f\n", $6/1024}' "$OUT/rounds.txt" | median)
+  eb=$(awk 'NR==1{print $3}' "$OUT/rounds.txt"); pb=$(awk 'NR==1{print $7}' "$OUT/rounds.txt")
+  printf '| %s | %.2f | %.2f | **%.2f** | %.2f | %.2f | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$ec" "$pc" "$eb" "$pb" \
     "$(awk -v a="$eb" -v b="$pb" 'BEGIN {print a/b}')" "$em" "$pm"
 }
 
 echo "emokit: $("$EMOKIT" --version 2>/dev/null | head -n1); Pillow $(python3 -c 'import PIL; print(PIL.__version__)')"
 echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), load $(cut -d' ' -f1-3 /proc/loadavg); corpus: $(find "$CORPUS" -name '*.png' | wc -l) icons; $RUNS rounds"
 echo
-echo "| case (full corpus) | emokit wall s | Pillow wall s | wall ratio | emokit bytes | Pillow bytes | bytes ratio | emokit peak MiB | Pillow peak MiB |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| case (full corpus) | emokit wall s | Pillow wall s | wall ratio | emokit cpu s | Pillow cpu s | emokit bytes | Pillow bytes | bytes ratio | emokit peak MiB | Pillow peak MiB |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for c in $CASES; do
   case $c in
     pairs)
@@ -101,9 +103,9 @@ for c in $CASES; do
       pages=$(find "$OUT/emokit" -name 'page-*.png' | wc -l)
       mp_all=$(awk -v p="$pages" 'BEGIN { s=0; split("320 375 390 414 428", w, " "); for (i in w) for (k=2; k<=3; k++) s += w[i]*k*200*k; print s*p/1e6 }')
       mp_one=$(awk -v p="$pages" 'BEGIN { print 375*2*200*2*p/1e6 }')
-      wa=$(awk '{print $1}' "$OUT/all.txt" | median); wo=$(awk '{print $4}' "$OUT/all.txt" | median)
+      wa=$(awk '{print $1}' "$OUT/all.txt" | median); wo=$(awk '{print $5}' "$OUT/all.txt" | median)
       ma=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/all.txt" | median)
-      ratio=$(awk -v a="$mp_all" -v o="$mp_one" '{printf "%.3f\n", ($1/a)/($4/o)}' "$OUT/all.txt" | median)
+      ratio=$(awk -v a="$mp_all" -v o="$mp_one" '{printf "%.3f\n", ($1/a)/($5/o)}' "$OUT/all.txt" | median)
       echo "All ten pairs: $wa s for $mp_all output MP ($(awk -v w="$wa" -v m="$mp_all" 'BEGIN {printf "%.1f", 1000*w/m}') ms/MP), 375@2x alone: $wo s for $mp_one MP ($(awk -v w="$wo" -v m="$mp_one" 'BEGIN {printf "%.1f", 1000*w/m}') ms/MP); time per MP ten pairs / one pair: **$ratio**; peak $ma MiB" ;;
     x10)
       # Ten times the corpus (each icon listed ten times under new names, hard links): memory must not grow with pages.
@@ -139,3 +141,5 @@ PY
       (cd "$BENCH" && python3 compare.py 375 2 "$n" "$OUT/pillow" "$OUT/flat") | tail -n 1 | sed "s|$OUT/flat|emokit|" ;;
   esac
 done
+echo
+echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
