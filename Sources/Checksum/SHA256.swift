@@ -95,18 +95,19 @@ public struct SHA256: Sendable {
 
     /// One 64-byte block. The message schedule lives on the stack and the rounds work on local
     /// copies of the state, so a block costs no allocation and no reference counting (this runs
-    /// once per 64 bytes of every sheet written).
+    /// once per 64 bytes of every sheet written). Shifts are masking (`&>>`, `&<<`): the same code
+    /// optimised, and several times faster unoptimised, in the debug builds the tests run.
     private mutating func compress(_ block: UnsafePointer<UInt8>) {
         var a = state[0], b = state[1], c = state[2], d = state[3]
         var e = state[4], f = state[5], g = state[6], h = state[7]
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             Self.k.withUnsafeBufferPointer { k in
                 for i in 0..<16 {
-                    w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+                    w[i] = UInt32(block[4 * i]) &<< 24 | UInt32(block[4 * i + 1]) &<< 16 | UInt32(block[4 * i + 2]) &<< 8 | UInt32(block[4 * i + 3])
                 }
                 for i in 16..<64 {
-                    let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-                    let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+                    let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] &>> 3)
+                    let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] &>> 10)
                     w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
                 }
                 for i in 0..<64 {
@@ -127,7 +128,7 @@ public struct SHA256: Sendable {
 }
 
 extension UInt32 {
-    @inline(__always) fileprivate func rotatedRight(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
+    @inline(__always) fileprivate func rotatedRight(_ n: UInt32) -> UInt32 { (self &>> n) | (self &<< (32 &- n)) }
 }
 
 extension Array where Element == UInt8 {

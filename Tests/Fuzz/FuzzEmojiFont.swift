@@ -1,3 +1,4 @@
+import EmojiGlyphs
 import Foundation
 
 /// libFuzzer target: font bytes through the emoji font reader (table directory, cmap 4/12/14,

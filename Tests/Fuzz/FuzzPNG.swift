@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// libFuzzer target: PNG bytes through the libpng shim (header checks, chunk and zlib-bomb
 /// checks, full decode to RGBA8), with the default limits.

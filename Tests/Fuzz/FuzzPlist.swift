@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 
 /// libFuzzer target: plist bytes to a pack, as `generate` reads them: the format sniffed, our

@@ -3,38 +3,84 @@
 #   fuzz-plist       plist bytes -> pack (EmoticonPacks, FileAccess, EmokitText)
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
 #   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging)
-# The modules' sources are compiled into one fuzzing module each (their `import`s of each
-# other dropped), the C shims with clang's -fsanitize=fuzzer-no-link,address.
+# Each module is compiled once, as a module of its own (as SwiftPM does), and the three targets
+# link the objects they need; the C shims with clang's -fsanitize=fuzzer-no-link,address.
+# A module (or C shim) is recompiled only when its sources, the flags or a module it imports
+# changed (a stamp of their hashes beside its object), so a second run only relinks what changed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=.build/fuzz
-mkdir -p "$OUT/src" "$OUT/include/CLibPNG" "$OUT/include/CGifLib"
+OBJ=$OUT/obj
+mkdir -p "$OBJ" "$OUT/include/CLibPNG" "$OUT/include/CGifLib"
 cp Sources/CLibPNG/include/emk_png.h "$OUT/include/CLibPNG/"
 cp Sources/CGifLib/include/emk_gif.h "$OUT/include/CGifLib/"
 printf 'module CLibPNG {\n  header "emk_png.h"\n  link "png"\n  link "z"\n  export *\n}\n' > "$OUT/include/CLibPNG/module.modulemap"
 printf 'module CGifLib {\n  header "emk_gif.h"\n  link "gif"\n  export *\n}\n' > "$OUT/include/CGifLib/module.modulemap"
 CFLAGS=(-O1 -g -fsanitize=fuzzer-no-link,address)
-clang "${CFLAGS[@]}" -I Sources/CLibPNG/include -I Sources/CLibPNG -c Sources/CLibPNG/emk_png.c -o "$OUT/emk_png.o"
-clang "${CFLAGS[@]}" -I Sources/CGifLib/include -I Sources/CGifLib -c Sources/CGifLib/emk_gif.c -o "$OUT/emk_gif.o"
+SWIFTFLAGS=(-sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CGifLib" -Xcc -I"$OUT/include/CLibPNG")
+# Links with lld when the toolchain has it: GNU gold prints hundreds of harmless warnings about
+# ASan's local symbols.
+LINKER=()
+if command -v ld.lld >/dev/null 2>&1; then LINKER=(-use-ld=lld); fi
+built=0 reused=0
 
-# Copies a module's sources without the imports of the other merged modules.
-merge() {
-  local target=$1; shift
-  rm -rf "$OUT/src/$target"; mkdir -p "$OUT/src/$target"
-  for module in "$@"; do
-    for file in Sources/"$module"/*.swift; do
-      sed -E '/^(@testable )?import (FileAccess|EmokitText|Checksum|Imaging|EmoticonPacks|EmojiGlyphs)$/d' "$file" > "$OUT/src/$target/$module-$(basename "$file")"
-    done
-  done
+# Whether $1's stamp (the hash of the rest of the arguments' contents, the flags and the compiler)
+# differs from the one recorded; records the new one for `done_stamp`.
+stale() {
+  local name=$1; shift
+  new_stamp=$( (swiftc --version 2>&1; echo "${CFLAGS[*]} ${SWIFTFLAGS[*]} ${LINKER[*]}"; cat "$@") | sha256sum | cut -c1-64)
+  [ "$(cat "$OBJ/$name.stamp" 2>/dev/null)" != "$new_stamp" ]
 }
-SWIFTFLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$OUT/include/CLibPNG" -I "$OUT/include/CGifLib" -Xcc -I"$OUT/include/CLibPNG")
+done_stamp() { echo "$new_stamp" > "$OBJ/$1.stamp"; }
 
-merge plist FileAccess EmokitText EmoticonPacks
-swiftc "${SWIFTFLAGS[@]}" -module-name FuzzPlist "$OUT"/src/plist/*.swift Tests/Fuzz/FuzzPlist.swift -o "$OUT/fuzz-plist"
+shim() {  # C shim: Sources/$1/$2.c
+  local module=$1 file=$2
+  if stale "$file" "Sources/$module/$file.c" "Sources/$module/include/$file.h"; then
+    clang "${CFLAGS[@]}" -I "Sources/$module/include" -I "Sources/$module" -c "Sources/$module/$file.c" -o "$OBJ/$file.o"
+    done_stamp "$file"; built=$((built + 1))
+  else
+    reused=$((reused + 1))
+  fi
+}
 
-merge png FileAccess Checksum Imaging
-swiftc "${SWIFTFLAGS[@]}" -module-name FuzzPNG "$OUT"/src/png/*.swift Tests/Fuzz/FuzzPNG.swift "$OUT/emk_png.o" "$OUT/emk_gif.o" -lpng -lz -lgif -o "$OUT/fuzz-png"
+# A Swift module from Sources/$1, compiled whole-module to $OBJ/$1.o and $OBJ/$1.swiftmodule;
+# the rest of the arguments are the modules it imports (their stamps are part of its own).
+module() {
+  local module=$1; shift
+  local deps=()
+  for dep in "$@"; do deps+=("$OBJ/$dep.stamp"); done
+  if stale "$module" Sources/"$module"/*.swift "${deps[@]}" || [ ! -f "$OBJ/$module.o" ]; then
+    swiftc "${SWIFTFLAGS[@]}" -parse-as-library -wmo -module-name "$module" -emit-module -emit-module-path "$OBJ/$module.swiftmodule" \
+      -c Sources/"$module"/*.swift -o "$OBJ/$module.o"
+    done_stamp "$module"; built=$((built + 1))
+  else
+    reused=$((reused + 1))
+  fi
+}
 
-merge font FileAccess Checksum Imaging EmojiGlyphs
-swiftc "${SWIFTFLAGS[@]}" -module-name FuzzFont "$OUT"/src/font/*.swift Tests/Fuzz/FuzzEmojiFont.swift "$OUT/emk_png.o" "$OUT/emk_gif.o" -lpng -lz -lgif -o "$OUT/fuzz-emoji-font"
-echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font"
+# A fuzzing target: Tests/Fuzz/$2.swift linked with the objects that follow.
+target() {
+  local name=$1 source=$2; shift 2
+  local objects=() stamps=()
+  for object in "$@"; do objects+=("$OBJ/$object.o"); stamps+=("$OBJ/$object.stamp"); done
+  if stale "$name" "Tests/Fuzz/$source.swift" "${stamps[@]}" || [ ! -x "$OUT/$name" ]; then
+    swiftc "${SWIFTFLAGS[@]}" "${LINKER[@]}" -parse-as-library -module-name "$source" "Tests/Fuzz/$source.swift" "${objects[@]}" -lpng -lz -lgif -o "$OUT/$name"
+    done_stamp "$name"; built=$((built + 1))
+  else
+    reused=$((reused + 1))
+  fi
+}
+
+shim CLibPNG emk_png
+shim CGifLib emk_gif
+module FileAccess
+module EmokitText
+module Checksum
+module EmoticonPacks FileAccess EmokitText
+module Imaging FileAccess Checksum emk_png emk_gif
+module EmojiGlyphs FileAccess Imaging
+
+target fuzz-plist FuzzPlist FileAccess EmokitText EmoticonPacks
+target fuzz-png FuzzPNG FileAccess Checksum Imaging emk_png emk_gif
+target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging EmojiGlyphs emk_png emk_gif
+echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font ($built steps run, $reused up to date)"

@@ -11,7 +11,12 @@ Then it checks the result: the merged site equals a single `emokit generate` run
 `sha256sum -c` accepts it, the archive holds exactly the site, the pages artifact is the site,
 and no hidden file was lost on the way through the artifacts.
 
-Usage: run-workflow-locally.py [--ref refs/heads/main] (exit 0 when everything holds).
+`--swift-build-flags` adds flags to the workflow's `swift build` commands: `.ci/test` passes the
+flags of its own release build, so the workflow's build step finds emokit up to date instead of
+building it again with other flags (a CI runner starts from a fresh checkout either way).
+
+Usage: run-workflow-locally.py [--ref refs/heads/main] [--swift-build-flags FLAGS]
+(exit 0 when everything holds).
 """
 import argparse
 import filecmp
@@ -36,9 +41,10 @@ def fail(message):
 
 
 class Runner:
-    def __init__(self, workflow, ref, temp):
+    def __init__(self, workflow, ref, temp, swift_build_flags=""):
         self.workflow = workflow
         self.ref = ref
+        self.swift_build_flags = swift_build_flags
         self.temp = temp
         self.artifacts = os.path.join(temp, "artifacts")
         self.pages = None
@@ -113,6 +119,8 @@ class Runner:
             with_ = {k: self.substitute(v, dict(ctx, env=env), runner_temp) for k, v in step.get("with", {}).items()}
             if "run" in step:
                 script = self.substitute(step["run"], dict(ctx, env=env), runner_temp)
+                if self.swift_build_flags:
+                    script = re.sub(r"\bswift build\b", lambda _: "swift build " + self.swift_build_flags, script)
                 result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd=ROOT, env=step_env)
                 if result.returncode != 0:
                     fail(f"job {label}, step {index + 1} ({title}) exited with {result.returncode}")
@@ -212,6 +220,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ref", default="refs/heads/main")
     parser.add_argument("--emokit", default=os.path.join(ROOT, ".build", "release", "emokit"))
+    parser.add_argument("--swift-build-flags", default="", help="flags added to the workflow's swift build commands")
     arguments = parser.parse_args()
     with open(WORKFLOW) as f:
         workflow = yaml.safe_load(f)
@@ -220,7 +229,7 @@ def main():
     env_home = os.path.join(temp, "home-cache")
     os.environ["XDG_CACHE_HOME"] = env_home
     try:
-        runner = Runner(workflow, arguments.ref, temp)
+        runner = Runner(workflow, arguments.ref, temp, arguments.swift_build_flags)
         runner.run()
         # The published site: the pages artifact (main) and the archive artifact.
         archive_folder = os.path.join(runner.artifacts, "emoticons")
