@@ -22,7 +22,7 @@ SWIFTFLAGS=(-sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -
 # ASan's local symbols.
 LINKER=()
 if command -v ld.lld >/dev/null 2>&1; then LINKER=(-use-ld=lld); fi
-built=0 reused=0
+rm -f "$OBJ/.steps"
 
 # Whether $1's stamp (the hash of the rest of the arguments' contents, the flags and the compiler)
 # differs from the one recorded; records the new one for `done_stamp`.
@@ -37,9 +37,9 @@ shim() {  # C shim: Sources/$1/$2.c
   local module=$1 file=$2
   if stale "$file" "Sources/$module/$file.c" "Sources/$module/include/$file.h"; then
     clang "${CFLAGS[@]}" -I "Sources/$module/include" -I "Sources/$module" -c "Sources/$module/$file.c" -o "$OBJ/$file.o"
-    done_stamp "$file"; built=$((built + 1))
+    done_stamp "$file"; echo built >>"$OBJ/.steps"
   else
-    reused=$((reused + 1))
+    echo reused >>"$OBJ/.steps"
   fi
 }
 
@@ -52,9 +52,9 @@ module() {
   if stale "$module" Sources/"$module"/*.swift "${deps[@]}" || [ ! -f "$OBJ/$module.o" ]; then
     swiftc "${SWIFTFLAGS[@]}" -parse-as-library -wmo -module-name "$module" -emit-module -emit-module-path "$OBJ/$module.swiftmodule" \
       -c Sources/"$module"/*.swift -o "$OBJ/$module.o"
-    done_stamp "$module"; built=$((built + 1))
+    done_stamp "$module"; echo built >>"$OBJ/.steps"
   else
-    reused=$((reused + 1))
+    echo reused >>"$OBJ/.steps"
   fi
 }
 
@@ -65,22 +65,23 @@ target() {
   for object in "$@"; do objects+=("$OBJ/$object.o"); stamps+=("$OBJ/$object.stamp"); done
   if stale "$name" "Tests/Fuzz/$source.swift" "${stamps[@]}" || [ ! -x "$OUT/$name" ]; then
     swiftc "${SWIFTFLAGS[@]}" "${LINKER[@]}" -parse-as-library -module-name "$source" "Tests/Fuzz/$source.swift" "${objects[@]}" -lpng -lz -lgif -o "$OUT/$name"
-    done_stamp "$name"; built=$((built + 1))
+    done_stamp "$name"; echo built >>"$OBJ/.steps"
   else
-    reused=$((reused + 1))
+    echo reused >>"$OBJ/.steps"
   fi
 }
 
-shim CLibPNG emk_png
-shim CGifLib emk_gif
-module FileAccess
-module EmokitText
-module Checksum
-module EmoticonPacks FileAccess EmokitText
-module Imaging FileAccess Checksum emk_png emk_gif
-module EmojiGlyphs FileAccess Imaging
-
-target fuzz-plist FuzzPlist FileAccess EmokitText EmoticonPacks
-target fuzz-png FuzzPNG FileAccess Checksum Imaging emk_png emk_gif
+# Runs the steps given (each a quoted command line) side by side; fails if any fails.
+together() {
+  local pids=() status=0
+  for command in "$@"; do eval "$command" & pids+=($!); done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  return $status
+}
+# In dependency order, each line's steps at once (two big modules at a time at most).
+together "shim CLibPNG emk_png" "shim CGifLib emk_gif" "module FileAccess" "module EmokitText" "module Checksum"
+together "module EmoticonPacks FileAccess EmokitText" "module Imaging FileAccess Checksum emk_png emk_gif"
+together "module EmojiGlyphs FileAccess Imaging" "target fuzz-plist FuzzPlist FileAccess EmokitText EmoticonPacks" \
+  "target fuzz-png FuzzPNG FileAccess Checksum Imaging emk_png emk_gif"
 target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging EmojiGlyphs emk_png emk_gif
-echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font ($built steps run, $reused up to date)"
+echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"
