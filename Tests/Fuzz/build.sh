@@ -4,10 +4,12 @@
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
 #   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging)
 # Each module is compiled once, as a module of its own (as SwiftPM does), and the three targets
-# link the objects they need; the C shims with clang's -fsanitize=fuzzer-no-link,address.
+# link the objects they need; the C shims (every .c file of the module) with clang's
+# -fsanitize=fuzzer-no-link,address.
 # A module (or C shim) is recompiled only when its sources, the flags or a module it imports
 # changed (a stamp of their hashes beside its object), so a second run only relinks what changed.
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/../.."
 OUT=.build/fuzz
 OBJ=$OUT/obj
@@ -33,11 +35,17 @@ stale() {
 }
 done_stamp() { echo "$new_stamp" > "$OBJ/$1.stamp"; }
 
-shim() {  # C shim: Sources/$1/$2.c
-  local module=$1 file=$2
-  if stale "$file" "Sources/$module/$file.c" "Sources/$module/include/$file.h"; then
-    clang "${CFLAGS[@]}" -I "Sources/$module/include" -I "Sources/$module" -c "Sources/$module/$file.c" -o "$OBJ/$file.o"
-    done_stamp "$file"; echo built >>"$OBJ/.steps"
+# A C shim: every Sources/$1/*.c, compiled and joined into one object, $OBJ/$1.o.
+shim() {
+  local module=$1
+  if stale "$module" Sources/"$module"/*.c Sources/"$module"/*.h Sources/"$module"/include/*.h || [ ! -f "$OBJ/$module.o" ]; then
+    local parts=()
+    for file in Sources/"$module"/*.c; do
+      clang "${CFLAGS[@]}" -I "Sources/$module/include" -I "Sources/$module" -c "$file" -o "$OBJ/$module-$(basename "$file" .c).o"
+      parts+=("$OBJ/$module-$(basename "$file" .c).o")
+    done
+    ld -r -o "$OBJ/$module.o" "${parts[@]}"
+    done_stamp "$module"; echo built >>"$OBJ/.steps"
   else
     echo reused >>"$OBJ/.steps"
   fi
@@ -79,9 +87,9 @@ together() {
   return $status
 }
 # In dependency order, each line's steps at once (two big modules at a time at most).
-together "shim CLibPNG emk_png" "shim CGifLib emk_gif" "module FileAccess" "module EmokitText" "module Checksum"
-together "module EmoticonPacks FileAccess EmokitText" "module Imaging FileAccess Checksum emk_png emk_gif"
+together "shim CLibPNG" "shim CGifLib" "module FileAccess" "module EmokitText" "module Checksum"
+together "module EmoticonPacks FileAccess EmokitText" "module Imaging FileAccess Checksum CLibPNG CGifLib"
 together "module EmojiGlyphs FileAccess Imaging" "target fuzz-plist FuzzPlist FileAccess EmokitText EmoticonPacks" \
-  "target fuzz-png FuzzPNG FileAccess Checksum Imaging emk_png emk_gif"
-target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging EmojiGlyphs emk_png emk_gif
+  "target fuzz-png FuzzPNG FileAccess Checksum Imaging CLibPNG CGifLib"
+target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging EmojiGlyphs CLibPNG CGifLib
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"
