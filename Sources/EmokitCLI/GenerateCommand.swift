@@ -124,7 +124,7 @@ enum GenerateCommand {
                 console.out("emokit: \(report.tabs.count) tabs, \(pages) pages, \(report.sheetCount) sheets (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
                 for tab in report.tabs { console.out("  \(tab.id)  \(tab.title): \(tab.entries) emoticons, \(tab.pages) pages") }
                 if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
-                if options.writePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
+                if options.writePreview && options.publishing.shard == nil { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }
                 if let cache = options.publishing.cache {
                     let repaired = report.pages.repaired > 0 ? " (\(report.pages.repaired) damaged cache entries replaced)" : ""

@@ -33,4 +33,19 @@ struct PublishingCLITests {
         let inside = Self.run(["generate", packs, "--out", out, "--archive", out + "/x.tar.gz"])
         #expect(inside.status == 2 && inside.err.contains("is inside the output folder"))
     }
+
+    /// A shard has no preview site (merge writes it), so its report points to merge, not to an
+    /// index.html that does not exist.
+    @Test func shardReportPointsToMergeNotToAPreview() throws {
+        let root = Fixtures.temporaryDirectory()
+        let packs = PublishingFixtures.samples.appendingPathComponent("faces").path
+        let out = root.appendingPathComponent("shard-1").path
+        let shard = Self.run(["generate", packs, "--out", out, "--widths", "375", "--scales", "2", "--shard", "1/2", "--no-cache"])
+        #expect(shard.status == 0, "\(shard.err)")
+        #expect(!shard.out.contains("Preview:"), "\(shard.out)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/index.html"))
+        #expect(shard.out.contains("Shard 1/2 of the tabs: join all 2 with 'emokit merge OUT SHARD_DIR...'"))
+        let single = Self.run(["generate", packs, "--out", root.appendingPathComponent("single").path, "--widths", "375", "--scales", "2", "--no-cache"])
+        #expect(single.out.contains("Preview: open \(root.appendingPathComponent("single").path)/index.html"), "\(single.out)")
+    }
 }
