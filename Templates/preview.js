@@ -580,20 +580,28 @@
   if (searchIndex.length) keyboardArea.insertBefore(searchBar, emoticonKeyboard);
   let tabBeforeSearch = null;
 
-  // Best first: a whole keyword or name, then one that starts with the query, then any that
-  // contains it; equal ranks keep the keyboard's order.
+  // Best first: a whole keyword or name, then one that starts with the query, then the rest;
+  // equal ranks keep the keyboard's order. Each word of the query must start a word of the name
+  // or a keyword ("cat" finds "cat face", never "flag: Vatican City"); Chinese and Japanese
+  // characters start a word each, so those queries match anywhere ("笑脸" finds "大笑脸").
+  const WORD_CHAR = /[\p{L}\p{N}]/u;
+  const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+  function startsAWord(word, term) {
+    for (let at = word.indexOf(term); at >= 0; at = word.indexOf(term, at + 1)) {
+      if (at === 0 || CJK.test(String.fromCodePoint(word.codePointAt(at))) || !WORD_CHAR.test(word[at - 1])) return true;
+    }
+    return false;
+  }
   function search(query) {
     const q = query.trim().toLowerCase();
     if (!q) return null;
+    const terms = q.split(/\s+/);
     const ranked = [];
     searchIndex.forEach((item, order) => {
       let rank = 3;
-      for (const w of item.words) {
-        if (w === q) { rank = 0; break; }
-        if (w.startsWith(q)) rank = Math.min(rank, 1);
-        else if (w.includes(q)) rank = Math.min(rank, 2);
-      }
-      if (item.ref.button.text === query.trim()) rank = 0;
+      if (item.ref.button.text === query.trim() || item.words.includes(q)) rank = 0;
+      else if (item.words.some((w) => w.startsWith(q))) rank = 1;
+      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t)))) rank = 2;
       if (rank < 3) ranked.push({ rank, order, ref: item.ref });
     });
     ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);

@@ -41,6 +41,18 @@ def show_key(browser, m, text):
     return browser.find_element(By.CSS_SELECTOR, f'#pages .page[data-page="{page["index"]}"] .key[data-tab="{tab["id"]}"][data-entry="{button["entry"]}"]')
 
 
+def emoticon_buttons(m):
+    return [b for t in m["tabs"] for p in t["pages"] for b in p["buttons"] if b["kind"] == "emoticon"]
+
+
+def all_names(m):
+    return {b["name"] for b in emoticon_buttons(m)}
+
+
+def result_labels(browser):
+    return [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .key[data-search-result="true"]')]
+
+
 def long_press(browser, element):
     ActionChains(browser).click_and_hold(element).pause(0.7).release().perform()
 
@@ -160,6 +172,10 @@ def test_search_in_chinese_fills_the_same_grid(browser, emoji_site_cn):
     grinning = next(k for k in results if k.get_attribute("aria-label") == "嘿嘿")
     grinning.click()
     assert value(browser).endswith("😀")
+    # Chinese has no spaces between words: a query matches anywhere in a name or keyword.
+    search.clear()
+    search.send_keys("眼笑")
+    assert "斜眼笑" in result_labels(browser)
     # Skin tones are searchable by their base and the picker works on results.
     search.clear()
     search.send_keys("拇指")
@@ -186,8 +202,27 @@ def test_search_in_english_and_no_results(browser, emoji_site_en):
     assert "beaming face with smiling eyes" in labels
     search.clear()
     search.send_keys("cat")
-    labels = [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .key[data-search-result="true"]')]
+    labels = result_labels(browser)
     assert labels[:2] == ["cat face", "cat"]
+    by_name = {b["name"]: b for b in emoticon_buttons(m)}
+    for label in labels:
+        words = " ".join([label] + by_name[label].get("keywords", [])).lower().replace("-", " ").replace(":", " ").split()
+        assert any(w.startswith("cat") for w in words), label
+    # English matches at word starts only: "ant" finds "flag: Antarctica" but not "elephant" or the
+    # "fantasy" of "smiling face with halo".
+    search.clear()
+    search.send_keys("ant")
+    labels = result_labels(browser)
+    assert {"elephant", "smiling face with halo"} <= all_names(m)
+    assert "flag: Antarctica" in labels
+    assert "elephant" not in labels and "smiling face with halo" not in labels
+    # Each word of a query starts a word, in any order: "eyes heart" finds "smiling face with heart-eyes".
+    search.clear()
+    search.send_keys("eyes heart")
+    assert "smiling face with heart-eyes" in result_labels(browser)
+    search.clear()
+    search.send_keys("lephant")
+    assert result_labels(browser) == []
     search.clear()
     search.send_keys("zzzz-nothing")
     assert not browser.find_elements(By.CSS_SELECTOR, '#pages .key[data-search-result="true"]')
