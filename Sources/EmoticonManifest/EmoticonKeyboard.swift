@@ -57,8 +57,22 @@ public struct EmoticonKeyboard: Sendable {
         textIndex = TextIndex(manifest)
     }
 
-    /// The tabs in keyboard order.
+    /// Every tab in manifest order, display-only ones included. This is the index space of every
+    /// lookup (`page(tab:page:)`, `button(at:tab:page:)`, `Emoticon.tab`): display-only groups
+    /// are drawn in received messages, so their emoticons are found like any other's.
     public var tabs: [Manifest.Tab] { manifest.tabs }
+
+    /// The tabs a keyboard's tab bar shows, in order: every tab but the display-only ones
+    /// (`Manifest.Tab.displayOnly`, YYKit's groups kept for received text). Each comes with its
+    /// index in `tabs`, the number to pass to `page(tab:page:)` and `button(at:tab:page:)`; it
+    /// is not its position in this list, since a display-only tab may sit between two others.
+    ///
+    /// ```swift
+    /// for (index, tab) in keyboard.keyboardTabs { tabBar.addTab(tab.title) { show(tab: index, page: 0) } }
+    /// ```
+    public var keyboardTabs: [(index: Int, tab: Manifest.Tab)] {
+        manifest.tabs.enumerated().filter { $0.element.displayOnly != true }.map { (index: $0.offset, tab: $0.element) }
+    }
 
     /// The page, or nil when `tab` or `page` is out of range.
     public func page(tab: Int, page: Int) -> Manifest.Page? {

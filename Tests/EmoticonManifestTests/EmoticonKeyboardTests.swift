@@ -69,6 +69,25 @@ struct EmoticonKeyboardTests {
         #expect(keyboard.emoticon(forText: "") == nil)
     }
 
+    /// A display-only tab (YYKit's groups for received text) is left out of the tab bar's list but
+    /// keeps its index, and its emoticons are still found and drawn.
+    @Test func keyboardTabsLeaveOutDisplayOnlyTabsAndKeepTheirIndices() throws {
+        var manifest = Self.manifest(texts: ["[a]", "[b]", "[c]", nil])
+        var hidden = Self.manifest(texts: ["[h]", nil]).tabs[0]
+        (hidden.id, hidden.displayOnly) = ("hidden", true)
+        var last = Self.manifest(texts: ["[z]", nil]).tabs[0]
+        last.id = "last"
+        manifest.tabs += [hidden, last]
+        let keyboard = EmoticonKeyboard(manifest: manifest)
+        #expect(keyboard.tabs.map(\.id) == ["t", "hidden", "last"])
+        #expect(keyboard.keyboardTabs.map(\.index) == [0, 2])
+        #expect(keyboard.keyboardTabs.map(\.tab.id) == ["t", "last"])
+        let found = try #require(keyboard.emoticon(forText: "[h]"))
+        #expect(found.tab == 1 && found.tabID == "hidden")
+        #expect(keyboard.tokens(in: "x[h]").map(\.emoticon?.tabID) == ["hidden"])
+        #expect(keyboard.button(at: CGPoint(x: 1, y: 1), tab: 2, page: 0)?.text == "[z]")
+    }
+
     @Test func tokensTakeTheLongestMatch() {
         let keyboard = EmoticonKeyboard(manifest: Self.manifest(texts: ["[哈哈]", "[哈哈]]", "/::)", nil]))
         let text = "今天[哈哈]]了[哈哈]/::)"

@@ -25,6 +25,29 @@ struct GeneratedManifestTests {
             let keyboard = try EmoticonKeyboard(contentsOf: url)
             #expect("\(keyboard.manifest.screenWidth).json" == url.lastPathComponent)
             #expect(keyboard.tabs.count >= 3)
+            // The sample packs have no display-only group: the tab bar shows every tab.
+            #expect(keyboard.keyboardTabs.map(\.index) == Array(keyboard.tabs.indices))
+        }
+    }
+
+    /// A tab bar built from `keyboardTabs` leaves out a display-only group (YYKit's groups for
+    /// received text) while its emoticons are still found, hit-tested and drawn under its index.
+    @Test func keyboardTabsLeaveOutDisplayOnlyGroups() throws {
+        let url = try Self.manifestURLs()[0]
+        var manifest = try EmoticonKeyboard(contentsOf: url).manifest
+        manifest.tabs[1].displayOnly = true
+        let keyboard = EmoticonKeyboard(manifest: manifest, baseURL: Self.output)
+        #expect(keyboard.keyboardTabs.map(\.index) == [0] + Array(keyboard.tabs.indices.dropFirst(2)))
+        #expect(!keyboard.keyboardTabs.contains { $0.tab.id == manifest.tabs[1].id })
+        let hidden = keyboard.tabs[1]
+        for (p, page) in hidden.pages.enumerated() {
+            for button in page.buttons {
+                guard let text = button.text, let found = keyboard.emoticon(forText: text), found.tabID == hidden.id else { continue }
+                #expect(found.tab == 1 && found.page == p)
+                #expect(keyboard.tokens(in: text).first?.emoticon?.tabID == hidden.id)
+            }
+            let sheet = try #require(keyboard.sheetURL(tab: 1, page: p, scale: keyboard.manifest.scales[0]))
+            #expect(keyboard.verifySheet(try Data(contentsOf: sheet), tab: 1, page: p, scale: keyboard.manifest.scales[0]))
         }
     }
 
