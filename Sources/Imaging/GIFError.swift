@@ -1,6 +1,6 @@
-/// Why a GIF was refused. Like `PNGError`, each case carries what a user needs to act on it and
-/// `description` is the one line emokit prints, starting with the file's path.
-public struct GIFError: Error, CustomStringConvertible, Equatable, Sendable {
+/// Why a GIF was refused: an `ImageFileError` (shared with `PNGError`), so `description` is
+/// the one line emokit prints, `"<path>: <reason>"`; each case carries what a user needs to act on it.
+public struct GIFError: ImageFileError {
     public enum Reason: Equatable, Sendable {
         case unreadable(String)
         case empty
@@ -17,6 +17,7 @@ public struct GIFError: Error, CustomStringConvertible, Equatable, Sendable {
         case outOfMemory
     }
 
+    public static let format = "GIF"
     public let path: String
     public let reason: Reason
 
@@ -25,12 +26,10 @@ public struct GIFError: Error, CustomStringConvertible, Equatable, Sendable {
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reasonText)" }
-
     public var reasonText: String {
         switch reason {
-        case .unreadable(let why): return "cannot read file (\(why))"
-        case .empty: return "not a GIF file (empty, 0 bytes)"
+        case .unreadable(let why): return Self.unreadableText(why)
+        case .empty: return Self.emptyText
         case .notGIF: return "not a GIF file (no GIF87a/GIF89a signature)"
         case .truncated: return "truncated GIF: the file ends before the animation is complete"
         case .tooLarge(let detail): return "GIF too large: \(detail)"
@@ -39,7 +38,7 @@ public struct GIFError: Error, CustomStringConvertible, Equatable, Sendable {
         case .noFrames: return "GIF holds no image"
         case .noColorTable(let detail): return "corrupt GIF: \(detail)"
         case .corrupt(let message): return "corrupt GIF: \(message.isEmpty ? "giflib refused the file" : message)"
-        case .outOfMemory: return "out of memory while decoding"
+        case .outOfMemory: return Self.outOfMemoryText
         }
     }
 }

@@ -1,6 +1,6 @@
-/// Why a PNG was refused. Each case carries what a user needs to act on it; `description`
-/// is the one line emokit prints, always starting with the file's path.
-public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
+/// Why a PNG was refused: an `ImageFileError` (shared with `GIFError`), so `description` is
+/// the one line emokit prints, `"<path>: <reason>"`; each case carries what a user needs to act on it.
+public struct PNGError: ImageFileError {
     public enum Reason: Equatable, Sendable {
         case unreadable(String)
         case empty
@@ -17,6 +17,7 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case encodingFailed(String)
     }
 
+    public static let format = "PNG"
     public let path: String
     public let reason: Reason
 
@@ -25,12 +26,10 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reasonText)" }
-
     public var reasonText: String {
         switch reason {
-        case .unreadable(let why): return "cannot read file (\(why))"
-        case .empty: return "not a PNG file (empty, 0 bytes)"
+        case .unreadable(let why): return Self.unreadableText(why)
+        case .empty: return Self.emptyText
         case .notPNG(let detected?): return "not a PNG file (looks like \(detected))"
         case .notPNG(nil): return "not a PNG file (no PNG signature)"
         case .damagedByTextTransfer: return "PNG signature damaged by a text-mode transfer (CR/LF bytes changed); re-copy the file in binary mode"
@@ -40,7 +39,7 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
             return "image too large: \(width)x\(height) exceeds the limit of \(limits.maxWidth)x\(limits.maxHeight) and \(limits.maxPixels) pixels"
         case .tooMuchImageData(let detail): return detail
         case .corrupt(let libpngMessage): return "corrupt PNG: \(Self.explain(libpngMessage))"
-        case .outOfMemory: return "out of memory while decoding"
+        case .outOfMemory: return Self.outOfMemoryText
         case .encodingFailed(let why): return "PNG encoding failed: \(why)"
         }
     }
