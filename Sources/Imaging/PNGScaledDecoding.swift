@@ -28,7 +28,6 @@ extension PNGDecoder {
     ) throws(PNGError) -> [RGBAImage] {
         var cache = kernels
         defer { kernels = cache }
-        if let scaled = Self.fastPalette(data, limits: limits, kernels: &cache, sizes: sizes) { return scaled }
         return try withReader(data, path: path) { reader, header throws(PNGError) in
             let width = Int(header.width), height = Int(header.height)
             var message = [CChar](repeating: 0, count: 256)
@@ -59,37 +58,6 @@ extension PNGDecoder {
                 if status == Int32(EMK_PNG_OK.rawValue) { row.withUnsafeBufferPointer { scaler.append(row: $0) } }
             }
             guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.error(status: status, message: message, path: path, limits: limits) }
-            return scaler.images()
-        }
-    }
-
-    /// Plain palette files up to this many pixels are decoded whole by the fast path (the indices
-    /// take one byte a pixel); larger ones stream through libpng, so memory stays flat.
-    static let fastPathMaxPixels = 1 << 22
-
-    /// The fast path for plain palette PNGs, most emoticons (`emk_png_fast_palette_decode`): the
-    /// same pixels as libpng's, in a fraction of the time; nil for any file it does not take
-    /// (damaged, unusual or large), which then goes through libpng.
-    static func fastPalette(
-        _ data: Data, limits: Limits, kernels: inout ResampleKernel.Cache, sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]
-    ) -> [RGBAImage]? {
-        data.withUnsafeBytes { raw -> [RGBAImage]? in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-            var w: UInt32 = 0, h: UInt32 = 0
-            guard emk_png_fast_palette_size(base, raw.count, &w, &h) == Int32(EMK_PNG_OK.rawValue) else { return nil }
-            let width = Int(w), height = Int(h)
-            guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= min(limits.maxPixels, fastPathMaxPixels) else { return nil }
-            var indices = [UInt8](repeating: 0, count: width * height)
-            var rgba = [UInt8](repeating: 0, count: 1024)
-            let status = indices.withUnsafeMutableBufferPointer { out in
-                rgba.withUnsafeMutableBufferPointer { emk_png_fast_palette_decode(base, raw.count, out.baseAddress, out.count, $0.baseAddress) }
-            }
-            guard status == Int32(EMK_PNG_OK.rawValue) else { return nil }
-            let palette = RowScaler.Palette(rgba: rgba)
-            var scaler = RowScaler(sourceWidth: width, sourceHeight: height, sizes: sizes(width, height), kernels: &kernels)
-            indices.withUnsafeBufferPointer { all in
-                for y in 0..<height { scaler.append(indices: UnsafeBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)]), palette: palette) }
-            }
             return scaler.images()
         }
     }

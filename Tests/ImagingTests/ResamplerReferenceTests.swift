@@ -1,8 +1,7 @@
 import Foundation
+import Imaging
 import TestSupport
 import Testing
-
-@testable import Imaging
 
 /// The fast resampler (`RowScaler`: cached kernels, SIMD, transparent spans skipped, rows
 /// streamed from the decoder) against `ReferenceResampler`, pixel for pixel.
@@ -69,47 +68,6 @@ struct ResamplerReferenceTests {
             #expect(scaled[1] == ReferenceResampler.resize(whole, width: large.width, height: large.height), "\(name) @45")
             #expect(scaled[2] == ReferenceResampler.resize(whole, width: whole.width, height: whole.height), "\(name) same size")
         }
-    }
-
-    /// The palette fast path (`PNGDecoder.fastPalette`) takes every plain palette file of both
-    /// suites (bit depths 1-8, odd sizes, tRNS, ancillary chunks) and gives libpng's pixels; it
-    /// declines every file libpng refuses, and every interlaced or non-palette one.
-    @Test func palettePathTakesPlainPaletteFilesWithLibpngsPixels() throws {
-        var taken = 0
-        for suite in ["pngsuite/libpng-pngsuite", "pngsuite/schaik-full"] {
-            let folder = Fixtures.conformance.appendingPathComponent(suite)
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".png") }).sorted() {
-                let data = try Data(contentsOf: folder.appendingPathComponent(name))
-                var kernels = ResampleKernel.Cache()
-                let fast = PNGDecoder.fastPalette(data, limits: .default, kernels: &kernels) { w, h in [(w, h), (max(1, w / 3), max(1, h / 3))] }
-                guard let whole = try? PNGDecoder().decode(data, path: name).image else {
-                    #expect(fast == nil, "\(suite)/\(name): libpng refuses it")
-                    continue
-                }
-                let plainPalette = name.dropFirst(name.hasPrefix("f") ? 1 : 0).dropFirst(3).hasPrefix("n3p")
-                #expect((fast != nil) == plainPalette, "\(suite)/\(name): taken \(fast != nil)")
-                guard let fast else { continue }
-                taken += 1
-                #expect(fast[0] == ReferenceResampler.resize(whole, width: whole.width, height: whole.height), "\(suite)/\(name)")
-                #expect(fast[1] == ReferenceResampler.resize(whole, width: fast[1].width, height: fast[1].height), "\(suite)/\(name) scaled")
-            }
-        }
-        #expect(taken > 40)
-    }
-
-    /// A damaged palette file is never taken by the fast path: libpng reads it and words the error.
-    @Test func palettePathLeavesDamagedFilesToLibpng() throws {
-        let data = try Data(contentsOf: Fixtures.conformance.appendingPathComponent("pngsuite/libpng-pngsuite/basn3p08.png"))
-        let idat = data.range(of: Data("IDAT".utf8))!.upperBound
-        for damage in [idat + 10, idat + 40, data.count - 20] {
-            var bad = data
-            bad[damage] ^= 0x55
-            var kernels = ResampleKernel.Cache()
-            #expect(PNGDecoder.fastPalette(bad, limits: .default, kernels: &kernels) { w, h in [(w, h)] } == nil)
-            #expect(throws: PNGError.self) { _ = try PNGDecoder().decodeScaled(bad, path: "bad.png", kernels: &kernels) { w, h in [(w, h)] } }
-        }
-        var kernels = ResampleKernel.Cache()
-        #expect(PNGDecoder.fastPalette(data.prefix(data.count - 12), limits: .default, kernels: &kernels) { w, h in [(w, h)] } == nil, "no IEND")
     }
 
     /// A streamed decode reports a damaged file as the whole decode does.

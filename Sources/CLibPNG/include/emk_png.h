@@ -73,15 +73,6 @@ int emk_png_reader_begin_indexed_rows(emk_png_reader *reader, uint8_t *palette_r
 
 void emk_png_reader_close(emk_png_reader *reader);
 
-/* A fast path for plain palette PNGs (bit depth 1-8, not interlaced, chunks in the plain order,
- * every CRC right): _size reads the size from IHDR when the file looks eligible; _decode fills
- * `indices` (width*height bytes, one palette index per pixel) and `palette_rgba` (256 * 4 bytes,
- * what each index expands to, as emk_png_reader_begin_indexed_rows gives it). Both return
- * EMK_PNG_OK or EMK_PNG_BAD_ARGUMENT, "not handled": anything unusual or damaged, for the caller
- * to decode with libpng (which words any error). No limits are checked here. */
-int emk_png_fast_palette_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height);
-int emk_png_fast_palette_decode(const uint8_t *data, size_t size, uint8_t *indices, size_t indices_size, uint8_t *palette_rgba);
-
 /* A growable byte buffer owned by C; free it with emk_png_buffer_free. */
 typedef struct {
     uint8_t *bytes;
