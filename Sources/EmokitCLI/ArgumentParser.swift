@@ -50,14 +50,25 @@ struct CommandSpec: Sendable {
     static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
     var allOptions: [OptionSpec] { options + [Self.helpOption] }
 
+    /// `<pack> ...`, `<folder>` or `[<pack> ...]`; nil for a command without positionals.
+    var positionalUsage: String? {
+        guard let positional = positionalName else { return nil }
+        let many = singlePositional ? "" : " ..."
+        return minimumPositionals > 0 ? "<\(positional)>\(many)" : "[<\(positional)>\(many)]"
+    }
+
     var usageLine: String {
         var parts = ["emokit", name]
-        if let positional = positionalName {
-            let many = singlePositional ? "" : " ..."
-            parts.append(minimumPositionals > 0 ? "<\(positional)>\(many)" : "[<\(positional)>\(many)]")
-        }
+        if let positionalUsage { parts.append(positionalUsage) }
         parts += options.filter { $0.name != "help" }.map { "[\($0.usageText)]" }
         return parts.joined(separator: " ")
+    }
+
+    /// The usage line after a usage error: in full for a command with a few options, else the
+    /// arguments and `[<options>]` (generate's fifty options would bury the error; `--help` lists them).
+    var errorUsageLine: String {
+        guard options.count > 6 else { return usageLine }
+        return (["emokit", name] + (positionalUsage.map { [$0] } ?? []) + ["[<options>]"]).joined(separator: " ")
     }
 
     var helpText: String {

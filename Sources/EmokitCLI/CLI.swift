@@ -80,7 +80,7 @@ public enum CLI {
             default: status = try GenerateCommand.run(parsed, console: console, exitOnSignal: exitOnSignal)
             }
         } catch {
-            console.error("Error: \(error.message)\nUsage: \(command.usageLine)\n  See 'emokit \(command.name) --help' for more information.")
+            console.error("Error: \(error.message)\nUsage: \(command.errorUsageLine)\n  See 'emokit \(command.name) --help' for more information.")
             return ExitCode.usage.rawValue
         }
         return status.rawValue

@@ -15,12 +15,11 @@ enum CompletionsCommand {
               bash: emokit completions bash > ~/.local/share/bash-completion/completions/emokit
               zsh:  emokit completions zsh > ~/.zfunc/_emokit   (with ~/.zfunc in fpath)
               fish: emokit completions fish > ~/.config/fish/completions/emokit.fish
-            """)
+            """,
+        singlePositional: true)
 
     static func run(_ arguments: ParsedArguments, commands: [CommandSpec], console: Console) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count == 1, let shell = arguments.positionals.first else {
-            throw UsageError(message: "Expected one shell: \(shells.joined(separator: ", "))")
-        }
+        guard let shell = arguments.positionals.first else { throw UsageError(message: "Expected one shell: \(shells.joined(separator: ", "))") }
         switch shell {
         case "bash": console.out(bash(commands))
         case "zsh": console.out(zsh(commands))

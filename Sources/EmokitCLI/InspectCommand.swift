@@ -9,9 +9,9 @@ enum InspectCommand {
         abstract: "Show how emokit decodes images: size, stored format and a hash of the RGBA8 pixels.",
         positionalName: "image", positionalHelp: "PNG files to inspect.", minimumPositionals: 1,
         options: [
-            .value("max-width", "pixels", help: "Refuse images wider than this (default 8192)."),
-            .value("max-height", "pixels", help: "Refuse images taller than this (default 8192)."),
-            .value("max-pixels", "count", help: "Refuse images with more pixels than this (default 67108864)."),
+            .value("max-width", "pixels", help: "Refuse images wider than this (default: 8192)."),
+            .value("max-height", "pixels", help: "Refuse images taller than this (default: 8192)."),
+            .value("max-pixels", "count", help: "Refuse images with more pixels than this (default: 67108864)."),
             .flag("json", help: "Print one JSON array on stdout instead of lines (refused files carry 'error')."),
         ],
         discussion: """

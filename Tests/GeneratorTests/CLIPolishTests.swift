@@ -61,5 +61,25 @@ struct CLIPolishTests {
         let unknown = run(["completions", "powershell"])
         #expect(unknown.status == 2 && unknown.err.contains("'powershell'"))
         #expect(run(["completions"]).status == 2)
+        // One shell at a time, and the usage says so.
+        let two = run(["completions", "bash", "zsh"])
+        #expect(two.status == 2 && two.err.contains("Unexpected argument 'zsh'") && two.err.contains("Usage: emokit completions <shell>\n"), "\(two.err)")
+        #expect(run(["completions", "--help"]).out.contains("USAGE: emokit completions <shell>\n"))
+    }
+
+    /// A usage mistake ends with a short usage line for a command with many options (all of them
+    /// are in --help), and the full one for a command with a few.
+    @Test func usageErrorsShowAShortUsageLine() {
+        let typo = run(["generate", "packs", "--widht", "375"])
+        #expect(typo.status == 2 && typo.err.contains("Usage: emokit generate <pack> ... [<options>]\n"), "\(typo.err)")
+        #expect(!typo.err.contains("--dark-selected-tab") && typo.err.contains("See 'emokit generate --help'"))
+        #expect(run(["generate", "--help"]).out.contains("[--dark-selected-tab <#rrggbb>]"))
+        let merge = run(["merge"])
+        #expect(merge.err.contains("Usage: emokit merge <out> <shard> ... [--archive <file.tar.gz>] [--quiet]"), "\(merge.err)")
+        // Defaults are written one way in every help text.
+        for command in ["generate", "validate", "inspect"] {
+            let help = run([command, "--help"]).out
+            #expect(help.contains("(default: 8192)") && !help.contains("(default 8"), "\(command)")
+        }
     }
 }
