@@ -121,8 +121,8 @@ enum GenerateCommand {
             } else if !quiet {
                 for note in report.notes { console.error("note: \(note)") }
                 let pages = report.tabs.reduce(0) { $0 + $1.pages }
-                console.out("emokit: \(report.tabs.count) tabs, \(pages) pages, \(report.sheetCount) sheets (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
-                for tab in report.tabs { console.out("  \(tab.id)  \(tab.title): \(tab.entries) emoticons, \(tab.pages) pages") }
+                console.out("emokit: \(count(report.tabs.count, "tab")), \(count(pages, "page")), \(count(report.sheetCount, "sheet")) (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
+                for tab in report.tabs { console.out("  \(tab.id == tab.title ? tab.id : "\(tab.id)  \(tab.title)"): \(count(tab.entries, "emoticon")), \(count(tab.pages, "page"))") }
                 if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
                 if options.writePreview && options.publishing.shard == nil { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }
@@ -240,6 +240,9 @@ enum GenerateCommand {
         }
         return value
     }
+
+    /// "1 tab", "3 tabs": the summary reads as a sentence.
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     static func formatBytes(_ bytes: Int) -> String {
         bytes >= 1_048_576 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : String(format: "%.0f KB", Double(bytes) / 1024)

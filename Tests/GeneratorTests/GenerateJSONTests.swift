@@ -32,7 +32,7 @@ import Testing
         #expect(pages["rendered"] as? Int == 1 && pages["reused"] as? Int == 0)
         let steps = (json["timings"] as? [[String: Any]] ?? []).compactMap { $0["step"] as? String }
         #expect(steps.first == "read packs" && steps.contains("render pages") && steps.last == "checksums, swap in")
-        #expect(!result.out.contains("emokit: 1 tabs"), "the text summary is replaced by the JSON")
+        #expect(!result.out.contains("emokit: 1 tab"), "the text summary is replaced by the JSON")
     }
 
     @Test func failureIsJSONToo() throws {

@@ -44,7 +44,7 @@ fi
 TERM=xterm script -qec "$(progress_run --quiet)" /dev/null >"$WORK/quiet.log"
 if [ -s "$WORK/quiet.log" ]; then echo "ecosystem-check: --quiet printed on a terminal:"; cat -v "$WORK/quiet.log"; exit 1; fi
 TERM=xterm "$EMOKIT" generate "$HERE/Assets/SamplePacks/faces" --out "$WORK/progress" --widths 375 --no-cache 2>&1 | cat >"$WORK/pipe.log"
-if grep -aq $'[\r\e]' "$WORK/pipe.log" || grep -aq "elapsed" "$WORK/pipe.log" || [ "$(head -c 25 "$WORK/pipe.log")" != "emokit: 1 tabs, 2 pages, " ]; then
+if grep -aq $'[\r\e]' "$WORK/pipe.log" || grep -aq "elapsed" "$WORK/pipe.log" || [ "$(head -c 24 "$WORK/pipe.log")" != "emokit: 1 tab, 2 pages, " ]; then
   echo "ecosystem-check: a pipe got more than the summary:"; cat -v "$WORK/pipe.log"; exit 1
 fi
 echo "ecosystem-check: progress line on a terminal (NO_COLOR respected), none with --quiet or in a pipe"
