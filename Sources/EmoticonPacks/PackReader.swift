@@ -192,15 +192,9 @@ public struct PackReader: Sendable {
         let entryReader = EntryReader(folder: folder, folderDisplay: folderDisplay, plistDisplay: display, dialect: dialect)
         var entries: [Entry] = []
         var firstIndexOfText: [String: Int] = [:]
-        // Entries are read on every core (each one looks its files up on disk); what they say is
-        // used in entry order below.
-        let isEmojiArray = plist.isEmojiArray
-        let reads = ConcurrentMap.map(items) { item, index in
-            (unknownKeys: dialect != .iconMap ? entryReader.unknownKeys(item, index: index) : [], entry: entryReader.read(item, index: index, isEmojiArray: isEmojiArray))
-        }
-        for (index, read) in reads.enumerated() {
-            outcome.warnings += read.unknownKeys
-            switch read.entry {
+        for (index, item) in items.enumerated() {
+            if dialect != .iconMap { outcome.warnings += entryReader.unknownKeys(item, index: index) }
+            switch entryReader.read(item, index: index, isEmojiArray: plist.isEmojiArray) {
             case .success(let entry):
                 if let first = firstIndexOfText[entry.text] {
                     outcome.warnings.append(.duplicateText(path: display, text: entry.text, first: first, duplicate: index))

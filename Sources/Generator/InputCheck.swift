@@ -43,18 +43,7 @@ extension Generator {
         let decoder = PNGDecoder(limits: options.imageLimits)
         let boxes = options.iconBoxes
 
-        // Image headers of every entry, also in packs that already have errors: each file is
-        // opened and its structure checked, on every core (results are used in entry order).
-        let imageFiles = packs.flatMap { pack in
-            pack.entries.compactMap { entry -> ImageFile? in
-                guard case .image(let file) = entry.content, file.format != .gif else { return nil }
-                return file
-            }
-        }
-        let checks = try WorkQueue.run(
-            imageFiles, workers: options.concurrency, makeState: {},
-            body: { (file, _: inout Void) in SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder) })
-        var nextCheck = checks.makeIterator()
+        // Image headers of every entry, also in packs that already have errors.
         for tab in packs.indices {
             var kept: [Entry] = []
             var plan: [SpriteSource] = []
@@ -78,7 +67,7 @@ extension Generator {
                     }
                     continue
                 }
-                switch nextCheck.next()! {
+                switch SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder) {
                 case .failure(let error):
                     let problem = PackError.entry(path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
