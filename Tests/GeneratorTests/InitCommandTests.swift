@@ -173,7 +173,7 @@ struct InitCommandTests {
                   "scales": [2, 3],
                   "layout": "classic",
                   "locale": "cn",
-                  "compression": 6,
+                  "compression": 3,
                   "preview": true,
                   "xcassets": false,
                   "web": false
