@@ -141,9 +141,11 @@ public struct Generator: Sendable {
                 pages: PageCounts(pages.values.map(\.cache)),
                 timings: clock.timings)
         } catch let error as GenerationError {
+            output.interruption?.waitIfStopped()
             output.discard()
             throw error
         } catch {
+            output.interruption?.waitIfStopped()
             output.discard()
             throw .output(path: options.output.path, reason: "\(error)")
         }

@@ -31,6 +31,14 @@ final class Interruption: @unchecked Sendable {
     /// Whether a signal arrived: writers check it before each file so none lands after cleanup.
     var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
+    /// A worker's write fails once the signal handler has removed the staging folder; that failure
+    /// is the signal's doing, not the disk's, so the failing thread waits here for the handler's
+    /// `_exit(130/143)` instead of reporting an output error (exit 3).
+    func waitIfStopped() {
+        guard isStopped else { return }
+        while true { pause() }
+    }
+
     func install() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
