@@ -88,10 +88,24 @@ public struct ImageFile: Equatable, Sendable {
         self.format = format
     }
 
+    /// One file. It keeps its folder and its name apart: the folder (and its name for messages)
+    /// is one value shared by every entry of a pack, so a pack of 40,000 entries holds 40,000
+    /// short names, not 40,000 URLs.
     public struct Variant: Equatable, Sendable {
         public var scale: Int
-        public var url: URL
+        /// The folder the plist's name is relative to.
+        public var folder: URL
+        /// The name as found on disk (`x@2x.png`, or `sub/x.png` for a name with a folder).
+        public var fileName: String
+        /// How messages name `folder` (`<pack folder name>`).
+        public var folderDisplay: String
+
+        public init(scale: Int, folder: URL, fileName: String, folderDisplay: String) {
+            self.scale = scale; self.folder = folder; self.fileName = fileName; self.folderDisplay = folderDisplay
+        }
+
+        public var url: URL { folder.appendingPathComponent(fileName) }
         /// Path for messages: `<pack folder name>/<file>`.
-        public var displayPath: String
+        public var displayPath: String { "\(folderDisplay)/\(fileName)" }
     }
 }

@@ -253,11 +253,10 @@ struct FolderFiles {
             switch kind(of: fileName) {
             case .absent: continue
             case .file(let real):
-                let url = folder.appendingPathComponent(fileName)
                 guard real.hasPrefix(realPath == "/" ? "/" : realPath + "/") else {
                     return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
                 }
-                variants.append(.init(scale: scale, url: url, displayPath: "\(display)/\(fileName)"))
+                variants.append(.init(scale: scale, folder: folder, fileName: fileName, folderDisplay: display))
             }
         }
         if variants.isEmpty { return .failure("file not found: \(display)/\(name) (nor an @2x or @3x variant)") }

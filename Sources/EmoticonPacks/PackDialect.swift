@@ -17,7 +17,7 @@ public enum PackDialect: String, Sendable {
 
     /// An array whose first item is a one-key dictionary mapping text to a file stem, with a key
     /// that is none of the Weibo entry keys, is an icon map.
-    static func isIconMap(_ items: [Any]) -> Bool {
+    static func isIconMap(_ items: PlistItems) -> Bool {
         guard let first = items.first as? [String: Any], first.count == 1, let key = first.keys.first else { return false }
         return !EntryReader.knownKeys.contains(key) && first[key] is String && !PackReader.isBoolean(first[key]!)
     }

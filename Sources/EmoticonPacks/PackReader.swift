@@ -151,7 +151,7 @@ public struct PackReader: Sendable {
         }
         let root: Any
         do {
-            root = try file.pathExtension.lowercased() == "json" ? loadJSON(file, inside: folder, display: display) : loadPlist(file, inside: folder, display: display)
+            root = try file.pathExtension.lowercased() == "json" ? loadJSON(file, inside: folder, display: display) : loadPlist(file, inside: folder, display: display, lazyArray: true)
         } catch let error as PackError {
             outcome.errors.append(error)
             return outcome
@@ -160,10 +160,10 @@ public struct PackReader: Sendable {
             return outcome
         }
         var titles: [TitleLocale: String] = [:]
-        let items: [Any]
+        let items: PlistItems
         var dialect: PackDialect = file.pathExtension.lowercased() == "json" ? .yykit : .weibo
         var displayOnly = false
-        if let array = root as? [Any] {
+        if let array = (root as? PlistItems) ?? (root as? [Any]).map(PlistItems.init) {
             items = array
             if !plist.isEmojiArray && PackDialect.isIconMap(array) { dialect = .iconMap }
         } else if let dict = root as? [String: Any], !plist.isEmojiArray, dict["emoticons"] != nil,
@@ -176,7 +176,7 @@ public struct PackReader: Sendable {
                 outcome.errors.append(.entry(path: display, index: 0, key: "emoticons", text: nil, reason: "expected an array of entries"))
                 return outcome
             }
-            items = array
+            items = PlistItems(array)
             dialect = .yykit
             displayOnly = Self.isTrue(dict["display_only"])
             for locale in TitleLocale.allCases {
@@ -191,6 +191,7 @@ public struct PackReader: Sendable {
         }
         let entryReader = EntryReader(folder: folder, folderDisplay: folderDisplay, plistDisplay: display, dialect: dialect)
         var entries: [Entry] = []
+        entries.reserveCapacity(items.count)
         var firstIndexOfText: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             if dialect != .iconMap { outcome.warnings += entryReader.unknownKeys(item, index: index) }
@@ -220,8 +221,8 @@ public struct PackReader: Sendable {
 
     /// Reads a plist that must be a regular file inside `container` (after symlinks) and no larger
     /// than `maxPlistBytes`, checked before a byte of it is parsed. Binary plists go through our
-    /// own strict reader; XML through Foundation.
-    func loadPlist(_ file: URL, inside container: URL, display: String? = nil) throws -> Any {
+    /// own strict reader; XML through our lean reader, else Foundation (`parsePlist`).
+    func loadPlist(_ file: URL, inside container: URL, display: String? = nil, lazyArray: Bool = false) throws -> Any {
         let display = display ?? file.path
         if let escape = Containment.escape(file, inside: container) { throw PackError.unsafeLink(path: display, target: escape) }
         let data: Data
@@ -229,17 +230,24 @@ public struct PackReader: Sendable {
             if case let .tooLarge(bytes, limit) = error { throw PackError.tooLarge(path: display, bytes: bytes, limit: limit) }
             throw PackError.unreadable(path: display, reason: error.description)
         }
-        return try Self.parsePlist(data, display: display)
+        return try Self.parsePlist(data, display: display, lazyArray: lazyArray)
     }
 
     /// Parses plist bytes (binary or XML, told apart by content).
-    public static func parsePlist(_ data: Data, display: String) throws(PackError) -> Any {
+    /// With `lazyArray`, a root array of an XML plist comes back as `PlistItems` (parsed item by
+    /// item as it is read), else every container is `[Any]` or `[String: Any]`.
+    public static func parsePlist(_ data: Data, display: String, lazyArray: Bool = false) throws(PackError) -> Any {
         if data.isEmpty { throw PackError.malformed(path: display, reason: "the file is empty") }
         if BinaryPlistReader.isBinary(data) {
             do { return try BinaryPlistReader.read(data) } catch { throw PackError.malformed(path: display, reason: error.description) }
         }
         if data.starts(with: Array("bplist".utf8)) {
             throw PackError.malformed(path: display, reason: "unsupported binary plist version (only bplist00 is read)")
+        }
+        // Plain XML through emokit's lean reader; anything it does not read goes to Foundation.
+        if let root = XMLPlistReader.read(data) {
+            if !lazyArray, let items = root as? PlistItems { return Array(items) }
+            return root
         }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

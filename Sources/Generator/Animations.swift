@@ -6,9 +6,15 @@ import Foundation
 import Imaging
 
 /// A checked animation: the GIF file an app shows on long press, and what the decoder found.
-struct AnimationSource: Sendable {
-    var variant: ImageFile.Variant
-    var info: GIFDecoder.Info
+/// A class, so each entry's optional slot costs a pointer (most entries have no animation).
+final class AnimationSource: Sendable {
+    let variant: ImageFile.Variant
+    let info: GIFDecoder.Info
+
+    init(variant: ImageFile.Variant, info: GIFDecoder.Info) {
+        self.variant = variant
+        self.info = info
+    }
 }
 
 /// Animated emoticons (Weibo's `gif`, QQ's `024@2x.gif`): every GIF is decoded whole through

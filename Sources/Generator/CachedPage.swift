@@ -45,14 +45,17 @@ struct CachedPage {
 
     /// An entry for a page just rendered, reading its sheets back from staging; nil when the
     /// sheet paths do not have the expected form (then the page is simply not cached).
-    init?(_ page: Generator.RenderedPage, tab: String, page index: Int, staging output: OutputFolder) {
+    init?(_ page: Generator.RenderedPage, tab: String, page index: Int, grid: GridSpec, staging output: OutputFolder) {
         var sheets: [Sheet] = [], blobs: [Data] = []
-        for (key, record) in page.sheets.sorted(by: { ($0.key.width, $0.key.scale) < ($1.key.width, $1.key.scale) }) {
-            guard let template = Self.template(record.path, tab: tab, page: index),
-                let data = try? Data(contentsOf: output.staging.appendingPathComponent(record.path))
+        for record in page.sheets.sorted(by: { ($0.key.width, $0.key.scale) < ($1.key.width, $1.key.scale) }) {
+            let key = record.key
+            let path = Generator.sheetPath(tab: tab, width: key.width, page: index, scale: key.scale)
+            guard let template = Self.template(path, tab: tab, page: index),
+                let data = try? Data(contentsOf: output.staging.appendingPathComponent(path))
             else { return nil }
-            let sprites = (page.sprites[key] ?? [:]).sorted { $0.key < $1.key }.map { [$0.key, $0.value.x, $0.value.y, $0.value.width, $0.value.height] }
-            sheets.append(Sheet(width: key.width, scale: key.scale, path: template, bytes: data.count, sha256: record.sha256, sprites: sprites))
+            let geometry = SheetGeometry(layout: PageLayout(grid: grid, screenWidth: key.width), scale: key.scale)
+            let sprites = (0..<grid.cellsPerPage).compactMap { cell in page.spriteRect(cell: cell, in: geometry).map { [cell, $0.x, $0.y, $0.width, $0.height] } }
+            sheets.append(Sheet(width: key.width, scale: key.scale, path: template, bytes: data.count, sha256: record.sha256.hex, sprites: sprites))
             blobs.append(data)
         }
         self.sheets = sheets
@@ -77,13 +80,17 @@ struct CachedPage {
                     var h = SHA256(); h.update(buffer: buffer); return h.finalize().hexString
                 }) == sheet.sha256
             else { return nil }
-            let path = sheet.path.replacingOccurrences(of: "{tab}", with: tab).replacingOccurrences(of: "page-{page}", with: Self.pageText(index))
+            // The manifest names sheets by `sheetPath`; an entry recording another path is not used.
+            let path = Generator.sheetPath(tab: tab, width: sheet.width, page: index, scale: sheet.scale)
+            guard sheet.path.replacingOccurrences(of: "{tab}", with: tab).replacingOccurrences(of: "page-{page}", with: Self.pageText(index)) == path,
+                let digest = Generator.RenderedPage.Digest(hex: sheet.sha256)
+            else { return nil }
             try output.write(blob, to: path)
-            let key = Generator.SheetKey(width: sheet.width, scale: sheet.scale)
-            page.sheets[key] = Generator.SheetRecord(path: path, sha256: sheet.sha256, bytes: blob.count)
-            var rects: [Int: PixelRect] = [:]
-            for s in sheet.sprites where s.count == 5 { rects[s[0]] = PixelRect(x: s[1], y: s[2], width: s[3], height: s[4]) }
-            page.sprites[key] = rects
+            page.sheets.append(.init(key: Generator.SheetKey(width: sheet.width, scale: sheet.scale), sha256: digest, bytes: blob.count))
+            // Rects follow from the layout; the icon sizes are what a page needs to keep.
+            for s in sheet.sprites where s.count == 5 && s[0] >= 0 && s[3] > 0 && s[4] > 0 {
+                page.noteIcon(cell: s[0], scale: sheet.scale, width: s[3], height: s[4])
+            }
         }
         page.cache = .reused
         return page

@@ -123,7 +123,7 @@ public struct Generator: Sendable {
             clock.finish("site")
             options.progress.began(.sealing)
             // 7. SHA256SUMS for the tree, and the archive of it (moved into place after the swap).
-            let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: pages.values.flatMap { $0.sheets.values } + tabIcons.sheets))
+            let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: pageSheets(pages, packs: packs) + tabIcons.sheets))
 
             // 8. Swap in.
             do { try output.commit() } catch { archive?.discard(); throw error }
@@ -133,7 +133,7 @@ public struct Generator: Sendable {
                 output: options.output,
                 tabs: packs.map { ($0.id, $0.title(locale: options.locale), $0.entries.count, PageLayout.pageCount(entries: $0.entries.count, grid: options.grid)) },
                 sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count } + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.count } },
-                sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.values.reduce(0) { $0 + $1.bytes } }
+                sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.bytes } }
                     + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.bytes } } },
                 warnings: warnings,
                 notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []),
@@ -210,6 +210,17 @@ public struct Generator: Sendable {
             }
         }
         return result
+    }
+
+    /// Every page sheet written, with its path (for `SHA256SUMS`, which need not read them again).
+    func pageSheets(_ pages: [PageKey: RenderedPage], packs: [EmoticonPack]) -> [SheetRecord] {
+        pages.flatMap { key, page in
+            page.sheets.map { sheet in
+                SheetRecord(
+                    path: Generator.sheetPath(tab: packs[key.tab].id, width: sheet.key.width, page: key.page, scale: sheet.key.scale),
+                    sha256: sheet.sha256.hex, bytes: sheet.bytes)
+            }
+        }
     }
 
     func summary(_ packs: [EmoticonPack], emoji: SourceIdentity?) -> PreviewSiteBuilder.Summary {

@@ -34,22 +34,25 @@ extension Generator {
     public func plan() throws(GenerationError) -> Plan {
         if let problem = options.problem { throw .invalidOptions(problem) }
         let reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, explicitTabIDs: options.tabIDs)
-        let survey = reader.survey(options.inputs)
+        var survey = reader.survey(options.inputs)
         var errors = survey.errors
         var warnings = survey.warnings
         var upscaled: [PackError] = []
+        // The packs move out of the survey (one copy of the entries, edited in place below).
         var packs = survey.packs
+        survey.packs = []
         var sprites: [[SpriteSource]] = []
         let decoder = PNGDecoder(limits: options.imageLimits)
         let boxes = options.iconBoxes
 
         // Image headers of every entry, also in packs that already have errors.
         for tab in packs.indices {
-            var kept: [Entry] = []
+            // Entries that fail are dropped at the end, in place (no second list of the entries).
+            var dropped: [Int] = []
             var plan: [SpriteSource] = []
-            for entry in packs[tab].entries {
+            plan.reserveCapacity(packs[tab].entries.count)
+            for (index, entry) in packs[tab].entries.enumerated() {
                 guard case .image(let file) = entry.content else {
-                    kept.append(entry)
                     plan.append(.missing)  // decided below, once the emoji source is open
                     continue
                 }
@@ -61,8 +64,8 @@ extension Generator {
                             path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "gif", text: entry.text,
                             reason: error.description)
                         if options.lenient { warnings.append(problem) } else { errors.append(problem) }
+                        dropped.append(index)
                     case .success(let source):
-                        kept.append(entry)
                         plan.append(source)
                     }
                     continue
@@ -71,6 +74,7 @@ extension Generator {
                 case .failure(let error):
                     let problem = PackError.entry(path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
+                    dropped.append(index)
                 case .success(let checked):
                     if let enlarged = checked.largestEnlargement {
                         upscaled.append(
@@ -78,11 +82,13 @@ extension Generator {
                                 path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
                                 pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
                     }
-                    kept.append(entry)
                     plan.append(.image(byScale: checked.chosen))
                 }
             }
-            packs[tab].entries = kept
+            if !dropped.isEmpty {
+                let drop = Set(dropped)
+                packs[tab].entries = packs[tab].entries.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+            }
             sprites.append(plan)
         }
         var animations = AnimationPlanner.check(packs, lenient: options.lenient, errors: &errors, warnings: &warnings)

@@ -29,6 +29,8 @@ struct ManifestBuilder {
         /// pixels have different frames at each.
         let scales: [Int]
         let layouts: [PageLayout]
+        /// Per scale, the sheets' pixel geometry as the renderer used it (for sprite rects).
+        let geometries: [Int: SheetGeometry]
         /// With `--xcassets`: each tab's folder in the catalog.
         let catalogFolders: [String]?
     }
@@ -37,6 +39,7 @@ struct ManifestBuilder {
         let scales = options.scales.sorted()
         let context = WidthLayout(
             width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) },
+            geometries: Dictionary(uniqueKeysWithValues: scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: width), scale: $0)) }),
             catalogFolders: options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) })
         var header = self.header(context)
         emojiFields?.apply(toHeader: &header)
@@ -56,15 +59,15 @@ struct ManifestBuilder {
         let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
         var sheets: [String: String] = [:], hashes: [String: String] = [:]
         for scale in options.scales {
-            if let record = rendered.sheets[.init(width: width, scale: scale)] {
-                sheets["\(scale)"] = record.path
-                hashes["\(scale)"] = record.sha256
+            if let record = rendered.sheet(.init(width: width, scale: scale)) {
+                sheets["\(scale)"] = Generator.sheetPath(tab: pack.id, width: width, page: pageIndex, scale: scale)
+                hashes["\(scale)"] = record.sha256.hex
             }
         }
         let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
             var sprite: [String: Manifest.PixelRect] = [:]
             for scale in options.scales {
-                if let rect = rendered.sprites[.init(width: width, scale: scale)]?[button.cell] { sprite["\(scale)"] = rect }
+                if let geometry = context.geometries[scale], let rect = rendered.spriteRect(cell: button.cell, in: geometry) { sprite["\(scale)"] = rect }
             }
             let frame = button.frame
             let frames = Self.framesByScale(button, scales: context.scales, layouts: context.layouts)

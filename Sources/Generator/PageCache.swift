@@ -19,6 +19,8 @@ final class PageCache: @unchecked Sendable {
     let directory: URL?
     private let settings: String
     private let emoji: EmojiGlyphSource?
+    /// The page grid, for the sprite rects an entry records.
+    private let grid: GridSpec
     private let lock = NSLock()
     private var fileDigests: [URL: String] = [:]
     private var fontDigest: String?
@@ -26,6 +28,7 @@ final class PageCache: @unchecked Sendable {
     init(options: GeneratorOptions, emoji: EmojiGlyphSource?) {
         directory = options.publishing.cache?.appendingPathComponent("pages-v1")
         self.emoji = emoji
+        grid = options.grid
         settings = "emokit \(options.publishing.cacheVersion)\n" + CanonicalText.of(Self.pageSettings(options))
     }
 
@@ -67,7 +70,7 @@ final class PageCache: @unchecked Sendable {
         }
         var page = try render()
         page.cache = damaged ? .repaired : .rendered
-        if let stored = CachedPage(page, tab: pack.id, page: job.page, staging: output) { stored.save(to: entry) }
+        if let stored = CachedPage(page, tab: pack.id, page: job.page, grid: grid, staging: output) { stored.save(to: entry) }
         return page
     }
 
@@ -77,7 +80,7 @@ final class PageCache: @unchecked Sendable {
         for source in sources {
             switch source {
             case .image(let byScale):
-                for scale in byScale.keys.sorted() { text += "image @\(scale) \(digest(of: byScale[scale]!.url))\n" }
+                for (scale, variant) in byScale.pairs { text += "image @\(scale) \(digest(of: variant.url))\n" }
             case .emoji(let emojiText):
                 text += "emoji \(EmojiText.codePoints(emojiText)) \(emojiDigest(emojiText))\n"
             case .gifFrame(let variant):

@@ -7,7 +7,7 @@ import Imaging
 /// so every problem (missing glyph, unreadable header) is known up front.
 enum SpriteSource: Sendable {
     /// The variant file chosen for each scale.
-    case image(byScale: [Int: ImageFile.Variant])
+    case image(byScale: ChosenVariants)
     case emoji(String)
     /// An entry with only a GIF: its first frame, composited, is the sprite at every scale.
     case gifFrame(ImageFile.Variant)
@@ -15,10 +15,47 @@ enum SpriteSource: Sendable {
     case missing
 }
 
+/// Which variant file each scale draws. Every entry of every pack has one, so it is kept small:
+/// one file usually serves every scale and is then kept once, inline, with the scales as bits (a
+/// dictionary per entry cost 300 bytes, 12 MB for a pack of 40,000).
+struct ChosenVariants: Sendable {
+    /// Bit `s` is set when scale `s` has a variant (scales are 1 to 4; at most 63).
+    private let scaleBits: UInt64
+    /// The variant of every scale, when they all draw the same file.
+    private let single: ImageFile.Variant?
+    /// Otherwise each scale's variant, smallest scale first.
+    private let perScale: [ImageFile.Variant]
+
+    init(_ byScale: [Int: ImageFile.Variant]) {
+        precondition(byScale.keys.allSatisfy { (0..<64).contains($0) }, "scales are 1 to 4")
+        scaleBits = byScale.keys.reduce(0) { $0 | 1 << UInt64($1) }
+        let ordered = byScale.keys.sorted().map { byScale[$0]! }
+        if let first = ordered.first, ordered.allSatisfy({ $0 == first }) {
+            single = first
+            perScale = []
+        } else {
+            single = nil
+            perScale = ordered
+        }
+    }
+
+    /// The scales with a variant, smallest first.
+    var scales: [Int] { (0..<64).filter { scaleBits & 1 << UInt64($0) != 0 } }
+
+    subscript(scale: Int) -> ImageFile.Variant? {
+        guard (0..<64).contains(scale), scaleBits & 1 << UInt64(scale) != 0 else { return nil }
+        if let single { return single }
+        return perScale[(scaleBits & (1 << UInt64(scale) - 1)).nonzeroBitCount]
+    }
+
+    /// Each scale and its variant, smallest scale first.
+    var pairs: [(scale: Int, variant: ImageFile.Variant)] { scales.map { ($0, self[$0]!) } }
+}
+
 enum SpritePlanner {
     /// The variants chosen for an image, and the worst enlargement among them.
     struct Checked: Sendable {
-        var chosen: [Int: ImageFile.Variant]
+        var chosen: ChosenVariants
         /// The scale where the chosen variant is enlarged the most, if any is enlarged at all.
         var largestEnlargement: (file: String, pixels: Int, box: Int, scale: Int)?
     }
@@ -28,7 +65,7 @@ enum SpritePlanner {
     /// that needs them. `user` names the entry (or delete icon) in errors.
     static func chooseVariants(_ file: ImageFile, user: ImageUser, boxes: [Int: Int], decoder: PNGDecoder) throws(GenerationError) -> [Int: ImageFile.Variant] {
         switch checkVariants(file, boxes: boxes, decoder: decoder) {
-        case .success(let checked): return checked.chosen
+        case .success(let checked): return Dictionary(uniqueKeysWithValues: checked.chosen.pairs)
         case .failure(let error): throw .image(user: user, error: error)
         }
     }
@@ -47,22 +84,23 @@ enum SpritePlanner {
             }
         }
         sized.sort { ($0.size, $0.variant.scale) < ($1.size, $1.variant.scale) }
-        var checked = Checked(chosen: [:])
+        var chosen: [Int: ImageFile.Variant] = [:]
+        var largestEnlargement: (file: String, pixels: Int, box: Int, scale: Int)?
         var structureChecked: Set<URL> = []
         for (scale, box) in boxes.sorted(by: { $0.key < $1.key }) {
             let pick = sized.first { $0.size >= box } ?? sized.last!
-            checked.chosen[scale] = pick.variant
+            chosen[scale] = pick.variant
             if structureChecked.insert(pick.variant.url).inserted {
                 do { _ = try decoder.checkStructure(contentsOf: pick.variant.url, displayPath: pick.variant.displayPath) } catch { return .failure(error) }
             }
             if pick.size < box {
-                let worst = checked.largestEnlargement.map { Double($0.box) / Double($0.pixels) } ?? 1
+                let worst = largestEnlargement.map { Double($0.box) / Double($0.pixels) } ?? 1
                 if Double(box) / Double(pick.size) > worst {
-                    checked.largestEnlargement = (pick.variant.displayPath, pick.size, box, scale)
+                    largestEnlargement = (pick.variant.displayPath, pick.size, box, scale)
                 }
             }
         }
-        return .success(checked)
+        return .success(Checked(chosen: ChosenVariants(chosen), largestEnlargement: largestEnlargement))
     }
 }
 

@@ -70,7 +70,7 @@ struct TabIcons {
             switch plans[tab].isEmpty ? nil : plans[tab][iconEntry] {
             case .image(let byScale):
                 var decoded: [Int: RGBAImage] = [:]
-                for (scale, variant) in byScale where boxes[scale] != nil {
+                for (scale, variant) in byScale.pairs where boxes[scale] != nil {
                     do { decoded[scale] = try fitted(variant, box: boxes[scale]!) } catch {
                         throw .image(user: .entry(EntryLabel(pack, pack.entries[iconEntry])), error: error)
                     }

@@ -60,6 +60,43 @@ for pack in large huge; do
     printf '  %-45s peak %6d KiB  %5ss\n' "generate $pack icons" "$kb" "$secs"; passed=$((passed+1))
   fi
 done
+# Memory flat in the number of entries and pages: a pack of 40,000 entries (1,291 pages; small
+# icons, hard links to a few files, so it runs in seconds; none enlarged, so no warning each) at one width and scale, and a pack of
+# 1,000 at all ten default pairs (the largest sheets). Manifests and previews are written a page
+# at a time and the plist is read item by item, so both stay under the same limit.
+python3 - "$GEN" <<'PY'
+import os, plistlib, sys
+from PIL import Image, ImageDraw
+root = sys.argv[1]
+os.makedirs(os.path.join(root, "icons"))
+for i in range(8):
+    im = Image.new("RGBA", (96, 96), (0, 0, 0, 0))
+    ImageDraw.Draw(im).ellipse((8, 8, 87, 87), fill=(30 * i, 200 - 20 * i, 90, 255))
+    im.save(os.path.join(root, "icons", "%d.png" % i))
+for pack, count in (("many", 40000), ("pairs", 1000)):
+    os.makedirs(os.path.join(root, pack))
+    entries = []
+    for i in range(count):
+        name = "e%05d.png" % i
+        os.link(os.path.join(root, "icons", "%d.png" % (i % 8)), os.path.join(root, pack, name))
+        entries.append({"chs": "[%s%05d]" % (pack, i), "png": name, "type": "0"})
+    with open(os.path.join(root, pack, "info.plist"), "wb") as f:
+        plistlib.dump(entries, f, fmt=plistlib.FMT_XML)
+PY
+for run in "many --widths 375 --scales 2" "pairs"; do
+  pack=${run%% *}; args=${run#"$pack"}
+  # shellcheck disable=SC2086
+  /usr/bin/time -o "$TMP" -f "%M %e" "$EMOKIT" generate "$GEN/$pack" --out "$GEN/out-$pack" --no-cache -q $args >/dev/null 2>"$TMP.err"
+  rc=$?
+  out=$(tail -n1 "$TMP"); kb=${out%% *}; secs=${out##* }
+  if [ "$rc" != 0 ]; then
+    echo "FAIL generate $pack: exit status $rc: $(head -n3 "$TMP.err")"; failed=$((failed+1))
+  elif [ "$kb" -gt "$GEN_LIMIT_KB" ]; then
+    echo "FAIL generate $pack: peak ${kb} KiB > ${GEN_LIMIT_KB} KiB"; failed=$((failed+1))
+  else
+    printf '  %-45s peak %6d KiB  %5ss\n' "generate $pack entries" "$kb" "$secs"; passed=$((passed+1))
+  fi
+done
 rm -rf "$GEN"
 echo "memory-check: $passed passed, $failed failed"
 [ "$failed" = 0 ]
