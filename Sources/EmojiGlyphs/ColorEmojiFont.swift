@@ -13,7 +13,14 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
     /// The `head` table's font revision (`2.042`), which names the font in the output instead
     /// of its path on this machine; nil when the table is missing.
     public let revision: String?
-    private let reader: ByteReader
+    /// Where glyph images are read: the bytes given (`init(bytes:path:)`), or the font file
+    /// itself (`init(path:)`): its tables are parsed from one read, then each glyph's few
+    /// kilobytes are read back when drawn, so the 10 MB of bitmaps are not held for the run.
+    private enum GlyphData: Sendable {
+        case bytes(ByteReader)
+        case file(OpenRegularFile)
+    }
+    private let glyphData: GlyphData
     private let cmap: CharacterMap
     private let strikes: [BitmapStrike]
     private let ligatures: LigatureLookups
@@ -43,14 +50,23 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
     public static let maxFontBytes = 256 * 1024 * 1024
 
     public convenience init(path: String) throws {
-        let data: Data
-        do { data = try RegularFile.read(URL(fileURLWithPath: path), maxBytes: Self.maxFontBytes) } catch {
+        let file: OpenRegularFile
+        let bytes: [UInt8]
+        do {
+            file = try OpenRegularFile(URL(fileURLWithPath: path), maxBytes: Self.maxFontBytes)
+            bytes = try file.read(at: 0, count: file.size)
+        } catch {
             throw EmojiGlyphError.unreadable(path: path, reason: error.description)
         }
-        try self.init(bytes: [UInt8](data), path: path)
+        try self.init(bytes: bytes, path: path, file: file)
     }
 
-    public init(bytes: [UInt8], path: String) throws {
+    public convenience init(bytes: [UInt8], path: String) throws {
+        try self.init(bytes: bytes, path: path, file: nil)
+    }
+
+    /// Parses `bytes`; glyph images are then read from `file` when given (its bytes), else kept.
+    private init(bytes: [UInt8], path: String, file: OpenRegularFile?) throws {
         self.path = path
         let r = ByteReader(bytes: bytes, path: path)
         var tables: [String: Int] = [:]
@@ -79,7 +95,7 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
                 throw EmojiGlyphError.corrupt(path: path, table: table, reason: "offset \(error.offset) (+\(error.length)) is outside the file")
             }
         }
-        reader = r
+        glyphData = file.map { .file($0) } ?? .bytes(r)
         self.cbdt = cbdt
         revision = tables["head"].flatMap { try? r.u32($0 + 4) }.map { String(format: "%.3f", Double($0) / 65536) }
         cmap = try parse("cmap") { () throws(ByteReader.OutOfBounds) in try CharacterMap(r, at: cmapOffset) }
@@ -91,6 +107,14 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         }
         if strikes.allSatisfy({ $0.locations.isEmpty }) {
             throw EmojiGlyphError.noBitmaps(path: path, found: "an empty CBLC index")
+        }
+    }
+
+    /// `count` bytes of the font at `offset`, from memory or from the file.
+    private func glyphBytes(_ offset: Int, _ count: Int) throws -> ArraySlice<UInt8> {
+        switch glyphData {
+        case .bytes(let reader): return try reader.slice(offset, count)
+        case .file(let file): return try file.read(at: offset, count: count)[...]
         }
     }
 
@@ -133,20 +157,19 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
     public func bitmap(glyph: Int, pixelSize: Int) throws -> RGBAImage? {
         guard let strike = strike(for: pixelSize), let location = strike.locations[glyph] else { return nil }
         let start = cbdt + location.offset
+        // Where the PNG's length is, after the glyph's metrics.
+        let lengthAt: Int
+        switch location.format {
+        case 17: lengthAt = start + 5  // small metrics (5 bytes), length, PNG
+        case 18: lengthAt = start + 8  // big metrics (8 bytes), length, PNG
+        case 19: lengthAt = start  // metrics in the index; length, PNG
+        default:
+            throw EmojiGlyphError.badGlyphImage(path: path, glyph: glyph, reason: "image format \(location.format) is not PNG (17, 18 or 19)")
+        }
         let png: ArraySlice<UInt8>
         do {
-            switch location.format {
-            case 17:  // small metrics (5 bytes), length, PNG
-                png = try reader.slice(start + 9, try reader.u32(start + 5))
-            case 18:  // big metrics (8 bytes), length, PNG
-                png = try reader.slice(start + 12, try reader.u32(start + 8))
-            case 19:  // metrics in the index; length, PNG
-                png = try reader.slice(start + 4, try reader.u32(start))
-            default:
-                throw EmojiGlyphError.badGlyphImage(path: path, glyph: glyph, reason: "image format \(location.format) is not PNG (17, 18 or 19)")
-            }
-        } catch let error as EmojiGlyphError {
-            throw error
+            let length = try glyphBytes(lengthAt, 4).reduce(0) { $0 << 8 | Int($1) }
+            png = try glyphBytes(lengthAt + 4, length)
         } catch {
             throw EmojiGlyphError.corrupt(path: path, table: "CBDT", reason: "glyph \(glyph) data is outside the file")
         }

@@ -99,7 +99,13 @@ struct VariantSheets {
         let layout = VariantSheetLayout(grid: grid, count: variants.texts.count)
         let range = layout.variants(onSheet: sheet)
         let largestBox = boxes.values.max() ?? 1
-        var glyphs: [RGBAImage] = []
+        // Every scale's sheet is drawn at once, each glyph decoded, scaled into each and dropped:
+        // memory holds the sheets and one glyph, not the sheet's 256 glyphs.
+        var images = scales.map { scale in
+            let size = layout.pixelSize(sheet: sheet, scale: scale)
+            return RGBAImage(width: size.width, height: size.height)
+        }
+        var result = SheetResult()
         for index in range {
             let found: RGBAImage?
             do { found = try emoji.glyph(for: variants.texts[index], pixelSize: largestBox) } catch let error as EmojiGlyphError {
@@ -107,26 +113,23 @@ struct VariantSheets {
             } catch {
                 throw .emojiGlyph(entry: variants.labels[index], error: .unreadable(path: emoji.summary, reason: "\(error)"))
             }
-            guard let found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
-            guard found.hasVisiblePixels else { throw .blankGlyph(entry: variants.labels[index]) }
-            glyphs.append(found)
-        }
-        var result = SheetResult()
-        for scale in scales {
-            let size = layout.pixelSize(sheet: sheet, scale: scale)
-            var image = RGBAImage(width: size.width, height: size.height)
-            for (offset, index) in range.enumerated() {
-                let icon = Resampler.scaleToFit(glyphs[offset], box: boxes[scale] ?? grid.iconPixels(scale: scale))
+            guard let glyph = found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
+            guard glyph.hasVisiblePixels else { throw .blankGlyph(entry: variants.labels[index]) }
+            for (scaleIndex, scale) in scales.enumerated() {
+                let icon = Resampler.scaleToFit(glyph, box: boxes[scale] ?? grid.iconPixels(scale: scale))
                 let rect = layout.spriteRect(variant: index, scale: scale, width: icon.width, height: icon.height)
-                image.draw(icon, atX: rect.x, y: rect.y)
+                images[scaleIndex].draw(icon, atX: rect.x, y: rect.y)
                 result.rects[index, default: [:]][scale] = rect
             }
+        }
+        for (scaleIndex, scale) in scales.enumerated() {
             let path = Self.path(tabID: tabID, sheet: sheet, scale: scale)
             let png: [UInt8]
-            do { png = try encoder.encode(image, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
+            do { png = try encoder.encode(images[scaleIndex], path: path) } catch { throw .output(path: path, reason: error.reasonText) }
+            images[scaleIndex] = RGBAImage(width: 0, height: 0)
             try output.write(Data(png), to: path)
             result.records[scale] = Generator.SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count)
-            result.sizes[scale] = size
+            result.sizes[scale] = layout.pixelSize(sheet: sheet, scale: scale)
         }
         return result
     }
