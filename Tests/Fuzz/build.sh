@@ -19,7 +19,7 @@ cp Sources/CGifLib/include/emk_gif.h "$OUT/include/CGifLib/"
 printf 'module CLibPNG {\n  header "emk_png.h"\n  link "png"\n  link "z"\n  export *\n}\n' > "$OUT/include/CLibPNG/module.modulemap"
 printf 'module CGifLib {\n  header "emk_gif.h"\n  link "gif"\n  export *\n}\n' > "$OUT/include/CGifLib/module.modulemap"
 CFLAGS=(-O1 -g -fsanitize=fuzzer-no-link,address)
-SWIFTFLAGS=(-sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CGifLib" -Xcc -I"$OUT/include/CLibPNG")
+SWIFTFLAGS=(-package-name emokit -sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CGifLib" -Xcc -I"$OUT/include/CLibPNG")
 # Links with lld when the toolchain has it: GNU gold prints hundreds of harmless warnings about
 # ASan's local symbols.
 LINKER=()
