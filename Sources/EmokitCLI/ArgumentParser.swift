@@ -125,13 +125,16 @@ enum ArgumentParser {
             } else {
                 let letter = argument.dropFirst()
                 guard letter.count == 1, let option = command.allOptions.first(where: { $0.short == letter.first }) else {
-                    throw UsageError(message: "Unknown option '\(argument)'")
+                    // `-widths` for `--widths`: one dash is for one letter.
+                    let long = letter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                    let meant = letter.count > 1 ? NameSuggestion.likely(long, among: command.allOptions.map(\.name)) : nil
+                    throw UsageError(message: "Unknown option '\(argument)'" + (meant.map { "\nHelp: Did you mean '--\($0)'?" } ?? ""))
                 }
                 name = option.name
             }
             guard let option = command.allOptions.first(where: { $0.name == name }) else {
                 var message = "Unknown option '--\(name)'"
-                if let suggestion = NameSuggestion.closest(to: name, among: command.allOptions.map(\.name)) {
+                if let suggestion = NameSuggestion.likely(name, among: command.allOptions.map(\.name)) {
                     message += "\nHelp: Did you mean '--\(suggestion)'?"
                 }
                 throw UsageError(message: message)
@@ -161,6 +164,11 @@ enum ArgumentParser {
             }
         }
         if parsed.has("help") { return parsed }
+        // `--no-web` turns off what a config file turns on; with `--web` as well, which was meant?
+        for negation in parsed.flags.sorted() where negation.hasPrefix("no-") {
+            let name = String(negation.dropFirst(3))
+            if parsed.has(name) || parsed.values[name] != nil { throw UsageError(message: "'--\(name)' and '--\(negation)' cannot be used together") }
+        }
         let supplied = command.positionalsFrom.contains { parsed.values[$0] != nil || parsed.has($0) }
         if !supplied, parsed.positionals.count < command.minimumPositionals, let positional = command.positionalName {
             throw UsageError(message: "Missing expected argument '<\(positional)>\(command.singlePositional ? "" : " ...")'")

@@ -88,7 +88,7 @@ public enum CLI {
 
     static func unknownSubcommand(_ name: String, console: Console) -> Int32 {
         var message = "Error: Unknown subcommand '\(name)'"
-        if let suggestion = NameSuggestion.closest(to: name, among: commands.map(\.name)) {
+        if let suggestion = NameSuggestion.likely(name, among: commands.map(\.name) + ["help", "--help", "--version"]) {
             message += "\nHelp: Did you mean '\(suggestion)'?"
         }
         console.error(message + "\nUsage: emokit <subcommand>\n  See 'emokit --help' for more information.")

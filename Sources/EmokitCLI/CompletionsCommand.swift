@@ -1,3 +1,5 @@
+import EmoticonPacks
+
 /// `emokit completions bash|zsh|fish`: a shell completion script written from the same
 /// `CommandSpec` tables that drive parsing and `--help`, so a new option completes with no
 /// extra edit and a removed one stops completing.
@@ -24,7 +26,9 @@ enum CompletionsCommand {
         case "bash": console.out(bash(commands))
         case "zsh": console.out(zsh(commands))
         case "fish": console.out(fish(commands))
-        default: throw UsageError(message: "The value '\(shell)' is invalid for '<shell>': expected \(shells.joined(separator: ", "))")
+        default:
+            let meant = NameSuggestion.likely(shell, among: shells).map { "\nHelp: Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "The value '\(shell)' is invalid for '<shell>': expected \(shells.joined(separator: ", "))" + meant)
         }
         return .success
     }

@@ -8,9 +8,11 @@ enum EmojiKeyboardSummary {
         let variants = report.groups.reduce(0) { $0 + $1.variants }
         let leftOut = report.groups.reduce(0) { $0 + $1.leftOut }
         let version = report.emojiVersion.map { "Emoji \($0)" } ?? "Emoji version unknown"
-        var lines = ["Emoji keyboard (\(version)): \(keys) emoji and \(variants) skin-tone variants in \(report.groups.filter { $0.keys > 0 }.count) tabs"]
+        let count = GenerateCommand.count
+        let tabs = report.groups.filter { $0.keys > 0 }.count
+        var lines = ["Emoji keyboard (\(version)): \(keys) emoji and \(count(variants, "skin-tone variant")) in \(count(tabs, "tab"))"]
         for group in report.groups {
-            lines.append("  \(group.tabID)  \(group.name): \(group.keys) emoji, \(group.variants) variants, \(group.leftOut) left out")
+            lines.append("  \(group.tabID)  \(group.name): \(group.keys) emoji, \(count(group.variants, "variant")), \(group.leftOut) left out")
         }
         if leftOut > 0 { lines.append("  \(leftOut) emoji left out: the emoji source has no glyph for them (newer than the font?)") }
         if report.englishNames > 0 {

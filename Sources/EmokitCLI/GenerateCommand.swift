@@ -29,22 +29,28 @@ enum GenerateCommand {
             .value("emoji-font", "path", help: "Colour emoji font (default: Noto Color Emoji from the system)."),
             .value("emoji-images", "dir", help: "Folder of emoji PNGs named by code points, instead of a font."),
             .flag("emoji-keyboard", help: "Add the Unicode emoji keyboard after the packs: one tab per emoji group, skin tones on long press."),
+            .flag("no-emoji-keyboard", help: "Leave out the emoji keyboard, even if the config file adds it."),
             .value("emoji-data", "file", help: "Unicode's emoji-test.txt (default: /usr/share/unicode/emoji/emoji-test.txt)."),
             .value("cldr", "dir", help: "CLDR's common folder, for emoji names and keywords (default: /usr/share/unicode/cldr/common)."),
             .value("missing-glyph", "fail|skip", help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip)."),
             .flag("lenient", help: "Skip bad entries (and bad images) with a warning instead of failing the run."),
+            .flag("no-lenient", help: "Stop at the first bad entry (the default), even if the config file says lenient."),
             .flag("strict", help: "Treat warnings about the packs (skipped folders, unknown keys, enlarged images) as errors."),
+            .flag("no-strict", help: "Keep warnings about the packs as warnings (the default), even if the config file says strict."),
             .value("max-width", "pixels", help: "Refuse images wider than this, 1-65535 (default: 8192)."),
             .value("max-height", "pixels", help: "Refuse images taller than this, 1-65535 (default: 8192)."),
             .value("max-pixels", "count", help: "Refuse images with more pixels than this, 1-1073741824 (default: 67108864)."),
             .value("max-plist-size", "MB", help: "Refuse plists larger than this, 1-1024 (default: 10)."),
-            .value("compression", "0-9|max", help: "zlib level for the sheets, 0-9 (default: 3); max: smallest files, slower (release builds)."),
+            .value("compression", "0-9|max", help: "How hard to compress the sheets, 0-9 (default: 3); max: the smallest sheets, several times slower, for the sheets you ship."),
             .value("jobs", "n", short: "j", help: "Pages rendered at once, 1-256 (default: the number of cores)."),
+            .flag("preview", help: "Write the HTML preview (the default), even if the config file turns it off."),
             .flag("no-preview", help: "Do not write the HTML preview."),
             .value("base-url", "url", help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative)."),
             .value("archive", "file.tar.gz", help: "Also write the output as a reproducible .tar.gz there (outside the output folder)."),
             .optionalValue("xcassets", "name", help: "Also write an Xcode asset catalog NAME.xcassets (default: Emoticons), an image set per page."),
+            .flag("no-xcassets", help: "Do not write an asset catalog, even if the config file asks for one."),
             .flag("web", help: "Also write web/<width>/: a TexturePacker JSON per sheet (PixiJS, Phaser) and emoticons.css."),
+            .flag("no-web", help: "Do not write web/, even if the config file asks for it."),
             .flag("wait", help: "If another run is writing the same --out, wait for it instead of failing at once."),
             .value("cache", "dir", help: "Page cache folder (default: the user's cache folder, e.g. ~/.cache/emokit)."),
             .flag("no-cache", help: "Render every page; neither read nor write the page cache."),
@@ -57,7 +63,9 @@ enum GenerateCommand {
             index.html and preview/<width>.html. The output is built beside the folder and swapped in only
             when complete; a failed run leaves the previous output as it was.
 
-            With --config, the packs may come from the config file instead of the command line. With
+            With --config, the packs may come from the config file instead of the command line, and flags
+            override its keys: --no-xcassets, --no-web, --no-emoji-keyboard, --no-lenient and --no-strict
+            turn off what it turns on, --preview and --no-preview override its "preview". With
             --emoji-keyboard, packs are optional: the emoji tabs come after any packs given.
 
             Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error,
@@ -117,12 +125,10 @@ enum GenerateCommand {
             for warning in report.warnings { console.error("warning: \(warning)") }
             if json {
                 if !quiet { for note in report.notes { console.error("note: \(note)") } }
-                console.out(GenerateSummary(report: report).jsonText())
+                console.out(GenerateSummary(report: report, shard: options.publishing.shard).jsonText())
             } else if !quiet {
                 for note in report.notes { console.error("note: \(note)") }
-                let pages = report.tabs.reduce(0) { $0 + $1.pages }
-                console.out("emokit: \(count(report.tabs.count, "tab")), \(count(pages, "page")), \(count(report.sheetCount, "sheet")) (\(formatBytes(report.sheetBytes))) in \(report.output.path)")
-                for tab in report.tabs { console.out("  \(tab.id == tab.title ? tab.id : "\(tab.id)  \(tab.title)"): \(count(tab.entries, "emoticon")), \(count(tab.pages, "page"))") }
+                for line in summaryLines(report, shard: options.publishing.shard) { console.out(line) }
                 if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
                 if options.writePreview && options.publishing.shard == nil { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }
@@ -130,7 +136,9 @@ enum GenerateCommand {
                     let repaired = report.pages.repaired > 0 ? " (\(report.pages.repaired) damaged cache entries replaced)" : ""
                     console.out("Pages: \(report.pages.rendered) rendered, \(report.pages.reused) reused from the cache in \(cache.path)\(repaired)")
                 }
-                if let shard = options.publishing.shard { console.out("Shard \(shard) of the tabs: join all \(shard.count) with 'emokit merge OUT SHARD_DIR...'") }
+                if let shard = options.publishing.shard {
+                    console.out("Shard \(shard) of the tabs: join all \(shard.count) with 'emokit merge OUT SHARD_DIR...' to complete the site")
+                }
             }
             return .success
         } catch {
@@ -147,13 +155,14 @@ enum GenerateCommand {
         var layout: LayoutPreset?
         if let v = arguments.value("layout") {
             guard let preset = LayoutPreset(name: v) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--layout <classic|weibo>'")
+                throw invalidChoice(v, "--layout <classic|weibo>", choices: LayoutPreset.allCases.map(\.rawValue))
             }
             layout = preset
         }
         if let config { try config.apply(to: &options, layout: layout) } else if let layout { options.useLayout(layout) }
         if !arguments.positionals.isEmpty { options.inputs = arguments.positionals.map { URL(fileURLWithPath: $0) } }
         if arguments.has("emoji-keyboard") { options.emojiKeyboard = true }
+        if arguments.has("no-emoji-keyboard") { options.emojiKeyboard = false }
         if let v = arguments.value("emoji-data") { options.emojiData = URL(fileURLWithPath: v) }
         if let v = arguments.value("cldr") { options.cldr = URL(fileURLWithPath: v) }
         if options.inputs.isEmpty && !options.emojiKeyboard { throw UsageError(message: "Missing expected argument '<pack> ...'") }
@@ -172,7 +181,7 @@ enum GenerateCommand {
         }
         if let v = arguments.value("locale") {
             guard let locale = TitleLocale(rawValue: v) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--locale <\(TitleLocale.choices)>'")
+                throw invalidChoice(v, "--locale <\(TitleLocale.choices)>", choices: TitleLocale.allCases.map(\.rawValue))
             }
             options.locale = locale
         }
@@ -184,13 +193,15 @@ enum GenerateCommand {
         if let v = arguments.value("emoji-images") { options.emojiSource = .images(path: v) }
         if let v = arguments.value("missing-glyph") {
             guard let policy = GeneratorOptions.MissingGlyphPolicy(rawValue: v) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--missing-glyph <fail|skip>'")
+                throw invalidChoice(v, "--missing-glyph <fail|skip>", choices: ["fail", "skip"])
             }
             options.missingGlyph = policy
         }
         if arguments.has("lenient") && arguments.has("strict") { throw UsageError(message: "'--strict' and '--lenient' cannot be used together") }
         if arguments.has("lenient") { options.lenient = true; options.strict = false }
         if arguments.has("strict") { options.strict = true; options.lenient = false }
+        if arguments.has("no-lenient") { options.lenient = false }
+        if arguments.has("no-strict") { options.strict = false }
         if let v = arguments.value("max-width") { options.imageLimits.maxWidth = Int(try number(v, OptionRanges.maxWidth)) }
         if let v = arguments.value("max-height") { options.imageLimits.maxHeight = Int(try number(v, OptionRanges.maxHeight)) }
         if let v = arguments.value("max-pixels") { options.imageLimits.maxPixels = Int(try number(v, OptionRanges.maxPixels)) }
@@ -206,12 +217,15 @@ enum GenerateCommand {
             }
         }
         if let v = arguments.value("jobs") { options.concurrency = Int(try number(v, OptionRanges.jobs)) }
+        if arguments.has("preview") { options.writePreview = true }
         if arguments.has("no-preview") { options.writePreview = false }
         if arguments.has("wait") { options.waitForLock = true }
         try PublishingArguments.apply(arguments, to: &options.publishing)
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: problem) }
         if arguments.has("web") { options.writeWeb = true }
+        if arguments.has("no-web") { options.writeWeb = false }
         if arguments.has("xcassets") { options.assetCatalog = arguments.value("xcassets") ?? GeneratorOptions.defaultAssetCatalog }
+        if arguments.has("no-xcassets") { options.assetCatalog = nil }
         if let problem = options.problem { throw UsageError(message: problem) }
         return options
     }
@@ -228,6 +242,12 @@ enum GenerateCommand {
         return values
     }
 
+    /// A word that is not one of the option's choices, with the choice it most likely meant.
+    static func invalidChoice(_ value: String, _ usage: String, choices: [String]) -> UsageError {
+        let meant = NameSuggestion.likely(value, among: choices).map { "\nHelp: Did you mean '\($0)'?" } ?? ""
+        return UsageError(message: "The value '\(value)' is invalid for '\(usage)'" + meant)
+    }
+
     /// A number within its documented range (ASCII digits only), else a usage error naming the option.
     static func number(_ text: String, _ range: NumberRange) throws(UsageError) -> Double {
         guard let value = range.parse(text) else { throw UsageError(message: range.refusal(text, name: range.flag)) }
@@ -239,6 +259,27 @@ enum GenerateCommand {
             throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a colour like #F4F4F6")
         }
         return value
+    }
+
+    /// The summary's first line and a line per tab. A shard speaks of its own share: the tabs and
+    /// pages it rendered, of all (the other tabs are other shards' work, and `merge` joins them).
+    static func summaryLines(_ report: Generator.Report, shard: ShardSpec?) -> [String] {
+        let allPages = report.tabs.reduce(0) { $0 + $1.pages }
+        let sheets = "\(count(report.sheetCount, "sheet")) (\(formatBytes(report.sheetBytes))) in \(report.output.path)"
+        let shown: [Int]
+        var lines: [String]
+        if let shard, let own = report.shardTabs {
+            let pages = own.reduce(0) { $0 + report.tabs[$1].pages }
+            lines = ["emokit: shard \(shard): \(own.count) of \(count(report.tabs.count, "tab")), \(pages) of \(count(allPages, "page")), \(sheets)"]
+            shown = own
+        } else {
+            lines = ["emokit: \(count(report.tabs.count, "tab")), \(count(allPages, "page")), \(sheets)"]
+            shown = Array(report.tabs.indices)
+        }
+        for tab in shown.map({ report.tabs[$0] }) {
+            lines.append("  \(tab.id == tab.title ? tab.id : "\(tab.id)  \(tab.title)"): \(count(tab.entries, "emoticon")), \(count(tab.pages, "page"))")
+        }
+        return lines
     }
 
     /// "1 tab", "3 tabs": the summary reads as a sentence.

@@ -7,6 +7,8 @@ struct GenerateSummary: Encodable {
     struct Tab: Encodable { var id: String; var title: String; var entries: Int; var pages: Int }
     struct File: Encodable { var path: String; var bytes: Int }
     struct Sheets: Encodable { var count: Int; var bytes: Int }
+    /// `--shard K/N`: which share this run was and the ids of the tabs it rendered (`tabs` lists all).
+    struct Shard: Encodable { var index: Int; var count: Int; var tabs: [String] }
 
     var ok: Bool
     var output: String
@@ -19,8 +21,10 @@ struct GenerateSummary: Encodable {
     var notes: [String] = []
     var errors: [String] = []
     var timings: [StepTiming] = []
+    /// Only with `--shard` (left out of the JSON otherwise).
+    var shard: Shard?
 
-    init(report: Generator.Report) {
+    init(report: Generator.Report, shard spec: ShardSpec? = nil) {
         ok = true
         output = report.output.path
         tabs = report.tabs.map { Tab(id: $0.id, title: $0.title, entries: $0.entries, pages: $0.pages) }
@@ -30,6 +34,7 @@ struct GenerateSummary: Encodable {
         warnings = report.warnings
         notes = report.notes
         timings = report.timings
+        if let spec, let own = report.shardTabs { shard = Shard(index: spec.index, count: spec.count, tabs: own.map { report.tabs[$0].id }) }
     }
 
     init(failure error: GenerationError, output: URL) {

@@ -35,7 +35,9 @@ enum MergeCommand {
                 return try merge.run()
             }
             if !arguments.has("quiet") {
-                console.out("emokit: merged \(report.shards) shards (\(report.tabs) tabs, \(report.files) files) into \(report.output.path)")
+                let count = GenerateCommand.count
+                console.out("emokit: merged \(count(report.shards, "shard")) (\(count(report.tabs, "tab")), \(count(report.files, "file"))) into \(report.output.path)")
+                if report.wrotePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive { console.out("Archive: \(archive.path)") }
             }
             return .success

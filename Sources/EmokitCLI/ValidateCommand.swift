@@ -7,7 +7,7 @@ enum ValidateCommand {
     /// The options of `generate` that change what is checked (the grid sets the icon box).
     static let checkedOptions: Set<String> = [
         "config", "widths", "scales", "layout", "columns", "rows", "row-height", "icon-size", "delete-icon", "emoji-font",
-        "emoji-images", "missing-glyph", "lenient", "strict", "max-width", "max-height", "max-pixels", "max-plist-size",
+        "emoji-images", "missing-glyph", "lenient", "no-lenient", "strict", "no-strict", "max-width", "max-height", "max-pixels", "max-plist-size",
     ]
 
     static let spec = CommandSpec(
@@ -41,9 +41,8 @@ enum ValidateCommand {
             if !arguments.has("quiet") {
                 for note in lint.plan.notes { console.error("note: \(note)") }
                 let entries = lint.plan.packs.reduce(0) { $0 + $1.entries.count }
-                let warnings = lint.warnings.count
-                let tabs = lint.plan.packs.count
-                console.out("emokit: \(tabs) tab\(tabs == 1 ? "" : "s"), \(entries) emoticons checked: no errors, \(warnings) warning\(warnings == 1 ? "" : "s")")
+                let count = GenerateCommand.count
+                console.out("emokit: \(count(lint.plan.packs.count, "tab")), \(count(entries, "emoticon")) checked: no errors, \(count(lint.warnings.count, "warning"))")
             }
             return .success
         } catch {

@@ -37,6 +37,8 @@ public struct Generator: Sendable {
         public var pages = PageCounts()
         /// Wall time of each pipeline step, in run order (for `--json`; never written to the output).
         public var timings: [StepTiming] = []
+        /// With `--shard`: the indices in `tabs` of the tabs this run rendered (`tabs` lists every tab).
+        public var shardTabs: [Int]? = nil
     }
 
     public func run() throws(GenerationError) -> Report {
@@ -139,7 +141,8 @@ public struct Generator: Sendable {
                 notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []),
                 emojiKeyboard: plan.emojiData?.keyboard,
                 pages: PageCounts(pages.values.map(\.cache)),
-                timings: clock.timings)
+                timings: clock.timings,
+                shardTabs: shardTabs.map { tabs in tabs.indices.filter { tabs[$0].shard == options.publishing.shard?.index } })
         } catch let error as GenerationError {
             output.interruption?.waitIfStopped()
             output.discard()

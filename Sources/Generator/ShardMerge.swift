@@ -56,6 +56,8 @@ public struct ShardMerge: Sendable {
         public var shards: Int
         public var tabs: Int
         public var files: Int
+        /// Whether the merged site has the HTML preview (the shards' run had no `--no-preview`).
+        public var wrotePreview: Bool
     }
 
     public func run() throws(MergeError) -> Report {
@@ -101,7 +103,7 @@ public struct ShardMerge: Sendable {
                 return manifest
             }
             try writeSite(manifests: manifests, record: first, digests: digests, to: destination)
-            return Report(output: output, shards: records.count, tabs: first.tabs.count, files: origin.count)
+            return Report(output: output, shards: records.count, tabs: first.tabs.count, files: origin.count, wrotePreview: first.site.preview)
         } catch {
             destination.discard()
             throw error

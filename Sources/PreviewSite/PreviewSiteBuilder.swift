@@ -102,6 +102,7 @@ public struct PreviewSiteBuilder {
             return [
                 "id": .text(pack.id), "title": .text(pack.title), "source": .text(pack.source),
                 "entries": .text("\(pack.entries)"), "pages": .text("\(pageCount)"),
+                "oneEntry": .bool(pack.entries == 1), "onePage": .bool(pageCount == 1),  // the template's singulars
                 "kind": .text(tab?.kind.rawValue ?? ""), "thumbs": .list(thumbs),
             ]
         }
@@ -122,7 +123,7 @@ public struct PreviewSiteBuilder {
         }
         let tabs: [[String: Template.Value]] = manifest.header.tabs.enumerated().map { index, tab in
             [
-                "title": .text(tab.title), "id": .text(tab.id), "entries": .text("\(tab.entryCount)"),
+                "title": .text(tab.title), "id": .text(tab.id), "entries": .text("\(tab.entryCount)"), "oneEntry": .bool(tab.entryCount == 1),
                 "pages": .list(
                     manifest.pages(ofTab: index).compactMap { page in
                         page.sheets["\(largestScale)"].map { ["src": .text("../" + $0), "alt": .text("\(tab.title), page \(page.index + 1)")] }

@@ -62,7 +62,7 @@ extension PreviewSiteBuilder {
     func indexOpenGraph() -> [String: Template.Value] {
         PublicURLs.openGraph(
             publicURLs, page: "index.html", title: "Emoticon keyboard preview",
-            description: "\(summary.packs.count) tabs, \(summary.packs.reduce(0) { $0 + $1.entries }) emoticons",
+            description: Self.counts(tabs: summary.packs.count, emoticons: summary.packs.reduce(0) { $0 + $1.entries }),
             image: reference.flatMap(Self.firstSheet))
     }
 
@@ -70,8 +70,13 @@ extension PreviewSiteBuilder {
         PublicURLs.openGraph(
             publicURLs, page: Self.previewPath(width: manifest.screenWidth),
             title: "Emoticon keyboard preview · \(manifest.screenWidth) pt",
-            description: "\(manifest.header.tabs.count) tabs, \(manifest.header.tabs.reduce(0) { $0 + $1.entryCount }) emoticons",
+            description: Self.counts(tabs: manifest.header.tabs.count, emoticons: manifest.header.tabs.reduce(0) { $0 + $1.entryCount }),
             image: Self.firstSheet(manifest))
+    }
+
+    /// "1 tab, 14 emoticons": singular for one.
+    static func counts(tabs: Int, emoticons: Int) -> String {
+        "\(tabs) tab\(tabs == 1 ? "" : "s"), \(emoticons) emoticon\(emoticons == 1 ? "" : "s")"
     }
 
     /// The largest-scale sheet of the first page of the first tab that has one.
