@@ -17,6 +17,10 @@
  * stream back to a byte boundary. zlib is then told what the decoder now has in its window
  * (deflateSetDictionary with the band's last 32 KiB of zeros), so its later matches measure their
  * distances from the right place.
+ *
+ * Rows can be handed over a band at a time (emk_sheet_stream_*): a caller drawing a large sheet
+ * band by band never holds it whole. The one-shot encoder is the stream given every row at once,
+ * so both write the same bytes.
  */
 #include "emk_sheet_writer.h"
 
@@ -249,106 +253,187 @@ static uint32_t emk_chunk_crc(const uint8_t *type_and_data, size_t n) {
     return (uint32_t)crc32(crc32(0, Z_NULL, 0), type_and_data, (uInt)n);
 }
 
-int emk_sheet_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, const emk_png_deflate *settings,
-                           emk_png_buffer *out, char *message, size_t message_size) {
-    if (!pixels || !out || !settings || width == 0 || height == 0 || width > 0x7fffffffu / 4 || height > 0x7fffffffu)
+/* The writer between rows: rows arrive top to bottom, and each is placed once what follows it is
+ * known. Zero rows wait as a count (`zero_run`) until a row with pixels or the end shows whether
+ * they make a long band (its own block) or go to zlib with their neighbours. Rows for zlib fill
+ * the scratch buffer; a full scratch waits until the next row shows whether it ends its stretch
+ * of zlib rows (Z_SYNC_FLUSH before a band, Z_FINISH at the end) or not (Z_NO_FLUSH). So zlib
+ * sees exactly the calls the whole-image loop would make, and the bytes are the same however
+ * the rows are handed over. */
+struct emk_sheet_stream {
+    emk_png_buffer out;
+    emk_writer w;
+    z_stream z;
+    int z_ready;
+    size_t row_bytes, stride, scratch_rows, filled;
+    uint8_t *scratch;
+    uint32_t height, rows_seen, zero_run;
+    uLong adler;
+    int status; /* Z_OK until something fails */
+};
+
+static const uint8_t emk_zero_window[32768];
+
+/* Deflates the scratch rows with `flush`. */
+static void emk_stream_deflate(emk_sheet_stream *s, int flush) {
+    size_t n = s->filled * s->stride;
+    s->filled = 0;
+    if (s->status != Z_OK) return;
+    s->adler = adler32(s->adler, s->scratch, (uInt)n);
+    s->status = emk_deflate_into(&s->w, &s->z, s->scratch, n, flush);
+}
+
+/* Appends one row (NULL: a zero row) for zlib, deflating a full scratch first: the row shows
+ * the scratch's rows continue their stretch. */
+static void emk_stream_add(emk_sheet_stream *s, const uint8_t *row) {
+    if (s->filled == s->scratch_rows) emk_stream_deflate(s, Z_NO_FLUSH);
+    if (s->status != Z_OK) return;
+    uint8_t *slot = s->scratch + s->filled * s->stride;
+    slot[0] = 0; /* filter type None */
+    if (row) memcpy(slot + 1, row, s->row_bytes);
+    else memset(slot + 1, 0, s->row_bytes);
+    s->filled++;
+}
+
+/* Places the waiting zero rows: a long band ends the zlib rows before it and becomes its own
+ * block; a short run goes to zlib. */
+static void emk_stream_place_zeros(emk_sheet_stream *s) {
+    size_t band = (size_t)s->zero_run * s->stride;
+    if (band == 0) return;
+    if (band >= EMK_MIN_ZERO_BAND) {
+        if (s->filled > 0) emk_stream_deflate(s, Z_SYNC_FLUSH);
+        if (s->status != Z_OK) return;
+        emk_put_zeros(&s->w, band);
+        s->adler = emk_adler_zeros(s->adler, band);
+        /* The decoder's window now ends with these zeros; tell zlib. */
+        size_t tail = band < sizeof emk_zero_window ? band : sizeof emk_zero_window;
+        if (deflateSetDictionary(&s->z, emk_zero_window, (uInt)tail) != Z_OK) s->status = Z_STREAM_ERROR;
+    } else {
+        for (uint32_t i = 0; i < s->zero_run; i++) emk_stream_add(s, NULL);
+    }
+    s->zero_run = 0;
+}
+
+void emk_sheet_stream_free(emk_sheet_stream *s) {
+    if (!s) return;
+    if (s->z_ready) deflateEnd(&s->z);
+    free(s->scratch);
+    emk_png_buffer_free(&s->out);
+    free(s);
+}
+
+int emk_sheet_stream_begin(uint32_t width, uint32_t height, const emk_png_deflate *settings, emk_sheet_stream **out_stream,
+                           char *message, size_t message_size) {
+    if (!out_stream || !settings || width == 0 || height == 0 || width > 0x7fffffffu / 4 || height > 0x7fffffffu)
         return EMK_PNG_BAD_ARGUMENT;
-    memset(out, 0, sizeof *out);
-    emk_writer w = {out, 0, 0, 0};
-    const size_t row_bytes = (size_t)width * 4, stride = row_bytes + 1;
+    *out_stream = NULL;
+    emk_sheet_stream *s = (emk_sheet_stream *)calloc(1, sizeof *s);
+    if (!s) return EMK_PNG_OUT_OF_MEMORY;
+    s->w = (emk_writer){&s->out, 0, 0, 0};
+    s->row_bytes = (size_t)width * 4;
+    s->stride = s->row_bytes + 1;
+    s->height = height;
     int level = settings->level < 0 ? 6 : (settings->level > 9 ? 9 : settings->level);
     int mem_level = settings->mem_level >= 1 && settings->mem_level <= 9 ? settings->mem_level : 8;
     int strategy = settings->strategy >= 0 ? settings->strategy : Z_DEFAULT_STRATEGY;
 
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    emk_put_bytes(&w, signature, 8);
+    emk_put_bytes(&s->w, signature, 8);
     uint8_t ihdr[17] = {'I', 'H', 'D', 'R', 0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0};
     for (int i = 0; i < 4; i++) ihdr[4 + i] = (uint8_t)(width >> (24 - 8 * i)), ihdr[8 + i] = (uint8_t)(height >> (24 - 8 * i));
-    emk_put_be32(&w, 13);
-    emk_put_bytes(&w, ihdr, 17);
-    emk_put_be32(&w, emk_chunk_crc(ihdr, 17));
-    /* IDAT: its length is filled in once the stream is complete. */
-    size_t idat = out->size;
-    emk_put_bytes(&w, "\0\0\0\0IDAT", 8);
+    emk_put_be32(&s->w, 13);
+    emk_put_bytes(&s->w, ihdr, 17);
+    emk_put_be32(&s->w, emk_chunk_crc(ihdr, 17));
+    /* IDAT: its length is filled in once the stream is complete (33 bytes in: after the signature and IHDR). */
+    emk_put_bytes(&s->w, "\0\0\0\0IDAT", 8);
     /* zlib header: deflate, 32 KiB window, the FLEVEL libpng would write for this level. */
     int fast = level < 2 || strategy >= Z_HUFFMAN_ONLY;
     uint8_t zheader[2] = {0x78, fast ? 0x01 : (level < 6 ? 0x5E : (level == 6 ? 0x9C : 0xDA))};
-    emk_put_bytes(&w, zheader, 2);
-    if (w.failed) { emk_png_buffer_free(out); return EMK_PNG_OUT_OF_MEMORY; }
+    emk_put_bytes(&s->w, zheader, 2);
+    if (s->w.failed) { emk_sheet_stream_free(s); return EMK_PNG_OUT_OF_MEMORY; }
 
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, level, Z_DEFLATED, -15, mem_level, strategy) != Z_OK) {
-        emk_png_buffer_free(out);
+    if (deflateInit2(&s->z, level, Z_DEFLATED, -15, mem_level, strategy) != Z_OK) {
+        emk_sheet_stream_free(s);
         snprintf(message, message_size, "zlib could not start (level %d, memLevel %d)", level, mem_level);
         return EMK_PNG_OUT_OF_MEMORY;
     }
-    size_t scratch_rows = EMK_SCRATCH_BYTES / stride ? EMK_SCRATCH_BYTES / stride : 1;
-    uint8_t *scratch = (uint8_t *)malloc(scratch_rows * stride);
-    static const uint8_t zeros[32768];
-    uLong adler = adler32(0, Z_NULL, 0);
-    int status = scratch ? Z_OK : Z_MEM_ERROR, finished = 0;
-    uint32_t y = 0;
-    while (status == Z_OK && y < height) {
-        /* The run of zero rows starting here. */
-        uint32_t end = y;
-        while (end < height && emk_row_is_zero(pixels + (size_t)end * row_bytes, row_bytes)) end++;
-        size_t band = (size_t)(end - y) * stride;
-        if (band >= EMK_MIN_ZERO_BAND) {
-            emk_put_zeros(&w, band);
-            adler = emk_adler_zeros(adler, band);
-            /* The decoder's window now ends with these zeros; tell zlib. */
-            size_t tail = band < sizeof zeros ? band : sizeof zeros;
-            if (deflateSetDictionary(&z, zeros, (uInt)tail) != Z_OK) status = Z_STREAM_ERROR;
-            y = end;
+    s->z_ready = 1;
+    s->scratch_rows = EMK_SCRATCH_BYTES / s->stride ? EMK_SCRATCH_BYTES / s->stride : 1;
+    s->scratch = (uint8_t *)malloc(s->scratch_rows * s->stride);
+    if (!s->scratch) { emk_sheet_stream_free(s); return EMK_PNG_OUT_OF_MEMORY; }
+    s->adler = adler32(0, Z_NULL, 0);
+    s->status = Z_OK;
+    *out_stream = s;
+    return EMK_PNG_OK;
+}
+
+static int emk_stream_failure(emk_sheet_stream *s, char *message, size_t message_size) {
+    if (s->status != Z_MEM_ERROR && s->status != Z_OK && !s->w.failed) {
+        snprintf(message, message_size, "zlib failed while compressing (status %d)", s->status);
+        return EMK_PNG_LIBPNG_ERROR;
+    }
+    return EMK_PNG_OUT_OF_MEMORY;
+}
+
+int emk_sheet_stream_push_rows(emk_sheet_stream *s, const uint8_t *rows, uint32_t count, char *message, size_t message_size) {
+    if (!s || (!rows && count > 0) || count > s->height - s->rows_seen) return EMK_PNG_BAD_ARGUMENT;
+    for (uint32_t r = 0; r < count && s->status == Z_OK && !s->w.failed; r++) {
+        const uint8_t *row = rows + (size_t)r * s->row_bytes;
+        if (emk_row_is_zero(row, s->row_bytes)) {
+            s->zero_run++;
             continue;
         }
-        /* Rows for zlib: up to the next long zero band (or the end), a scratch buffer at a time. */
-        uint32_t stop = end > y ? end : y + 1;
-        while (stop < height) {
-            uint32_t run = stop;
-            while (run < height && emk_row_is_zero(pixels + (size_t)run * row_bytes, row_bytes)) run++;
-            if ((size_t)(run - stop) * stride >= EMK_MIN_ZERO_BAND) break;
-            stop = run > stop ? run : stop + 1;
-        }
-        while (status == Z_OK && y < stop) {
-            size_t rows = stop - y < scratch_rows ? stop - y : scratch_rows;
-            for (size_t r = 0; r < rows; r++) {
-                scratch[r * stride] = 0; /* filter type None */
-                memcpy(scratch + r * stride + 1, pixels + (size_t)(y + r) * row_bytes, row_bytes);
-            }
-            y += (uint32_t)rows;
-            adler = adler32(adler, scratch, (uInt)(rows * stride));
-            int flush = y == height ? Z_FINISH : (y == stop ? Z_SYNC_FLUSH : Z_NO_FLUSH);
-            status = emk_deflate_into(&w, &z, scratch, rows * stride, flush);
-            if (flush == Z_FINISH && status == Z_OK) finished = 1;
-        }
+        emk_stream_place_zeros(s);
+        emk_stream_add(s, row);
     }
-    deflateEnd(&z);
-    free(scratch);
-    if (status == Z_OK && !finished) {
-        /* The image ended in a zero band: close the stream with an empty final block. */
-        if (emk_reserve(&w, 16)) emk_put_stored_empty(&w, 1);
+    s->rows_seen += count;
+    if (s->status != Z_OK || s->w.failed) return emk_stream_failure(s, message, message_size);
+    return EMK_PNG_OK;
+}
+
+int emk_sheet_stream_finish(emk_sheet_stream *s, emk_png_buffer *out, char *message, size_t message_size) {
+    if (!s || !out) return EMK_PNG_BAD_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (s->rows_seen != s->height) {
+        snprintf(message, message_size, "the image has %u rows but %u were given", (unsigned)s->height, (unsigned)s->rows_seen);
+        return EMK_PNG_BAD_ARGUMENT;
     }
-    if (status == Z_OK) emk_put_be32(&w, (uint32_t)adler);
-    if (status != Z_OK || w.failed) {
-        emk_png_buffer_free(out);
-        if (status != Z_MEM_ERROR && !w.failed) {
-            snprintf(message, message_size, "zlib failed while compressing (status %d)", status);
-            return EMK_PNG_LIBPNG_ERROR;
-        }
-        return EMK_PNG_OUT_OF_MEMORY;
+    /* The last rows: a long zero band ends the stream with an empty final block; otherwise the
+     * last zlib rows finish it. */
+    int band_last = (size_t)s->zero_run * s->stride >= EMK_MIN_ZERO_BAND;
+    emk_stream_place_zeros(s);
+    if (band_last) {
+        if (s->status == Z_OK && emk_reserve(&s->w, 16)) emk_put_stored_empty(&s->w, 1);
+    } else {
+        emk_stream_deflate(s, Z_FINISH);
     }
-    size_t data_length = out->size - idat - 8;
+    if (s->status == Z_OK) emk_put_be32(&s->w, (uint32_t)s->adler);
+    if (s->status != Z_OK || s->w.failed) return emk_stream_failure(s, message, message_size);
+    const size_t idat = 33;
+    size_t data_length = s->out.size - idat - 8;
     if (data_length > 0x7fffffffu) {
-        emk_png_buffer_free(out);
         snprintf(message, message_size, "image data too large for one PNG chunk");
         return EMK_PNG_BAD_ARGUMENT;
     }
-    for (int i = 0; i < 4; i++) out->bytes[idat + i] = (uint8_t)(data_length >> (24 - 8 * i));
-    emk_put_be32(&w, emk_chunk_crc(out->bytes + idat + 4, data_length + 4));
+    for (int i = 0; i < 4; i++) s->out.bytes[idat + i] = (uint8_t)(data_length >> (24 - 8 * i));
+    emk_put_be32(&s->w, emk_chunk_crc(s->out.bytes + idat + 4, data_length + 4));
     static const uint8_t iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
-    emk_put_bytes(&w, iend, 12);
-    if (w.failed) { emk_png_buffer_free(out); return EMK_PNG_OUT_OF_MEMORY; }
+    emk_put_bytes(&s->w, iend, 12);
+    if (s->w.failed) return EMK_PNG_OUT_OF_MEMORY;
+    /* The bytes move to the caller; the stream keeps nothing to free twice. */
+    *out = s->out;
+    memset(&s->out, 0, sizeof s->out);
     return EMK_PNG_OK;
+}
+
+int emk_sheet_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, const emk_png_deflate *settings,
+                           emk_png_buffer *out, char *message, size_t message_size) {
+    if (!pixels || !out) return EMK_PNG_BAD_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    emk_sheet_stream *s = NULL;
+    int status = emk_sheet_stream_begin(width, height, settings, &s, message, message_size);
+    if (status == EMK_PNG_OK) status = emk_sheet_stream_push_rows(s, pixels, height, message, message_size);
+    if (status == EMK_PNG_OK) status = emk_sheet_stream_finish(s, out, message, message_size);
+    emk_sheet_stream_free(s);
+    return status;
 }

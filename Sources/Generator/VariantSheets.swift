@@ -7,7 +7,8 @@ import KeyboardLayout
 
 /// Draws the skin-tone variants of each tab into its variants sheets
 /// (`sheets/<tab>/variants/sheet-NNN@Sx.png`, see `VariantSheetLayout`), one job per sheet, all
-/// scales of a sheet in that job so each glyph is decoded once. Width-independent: every width's
+/// scales of a sheet in that job so each glyph is decoded once, drawn and encoded a row of cells
+/// at a time. Width-independent: every width's
 /// manifest points at the same sheets.
 struct VariantSheets {
     /// A tab's variants, flattened in entry order: `owners[i]` is the entry variant `i` belongs to.
@@ -99,34 +100,51 @@ struct VariantSheets {
         let layout = VariantSheetLayout(grid: grid, count: variants.texts.count)
         let range = layout.variants(onSheet: sheet)
         let largestBox = boxes.values.max() ?? 1
-        // Every scale's sheet is drawn at once, each glyph decoded, scaled into each and dropped:
-        // memory holds the sheets and one glyph, not the sheet's 256 glyphs.
-        var images = scales.map { scale in
+        // Drawn a row of cells at a time, every scale at once: each glyph is decoded once, scaled
+        // into each scale's band and dropped, and each finished band goes to its scale's encoder.
+        // Memory holds one band per scale and the compressed sheets, never a whole sheet (a @3x
+        // sheet is 10 MB of RGBA). A sprite stays inside its cell (icon box plus gutter), so
+        // the bands' pixels are the whole sheet's.
+        var encoders: [PNGBandEncoder] = []
+        var bands: [RGBAImage] = []
+        for scale in scales {
+            let path = Self.path(tabID: tabID, sheet: sheet, scale: scale)
             let size = layout.pixelSize(sheet: sheet, scale: scale)
-            return RGBAImage(width: size.width, height: size.height)
+            do { encoders.append(try PNGBandEncoder(width: size.width, height: size.height, encoder: encoder, path: path)) } catch {
+                throw .output(path: path, reason: error.reasonText)
+            }
+            bands.append(RGBAImage(width: size.width, height: layout.cellPixels(scale: scale)))
         }
         var result = SheetResult()
-        for index in range {
-            let found: RGBAImage?
-            do { found = try emoji.glyph(for: variants.texts[index], pixelSize: largestBox) } catch let error as EmojiGlyphError {
-                throw .emojiGlyph(entry: variants.labels[index], error: error)
-            } catch {
-                throw .emojiGlyph(entry: variants.labels[index], error: .unreadable(path: emoji.summary, reason: "\(error)"))
+        let rowCount = layout.pixelSize(sheet: sheet, scale: scales.first ?? 1).height / layout.cellPixels(scale: scales.first ?? 1)
+        for cellRow in 0..<rowCount {
+            let rowStart = range.lowerBound + cellRow * VariantSheetLayout.columns
+            for index in rowStart..<min(rowStart + VariantSheetLayout.columns, range.upperBound) {
+                let found: RGBAImage?
+                do { found = try emoji.glyph(for: variants.texts[index], pixelSize: largestBox) } catch let error as EmojiGlyphError {
+                    throw .emojiGlyph(entry: variants.labels[index], error: error)
+                } catch {
+                    throw .emojiGlyph(entry: variants.labels[index], error: .unreadable(path: emoji.summary, reason: "\(error)"))
+                }
+                guard let glyph = found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
+                guard glyph.hasVisiblePixels else { throw .blankGlyph(entry: variants.labels[index]) }
+                for (scaleIndex, scale) in scales.enumerated() {
+                    let icon = Resampler.scaleToFit(glyph, box: boxes[scale] ?? grid.iconPixels(scale: scale))
+                    let rect = layout.spriteRect(variant: index, scale: scale, width: icon.width, height: icon.height)
+                    bands[scaleIndex].draw(icon, atX: rect.x, y: rect.y - cellRow * layout.cellPixels(scale: scale))
+                    result.rects[index, default: [:]][scale] = rect
+                }
             }
-            guard let glyph = found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
-            guard glyph.hasVisiblePixels else { throw .blankGlyph(entry: variants.labels[index]) }
-            for (scaleIndex, scale) in scales.enumerated() {
-                let icon = Resampler.scaleToFit(glyph, box: boxes[scale] ?? grid.iconPixels(scale: scale))
-                let rect = layout.spriteRect(variant: index, scale: scale, width: icon.width, height: icon.height)
-                images[scaleIndex].draw(icon, atX: rect.x, y: rect.y)
-                result.rects[index, default: [:]][scale] = rect
+            for scaleIndex in scales.indices {
+                do { try encoders[scaleIndex].append(bands[scaleIndex]) } catch { throw .output(path: error.path, reason: error.reasonText) }
+                bands[scaleIndex].clear()
             }
         }
+        bands = []
         for (scaleIndex, scale) in scales.enumerated() {
             let path = Self.path(tabID: tabID, sheet: sheet, scale: scale)
             let png: [UInt8]
-            do { png = try encoder.encode(images[scaleIndex], path: path) } catch { throw .output(path: path, reason: error.reasonText) }
-            images[scaleIndex] = RGBAImage(width: 0, height: 0)
+            do { png = try encoders[scaleIndex].finish() } catch { throw .output(path: path, reason: error.reasonText) }
             try output.write(Data(png), to: path)
             result.records[scale] = Generator.SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count)
             result.sizes[scale] = layout.pixelSize(sheet: sheet, scale: scale)

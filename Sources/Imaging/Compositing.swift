@@ -1,4 +1,10 @@
 extension RGBAImage {
+    /// Makes every pixel transparent again, keeping the buffer: a band reused for the next row
+    /// of a sheet drawn a band at a time.
+    public mutating func clear() {
+        pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
     /// Draws `image` onto this canvas with its top-left corner at (`x`, `y`), source-over,
     /// in straight alpha. Parts falling outside the canvas are clipped.
     public mutating func draw(_ image: RGBAImage, atX x: Int, y: Int) {

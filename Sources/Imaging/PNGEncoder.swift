@@ -52,7 +52,7 @@ public struct PNGEncoder: Sendable {
     /// The smallest files zlib can make here (level 9, memLevel 9), for release builds: `--compression max`.
     public static var maximum: PNGEncoder { PNGEncoder(compressionLevel: 9, memoryLevel: 9) }
 
-    private func deflate(filters: Int32) -> emk_png_deflate {
+    func deflate(filters: Int32) -> emk_png_deflate {
         emk_png_deflate(level: Int32(compressionLevel), filters: filters, mem_level: Int32(memoryLevel), strategy: -1)
     }
 
@@ -60,8 +60,13 @@ public struct PNGEncoder: Sendable {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(path: path, reason: .encodingFailed("an image must be at least 1x1 pixels, not \(image.width)x\(image.height)"))
         }
+        return try encode(image, path: path, palette: palette == .auto)
+    }
+
+    /// Truecolour, or with `palette` the smaller of it and the indexed image when that exists.
+    func encode(_ image: RGBAImage, path: String, palette: Bool) throws(PNGError) -> [UInt8] {
         let truecolour = try encodeRGBA(image, path: path)
-        guard palette == .auto, let indexed = IndexedImage(image) else { return truecolour }
+        guard palette, let indexed = IndexedImage(image) else { return truecolour }
         let paletted = try encodeIndexed(indexed, width: image.width, height: image.height, path: path)
         return paletted.count < truecolour.count ? paletted : truecolour
     }
@@ -77,7 +82,7 @@ public struct PNGEncoder: Sendable {
         }
     }
 
-    private func encodeIndexed(_ indexed: IndexedImage, width: Int, height: Int, path: String) throws(PNGError) -> [UInt8] {
+    func encodeIndexed(_ indexed: IndexedImage, width: Int, height: Int, path: String) throws(PNGError) -> [UInt8] {
         // Filters rarely help palette images (the PNG spec recommends none), so the indexed
         // path keeps `none` unless the caller chose a specific filter.
         var settings = deflate(filters: filter == .adaptive ? PNGEncoder.Filter.none.libpngMask : filter.libpngMask)
@@ -96,7 +101,7 @@ public struct PNGEncoder: Sendable {
         }
     }
 
-    private func collect(path: String, _ call: (inout emk_png_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(PNGError) -> [UInt8] {
+    func collect(path: String, _ call: (inout emk_png_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(PNGError) -> [UInt8] {
         var buffer = emk_png_buffer()
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { call(&buffer, $0.baseAddress!) }
@@ -106,60 +111,5 @@ public struct PNGEncoder: Sendable {
             throw PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "libpng status \(status)" : text))
         }
         return Array(UnsafeBufferPointer(start: bytes, count: buffer.size))
-    }
-}
-
-/// An image with at most 256 distinct RGBA colours as palette indices. Entries with alpha
-/// below 255 come first so the tRNS chunk can stop at the last of them; within each group
-/// colours keep the order they first appear in, which makes the palette deterministic.
-struct IndexedImage {
-    var indices: [UInt8]
-    var paletteRGB: [UInt8]
-    var alphas: [UInt8]
-    var colorCount: Int
-    var bitDepth: Int
-
-    init?(_ image: RGBAImage) {
-        var order: [UInt32: Int] = [:]
-        var colours: [UInt32] = []
-        var lastColour: UInt32 = 0, lastSlot = -1
-        var slots = [UInt16](repeating: 0, count: image.width * image.height)
-        let ok = image.pixels.withUnsafeBufferPointer { px -> Bool in
-            for p in 0..<(image.width * image.height) {
-                let c = UInt32(px[4 * p]) << 24 | UInt32(px[4 * p + 1]) << 16 | UInt32(px[4 * p + 2]) << 8 | UInt32(px[4 * p + 3])
-                if c == lastColour && lastSlot >= 0 { slots[p] = UInt16(lastSlot); continue }
-                let slot: Int
-                if let known = order[c] {
-                    slot = known
-                } else {
-                    if colours.count == 256 { return false }
-                    slot = colours.count
-                    order[c] = slot
-                    colours.append(c)
-                }
-                lastColour = c; lastSlot = slot
-                slots[p] = UInt16(slot)
-            }
-            return true
-        }
-        guard ok else { return nil }
-        let translucentFirst = colours.indices.filter { colours[$0] & 0xFF != 0xFF } + colours.indices.filter { colours[$0] & 0xFF == 0xFF }
-        var remap = [UInt8](repeating: 0, count: colours.count)
-        paletteRGB = []
-        alphas = []
-        for (newIndex, oldIndex) in translucentFirst.enumerated() {
-            remap[oldIndex] = UInt8(newIndex)
-            let c = colours[oldIndex]
-            paletteRGB += [UInt8(c >> 24), UInt8(truncatingIfNeeded: c >> 16), UInt8(truncatingIfNeeded: c >> 8)]
-            if c & 0xFF != 0xFF { alphas.append(UInt8(truncatingIfNeeded: c)) }
-        }
-        indices = slots.map { remap[Int($0)] }
-        colorCount = colours.count
-        switch colorCount {
-        case ...2: bitDepth = 1
-        case ...4: bitDepth = 2
-        case ...16: bitDepth = 4
-        default: bitDepth = 8
-        }
     }
 }

@@ -87,6 +87,47 @@ struct EncoderTests {
         }
     }
 
+    /// A sheet handed to `PNGBandEncoder` a band at a time gives the bytes `PNGEncoder` writes for
+    /// the whole image, however the rows are split (one row, a few, a band across a zero run, all
+    /// at once), at every level (0's stored blocks included), for each filter and for palette
+    /// images (with the palette attempt on, both paths).
+    @Test(arguments: [1, 7, 100, 750])
+    func bandsGiveTheWholeImagesBytes(width: Int) throws {
+        let rowBytes = width * 4 + 1
+        let short = max(1, 8192 / rowBytes + 1), long = 40_000 / rowBytes + 2
+        var images: [RGBAImage] = [
+            [short, 3], [0, 5, long, 4, short], [long], [2, 3, 2, 3], [0, 2, short + 1, 2, long + 3, 1, long], [short - 1, 9, short, 70],
+        ].enumerated().map { Self.bandedImage(width: width, bands: $1, seed: UInt64(width * 10 + $0)) }
+        images.append(Self.randomImage(width: width, height: 37, colours: 5, seed: 3))
+        images.append(Self.randomImage(width: width, height: 20, colours: nil, seed: 4))
+        let encoders = [PNGEncoder(), PNGEncoder(compressionLevel: 0), PNGEncoder(compressionLevel: 9, palette: .never), PNGEncoder(filter: .paeth)]
+        for (imageIndex, image) in images.enumerated() {
+            for encoder in encoders {
+                let whole = try encoder.encode(image)
+                for split in [1, 3, 17, image.height] {
+                    let band = try PNGBandEncoder(width: image.width, height: image.height, encoder: encoder)
+                    var y = 0
+                    while y < image.height {
+                        let rows = min(split, image.height - y)
+                        let start = y * image.width * 4, end = (y + rows) * image.width * 4
+                        try band.append(RGBAImage(width: image.width, height: rows, pixels: Array(image.pixels[start..<end])))
+                        y += rows
+                    }
+                    #expect(try band.finish() == whole, "image \(imageIndex) of width \(width), level \(encoder.compressionLevel), \(encoder.filter), bands of \(split)")
+                }
+            }
+        }
+    }
+
+    @Test func bandsMustFillTheImage() throws {
+        let band = try PNGBandEncoder(width: 4, height: 3, encoder: PNGEncoder())
+        try band.append(RGBAImage(width: 4, height: 2))
+        #expect(throws: PNGError.self) { try band.append(RGBAImage(width: 4, height: 2)) }
+        #expect(throws: PNGError.self) { try band.append(RGBAImage(width: 5, height: 1)) }
+        #expect(throws: PNGError.self) { try band.finish() }
+        #expect(throws: PNGError.self) { try PNGBandEncoder(width: 0, height: 3, encoder: PNGEncoder()) }
+    }
+
     /// Every length of a zero run modulo 258 (deflate's longest copy): one-pixel-wide rows are 5
     /// bytes, and 5 and 258 share no factor, so 258 consecutive row counts cover every remainder.
     @Test func zeroRunsOfEveryRemainder() throws {

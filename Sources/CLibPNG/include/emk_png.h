@@ -104,6 +104,18 @@ int emk_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
                          const emk_png_deflate *deflate, emk_png_buffer *out,
                          char *message, size_t message_size);
 
+/* The same encoding as emk_png_encode_rgba8 with unfiltered rows (EMK_PNG_FILTER_NONE), the
+ * rows handed over a band at a time so a large image need never be held whole: begin, push
+ * rows top to bottom (width*4 bytes each, any number per call) until all `height` are given,
+ * finish (the PNG moves into `out`, to be freed with emk_png_buffer_free), and free the stream
+ * whatever happened. The bytes do not depend on how the rows are split between calls. */
+typedef struct emk_sheet_stream emk_sheet_stream;
+int emk_sheet_stream_begin(uint32_t width, uint32_t height, const emk_png_deflate *deflate, emk_sheet_stream **out_stream,
+                           char *message, size_t message_size);
+int emk_sheet_stream_push_rows(emk_sheet_stream *stream, const uint8_t *rows, uint32_t count, char *message, size_t message_size);
+int emk_sheet_stream_finish(emk_sheet_stream *stream, emk_png_buffer *out, char *message, size_t message_size);
+void emk_sheet_stream_free(emk_sheet_stream *stream);
+
 /* Encodes 8-bit palette indices (width*height, one byte each) as colour type 3 at `bit_depth`
  * (1, 2, 4 or 8; indices must fit), with `palette_count` RGB entries and `trns_count` alphas. */
 int emk_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t height, int bit_depth,

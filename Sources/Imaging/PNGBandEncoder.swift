@@ -1,0 +1,89 @@
+import CLibPNG
+
+/// Encodes an image handed over a band of rows at a time, top to bottom, to exactly the bytes
+/// `PNGEncoder.encode` writes for the whole image, so a large sheet can be drawn and encoded
+/// band by band without ever being held whole (an emoji keyboard's @3x variants sheet is 10 MB
+/// of RGBA).
+///
+/// Unfiltered rows (the default filter) stream through the C sheet writer, which places each
+/// row once it knows what follows, so its zlib calls are the whole-image ones. The palette
+/// attempt counts colours as rows arrive and keeps one byte a pixel only while there are at
+/// most 256. Other filters go through libpng, which takes the whole image: their rows are
+/// gathered and encoded at the end.
+public final class PNGBandEncoder {
+    public let width: Int
+    public let height: Int
+    private let encoder: PNGEncoder
+    private let path: String
+    private var stream: OpaquePointer?
+    /// Every row so far, for filters other than `none` only.
+    private var gathered: [UInt8] = []
+    private var palette: IndexedImage.Builder?
+    private var rowsGiven = 0
+
+    public init(width: Int, height: Int, encoder: PNGEncoder, path: String = "<memory>") throws(PNGError) {
+        guard width > 0, height > 0 else {
+            throw PNGError(path: path, reason: .encodingFailed("an image must be at least 1x1 pixels, not \(width)x\(height)"))
+        }
+        self.width = width
+        self.height = height
+        self.encoder = encoder
+        self.path = path
+        if encoder.palette == .auto { palette = IndexedImage.Builder(pixelCount: width * height) }
+        if encoder.filter == .none {
+            var settings = encoder.deflate(filters: PNGEncoder.Filter.none.libpngMask)
+            var message = [CChar](repeating: 0, count: 256)
+            var opened: OpaquePointer?
+            let status = message.withUnsafeMutableBufferPointer {
+                emk_sheet_stream_begin(UInt32(width), UInt32(height), &settings, &opened, $0.baseAddress!, 256)
+            }
+            guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.failure(path: path, status: status, message: message) }
+            stream = opened
+        }
+    }
+
+    deinit { emk_sheet_stream_free(stream) }
+
+    /// Hands over the next rows: a band as wide as the image, at most as tall as what is left.
+    public func append(_ band: RGBAImage) throws(PNGError) {
+        guard band.width == width, band.height <= height - rowsGiven else {
+            throw PNGError(path: path, reason: .encodingFailed("a band of \(band.width)x\(band.height) does not fit the \(height - rowsGiven) rows left of \(width)x\(height)"))
+        }
+        guard band.height > 0 else { return }
+        rowsGiven += band.height
+        band.pixels.withUnsafeBufferPointer { palette?.add($0) }
+        if palette?.tooManyColours == true { palette = nil }
+        guard let stream else {
+            gathered += band.pixels
+            return
+        }
+        var message = [CChar](repeating: 0, count: 256)
+        let status = band.pixels.withUnsafeBufferPointer { rows in
+            message.withUnsafeMutableBufferPointer { emk_sheet_stream_push_rows(stream, rows.baseAddress, UInt32(band.height), $0.baseAddress!, 256) }
+        }
+        guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.failure(path: path, status: status, message: message) }
+    }
+
+    /// The PNG, once every row was given: the smaller of truecolour and indexed, as `PNGEncoder`
+    /// chooses.
+    public func finish() throws(PNGError) -> [UInt8] {
+        guard rowsGiven == height else {
+            throw PNGError(path: path, reason: .encodingFailed("only \(rowsGiven) of \(height) rows were drawn"))
+        }
+        let truecolour: [UInt8]
+        if let stream {
+            truecolour = try encoder.collect(path: path) { buffer, message in emk_sheet_stream_finish(stream, &buffer, message, 256) }
+        } else {
+            truecolour = try encoder.encode(RGBAImage(width: width, height: height, pixels: gathered), path: path, palette: false)
+            gathered = []
+        }
+        guard let builder = palette.take(), let indexed = builder.finish() else { return truecolour }
+        let paletted = try encoder.encodeIndexed(indexed, width: width, height: height, path: path)
+        return paletted.count < truecolour.count ? paletted : truecolour
+    }
+
+    private static func failure(path: String, status: Int32, message: [CChar]) -> PNGError {
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "libpng status \(status)" : text))
+    }
+}
