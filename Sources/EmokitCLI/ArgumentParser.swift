@@ -136,6 +136,9 @@ enum ArgumentParser {
                 var message = "Unknown option '--\(name)'"
                 if let suggestion = NameSuggestion.likely(name, among: command.allOptions.map(\.name)) {
                     message += "\nHelp: Did you mean '--\(suggestion)'?"
+                } else if let owner = CLI.commands.first(where: { $0.name != command.name && $0.options.contains { $0.name == name } }) {
+                    // `validate --out`, `generate --force`: the right option for another command.
+                    message += "\nHelp: '--\(name)' is an option of 'emokit \(owner.name)'"
                 }
                 throw UsageError(message: message)
             }

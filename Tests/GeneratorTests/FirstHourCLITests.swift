@@ -113,6 +113,11 @@ struct FirstHourCLITests {
             #expect(result.status == 2 && result.err.hasPrefix("Error: \(item.error)\nUsage: "), "\(result.err)")
         }
         #expect(!run(["generate", Self.pack, "--locale", "zh"]).err.contains("Did you mean"))
+        // Another command's option says whose it is.
+        let validateOut = run(["validate", Self.pack, "--out", "x"])
+        #expect(validateOut.status == 2 && validateOut.err.hasPrefix("Error: Unknown option '--out'\nHelp: '--out' is an option of 'emokit generate'\n"), "\(validateOut.err)")
+        let force = run(["generate", Self.pack, "--force"])
+        #expect(force.status == 2 && force.err.hasPrefix("Error: Unknown option '--force'\nHelp: '--force' is an option of 'emokit init'\n"), "\(force.err)")
     }
 
     @Test func suggestionsCountASwapAsOneSlip() {
