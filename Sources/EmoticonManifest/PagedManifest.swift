@@ -13,14 +13,21 @@ package struct PagedManifest {
     package let pageCounts: [Int]
     /// Makes page `index` of tab `tab`; called again for each use, never cached.
     package let page: (_ tab: Int, _ index: Int) -> Manifest.Page
+    /// Page `index` of tab `tab`'s `sheets` alone (scale to path): the preview's thumbnails need
+    /// only these, so a maker can give them without making the page's buttons.
+    package let sheets: (_ tab: Int, _ index: Int) -> [String: String]
 
-    package init(header: Manifest, pageCounts: [Int], page: @escaping (_ tab: Int, _ index: Int) -> Manifest.Page) {
+    package init(
+        header: Manifest, pageCounts: [Int], sheets: ((_ tab: Int, _ index: Int) -> [String: String])? = nil,
+        page: @escaping (_ tab: Int, _ index: Int) -> Manifest.Page
+    ) {
         precondition(pageCounts.count == header.tabs.count, "one page count per tab")
         var header = header
         for tab in header.tabs.indices { header.tabs[tab].pages = [] }
         self.header = header
         self.pageCounts = pageCounts
         self.page = page
+        self.sheets = sheets ?? { page($0, $1).sheets }
     }
 
     /// A manifest already whole in memory (manifests read back from shards).
@@ -64,14 +71,15 @@ package struct PagedManifest {
         }
         for (tab, piece) in pieces.dropLast().enumerated() {
             try emit(piece)
-            guard pageCounts[tab] > 0 else {
+            let count = pageCounts[tab]
+            guard count > 0 else {
                 try emit(emptyPages)
                 continue
             }
             try emit("\n      \"pages\" : [\n")
-            for index in 0..<pageCounts[tab] {
+            for index in 0..<count {
                 let json = try encoder.encode(page(tab, index))
-                try emit(Self.indented(json, by: 8) + (index + 1 < pageCounts[tab] ? ",\n" : "\n"))
+                try emit(Self.indented(json, by: 8) + (index + 1 < count ? ",\n" : "\n"))
             }
             try emit("      ]")
         }
@@ -81,15 +89,23 @@ package struct PagedManifest {
     /// `json` with `spaces` spaces before each line that is not empty (as the encoder indents a
     /// nested value: an empty list's blank line stays blank).
     static func indented(_ json: Data, by spaces: Int) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(json.count + json.count / 8)
-        let indent = [UInt8](repeating: 0x20, count: spaces)
-        var lineStart = true
-        for byte in json {
-            if lineStart && byte != 0x0A { out += indent }
-            out.append(byte)
-            lineStart = byte == 0x0A
+        json.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lines = 1
+            for byte in bytes where byte == 0x0A { lines += 1 }
+            return String(unsafeUninitializedCapacity: bytes.count + lines * spaces) { out in
+                var count = 0
+                var lineStart = true
+                for byte in bytes {
+                    if lineStart && byte != 0x0A {
+                        for _ in 0..<spaces { out[count] = 0x20; count += 1 }
+                    }
+                    out[count] = byte
+                    count += 1
+                    lineStart = byte == 0x0A
+                }
+                return count
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -271,9 +271,13 @@ struct FolderFiles {
     private func kind(of fileName: String) -> Kind {
         var info = stat()
         let plain = !fileName.contains("/") && fileName != ".." && fileName != "."
-        if plain, lstat(folderPath + "/" + fileName, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
-            // Not a link, directly inside the folder: its real path is the folder's plus its name.
-            return info.st_mode & S_IFMT == S_IFDIR ? .absent : .file(realPath: (realPath == "/" ? "" : realPath) + "/" + fileName)
+        if plain {
+            // No entry of that name: absent (what following links would find too).
+            guard lstat(folderPath + "/" + fileName, &info) == 0 else { return .absent }
+            if info.st_mode & S_IFMT != S_IFLNK {
+                // Not a link, directly inside the folder: its real path is the folder's plus its name.
+                return info.st_mode & S_IFMT == S_IFDIR ? .absent : .file(realPath: (realPath == "/" ? "" : realPath) + "/" + fileName)
+            }
         }
         let url = folder.appendingPathComponent(fileName)
         var isDirectory: ObjCBool = false

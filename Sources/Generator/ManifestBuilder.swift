@@ -44,11 +44,23 @@ struct ManifestBuilder {
         var header = self.header(context)
         emojiFields?.apply(toHeader: &header)
         let pageCounts = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
-        return PagedManifest(header: header, pageCounts: pageCounts) { tab, index in
-            var page = self.page(index, tab: tab, context)
-            emojiFields?.apply(to: &page, tab: tab)
-            return page
+        return PagedManifest(
+            header: header, pageCounts: pageCounts, sheets: { tab, index in self.sheets(index, tab: tab, width: width) },
+            page: { tab, index in
+                var page = self.page(index, tab: tab, context)
+                emojiFields?.apply(to: &page, tab: tab)
+                return page
+            })
+    }
+
+    /// Page `pageIndex` of tab `tabIndex`'s sheet paths by scale (its `sheets`), without its buttons.
+    func sheets(_ pageIndex: Int, tab tabIndex: Int, width: Int) -> [String: String] {
+        let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
+        var sheets: [String: String] = [:]
+        for scale in options.scales where rendered.sheet(.init(width: width, scale: scale)) != nil {
+            sheets["\(scale)"] = Generator.sheetPath(tab: packs[tabIndex].id, width: width, page: pageIndex, scale: scale)
         }
+        return sheets
     }
 
     /// Page `pageIndex` of tab `tabIndex`: its sheets and hashes per scale, and its buttons.
@@ -57,12 +69,10 @@ struct ManifestBuilder {
         let pack = packs[tabIndex]
         let layout = context.layouts[0]
         let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
-        var sheets: [String: String] = [:], hashes: [String: String] = [:]
+        let sheets = self.sheets(pageIndex, tab: tabIndex, width: width)
+        var hashes: [String: String] = [:]
         for scale in options.scales {
-            if let record = rendered.sheet(.init(width: width, scale: scale)) {
-                sheets["\(scale)"] = Generator.sheetPath(tab: pack.id, width: width, page: pageIndex, scale: scale)
-                hashes["\(scale)"] = record.sha256.hex
-            }
+            if let record = rendered.sheet(.init(width: width, scale: scale)) { hashes["\(scale)"] = record.sha256.hex }
         }
         let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
             var sprite: [String: Manifest.PixelRect] = [:]

@@ -74,11 +74,13 @@ enum SpritePlanner {
     /// the chosen files' structure (truncation, chunk lengths), and notes where even the largest
     /// variant is smaller than the icon box.
     static func checkVariants(_ file: ImageFile, boxes: [Int: Int], decoder: PNGDecoder) -> Result<Checked, PNGError> {
-        var sized: [(variant: ImageFile.Variant, size: Int)] = []
+        // Each variant's URL is made once (making URLs was a good part of checking a large pack).
+        var sized: [(variant: ImageFile.Variant, url: URL, size: Int)] = []
         for variant in file.variants {
             do {
-                let size = try decoder.peekSize(contentsOf: variant.url, displayPath: variant.displayPath)
-                sized.append((variant, max(size.width, size.height)))
+                let url = variant.url
+                let size = try decoder.peekSize(contentsOf: url, displayPath: variant.displayPath)
+                sized.append((variant, url, max(size.width, size.height)))
             } catch {
                 return .failure(error)
             }
@@ -86,12 +88,14 @@ enum SpritePlanner {
         sized.sort { ($0.size, $0.variant.scale) < ($1.size, $1.variant.scale) }
         var chosen: [Int: ImageFile.Variant] = [:]
         var largestEnlargement: (file: String, pixels: Int, box: Int, scale: Int)?
-        var structureChecked: Set<URL> = []
+        // Each picked variant's structure is checked once (a variant picked for several scales).
+        var structureChecked: Set<Int> = []
         for (scale, box) in boxes.sorted(by: { $0.key < $1.key }) {
-            let pick = sized.first { $0.size >= box } ?? sized.last!
+            let position = sized.firstIndex { $0.size >= box } ?? sized.count - 1
+            let pick = sized[position]
             chosen[scale] = pick.variant
-            if structureChecked.insert(pick.variant.url).inserted {
-                do { _ = try decoder.checkStructure(contentsOf: pick.variant.url, displayPath: pick.variant.displayPath) } catch { return .failure(error) }
+            if structureChecked.insert(position).inserted {
+                do { _ = try decoder.checkStructure(contentsOf: pick.url, displayPath: pick.variant.displayPath) } catch { return .failure(error) }
             }
             if pick.size < box {
                 let worst = largestEnlargement.map { Double($0.box) / Double($0.pixels) } ?? 1

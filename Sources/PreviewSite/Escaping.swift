@@ -30,13 +30,41 @@ public enum Escape {
 
     /// JSON text made safe inside `<script>`: `<`, `>`, `&`, U+2028 and U+2029 become `\u` escapes
     /// (valid JSON and JavaScript either way, and `</script>` can never close the element).
+    ///
+    /// A manifest's JSON goes through here a page at a time (megabytes per preview page), so it
+    /// works over the UTF-8 bytes: text with nothing to escape (the usual case) is returned as it
+    /// is, without a copy; otherwise only the five characters change (same text as a
+    /// scalar-by-scalar replacement, since each is whole in the bytes matched).
     public static func scriptJSON(_ json: String) -> String {
-        TextEscaping.escape(json) { scalar in
-            switch scalar {
-            case "<", ">", "&", "\u{2028}", "\u{2029}": return "\\u" + TextEscaping.hex(scalar.value, width: 4)
-            default: return nil
+        var json = json
+        return json.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            var copied = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: [UInt8]
+                switch byte {
+                case UInt8(ascii: "<"): escape = Array(#"\u003c"#.utf8)
+                case UInt8(ascii: ">"): escape = Array(#"\u003e"#.utf8)
+                case UInt8(ascii: "&"): escape = Array(#"\u0026"#.utf8)
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 / U+2029 (E2 80 A8 / E2 80 A9).
+                    escape = Array((bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                default:
+                    index += 1
+                    continue
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count + 64) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                out.append(contentsOf: escape)
+                index += byte == 0xE2 ? 3 : 1
+                copied = index
             }
-        }
+            guard copied > 0 else { return nil }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return String(decoding: out, as: UTF8.self)
+        } ?? json
     }
 
     /// A JSON string literal for `text`: quotes, backslashes and control characters escaped.

@@ -94,9 +94,9 @@ public struct PreviewSiteBuilder {
             if let reference, let index = reference.header.tabs.firstIndex(where: { $0.id == pack.id }) {
                 tab = reference.header.tabs[index]
                 pageCount = reference.pageCounts[index]
-                thumbs = reference.pages(ofTab: index).compactMap { page in
-                    guard let path = page.sheets["\(largestScale)"] else { return nil }
-                    return ["src": .text(path), "alt": .text("\(pack.title), page \(page.index + 1)")]
+                thumbs = (0..<pageCount).compactMap { page in
+                    guard let path = reference.sheets(index, page)["\(largestScale)"] else { return nil }
+                    return ["src": .text(path), "alt": .text("\(pack.title), page \(page + 1)")]
                 }
             }
             return [
@@ -125,8 +125,8 @@ public struct PreviewSiteBuilder {
             [
                 "title": .text(tab.title), "id": .text(tab.id), "entries": .text("\(tab.entryCount)"), "oneEntry": .bool(tab.entryCount == 1),
                 "pages": .list(
-                    manifest.pages(ofTab: index).compactMap { page in
-                        page.sheets["\(largestScale)"].map { ["src": .text("../" + $0), "alt": .text("\(tab.title), page \(page.index + 1)")] }
+                    (0..<manifest.pageCounts[index]).compactMap { page in
+                        manifest.sheets(index, page)["\(largestScale)"].map { ["src": .text("../" + $0), "alt": .text("\(tab.title), page \(page + 1)")] }
                     }),
             ]
         }

@@ -82,6 +82,6 @@ extension PreviewSiteBuilder {
     /// The largest-scale sheet of the first page of the first tab that has one.
     static func firstSheet(_ manifest: PagedManifest) -> String? {
         let scale = "\(manifest.header.scales.max() ?? 2)"
-        return manifest.header.tabs.indices.lazy.compactMap { manifest.pageCounts[$0] > 0 ? manifest.page($0, 0).sheets[scale] : nil }.first
+        return manifest.header.tabs.indices.lazy.compactMap { manifest.pageCounts[$0] > 0 ? manifest.sheets($0, 0)[scale] : nil }.first
     }
 }

@@ -19,6 +19,17 @@ struct EscapingTests {
         #expect(Escape.scriptJSON("\"</script>&\u{2028}\u{2029}\"") == #""\u003c/script\u003e\u0026\u2028\u2029""#)
     }
 
+    /// It works over UTF-8 bytes: only those five characters change, whatever surrounds them
+    /// (other scalars starting with the byte E2, or sharing its next byte, stay as they are).
+    @Test func scriptJSONChangesOnlyItsFiveCharacters() {
+        #expect(Escape.scriptJSON("") == "")
+        #expect(Escape.scriptJSON("[哈哈] \u{2027}\u{202A}\u{2018}—😀") == "[哈哈] \u{2027}\u{202A}\u{2018}—😀")
+        #expect(Escape.scriptJSON("<") == #"\u003c"#)
+        #expect(Escape.scriptJSON("哈<哈\u{2029}") == #"哈\u003c哈\u2029"#)
+        #expect(Escape.scriptJSON("\u{2028}x>") == #"\u2028x\u003e"#)
+        #expect(Escape.scriptJSON("a&&b") == #"a\u0026\u0026b"#)
+    }
+
     @Test func jsonStringEscapesQuotesBackslashesAndControls() {
         #expect(Escape.jsonString("a\"b\\c\n\r\t\u{1}哈") == #""a\"b\\c\n\r\t\u0001哈""#)
     }
