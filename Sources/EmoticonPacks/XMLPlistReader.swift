@@ -96,8 +96,11 @@ package enum XMLPlistReader {
         mutating func prolog() throws(Unsupported) {
             if starts(with: "<?xml") {
                 guard let end = find("?>", from: offset) else { throw Unsupported() }
+                // Foundation takes the encoding from the first "encoding" in the declaration, wherever
+                // it is (`xencoding="latin1"` counts): only a lone `encoding="utf-8"` is read here.
                 let declaration = String(decoding: bytes[offset..<end], as: UTF8.self).lowercased()
-                if declaration.contains("encoding") && !declaration.contains("\"utf-8\"") && !declaration.contains("'utf-8'") { throw Unsupported() }
+                let mentions = declaration.components(separatedBy: "encoding").count - 1
+                if mentions > 1 || (mentions == 1 && !declaration.contains(" encoding=\"utf-8\"") && !declaration.contains(" encoding='utf-8'")) { throw Unsupported() }
                 offset = end + 2
             }
             try skipMisc()
@@ -163,6 +166,8 @@ package enum XMLPlistReader {
             }
             if starts(with: "<integer>") {
                 offset += 9
+                // Foundation refuses entities in an integer (`&#49;`); they are not decoded here.
+                guard let close = find("</integer>", from: offset), !bytes[offset..<close].contains(UInt8(ascii: "&")) else { throw Unsupported() }
                 let digits = try text(closedBy: "</integer>", keep: true)
                 let unsigned = digits.hasPrefix("-") ? digits.dropFirst() : Substring(digits)
                 guard !unsigned.isEmpty, unsigned.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int64(digits) else { throw Unsupported() }
@@ -203,7 +208,8 @@ package enum XMLPlistReader {
 
         /// Character data up to `closing` (which is consumed): entities decoded, UTF-8 checked;
         /// markup, carriage returns and control characters are left to Foundation. Without
-        /// `keep` the text is only checked and "" returned.
+        /// `keep` the text is only checked and "" returned. Foundation drops a leading U+FEFF (raw or
+        /// as an entity) from every string and key; such text is left to it.
         mutating func text(closedBy closing: StaticString, keep: Bool) throws(Unsupported) -> String {
             let start = offset
             var hasEntity = false
@@ -217,9 +223,10 @@ package enum XMLPlistReader {
             }
             let end = offset
             try expect(closing)
+            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
             guard keep || hasEntity else {
                 // Checking only: the bytes must still be UTF-8.
-                guard String(validating: bytes[start..<end], as: UTF8.self) != nil else { throw Unsupported() }
+                guard String(validating: bytes[start..<end], as: UTF8.self) != nil, !bytes[start..<end].starts(with: byteOrderMark) else { throw Unsupported() }
                 return ""
             }
             var decoded: [UInt8] = []
@@ -240,7 +247,7 @@ package enum XMLPlistReader {
             } else {
                 decoded = Array(bytes[start..<end])
             }
-            guard let string = String(validating: decoded, as: UTF8.self) else { throw Unsupported() }
+            guard !decoded.starts(with: byteOrderMark), let string = String(validating: decoded, as: UTF8.self) else { throw Unsupported() }
             return string
         }
 
@@ -261,7 +268,8 @@ package enum XMLPlistReader {
                 radix = 16
                 digits = digits.dropFirst()
             }
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit }), let value = UInt32(digits, radix: radix),
+            // Foundation refuses a reference of more than eight digits, leading zeros included.
+            guard !digits.isEmpty, digits.count <= 8, digits.allSatisfy({ $0.isHexDigit }), let value = UInt32(digits, radix: radix),
                 value == 0x09 || value == 0x0A || value >= 0x20, let scalar = Unicode.Scalar(value)
             else { throw Unsupported() }
             return Array(String(Character(scalar)).utf8)

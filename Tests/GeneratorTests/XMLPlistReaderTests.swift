@@ -70,12 +70,14 @@ struct XMLPlistReaderTests {
             "<!-- a comment --><array><!-- between --><string>x</string><!-- after --></array><!-- end -->",
             "<array/>",
             "<string>only a string</string>",
+            "<array><string>&#x00000041;&#00000065;&#x0010FFFF;a\u{FEFF}</string></array>",
         ]
         for (index, body) in cases.enumerated() {
             #expect(Self.check(Self.document(body), "case \(index)"), "case \(index) is read by the lean reader")
         }
         #expect(Self.check(Self.document("<array><string>x</string></array>", prolog: ""), "without an XML declaration"))
         #expect(Self.check(Data("<?xml version=\"1.0\"?><plist version=\"1.0\"><array><string>x</string></array></plist>".utf8), "no DOCTYPE"))
+        #expect(Self.check(Data("<?xml version='1.0' encoding='utf-8'?><plist><array><string>\u{E9}</string></array></plist>".utf8), "single quotes"))
     }
 
     @Test func unusualCasesGoToFoundationOrAreRefused() {
@@ -89,12 +91,25 @@ struct XMLPlistReaderTests {
             "<array><true></true></array>", "<array><string>x</string></array><array/>", "text<array/>", "<array><dict><key>k</key></dict></array>",
             "<array><strin>x</strin></array>", "<array><string a=\"1\">x</string></array>", "<array><string>\u{1}</string></array>",
             "<array><!-- a -- b --><string>x</string></array>", "<array><string>]]></string></array>",
+            // Foundation refuses entities in an integer, and references of more than eight digits.
+            "<array><integer>&#49;</integer></array>", "<array><integer>1&#48;</integer></array>", "<array><string>&#x0000000041;</string></array>",
+            "<array><string>&#000000065;</string></array>",
+            // Foundation drops a leading U+FEFF from strings and keys.
+            "<array><string>\u{FEFF}x</string></array>", "<array><string>&#xFEFF;x</string></array>", "<array><string>&#65279;</string></array>",
+            "<array><dict><key>\u{FEFF}k</key><string>v</string></dict></array>", "<dict><key>k</key><string>\u{FEFF}v</string></dict>",
         ]
         for (index, body) in cases.enumerated() {
             #expect(!Self.check(Self.document(body), "unusual case \(index)"), "unusual case \(index) is not read by the lean reader")
         }
         #expect(!Self.check(Self.document("<array/>", prolog: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"), "another encoding"))
         #expect(!Self.check(Data([0xEF, 0xBB, 0xBF]) + Self.document("<array/>"), "a byte order mark"))
+        // Foundation takes the first "encoding" of the declaration, wherever it is.
+        for declaration in [
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\" standalone=\"utf-8\"?>", "<?xml version=\"1.0\" xencoding=\"latin1\" encoding=\"utf-8\"?>",
+            "<?xml version=\"1.0\" encoding=\"us-ascii\"?>",
+        ] {
+            #expect(!Self.check(Self.document("<array><string>\u{E9}</string></array>", prolog: declaration), declaration))
+        }
         #expect(!Self.check(Data("<array/>".utf8), "no plist element"))
         var invalidUTF8 = Self.document("<array><string>X</string></array>")
         invalidUTF8[invalidUTF8.firstIndex(of: UInt8(ascii: "X"))!] = 0xFF
