@@ -17,6 +17,8 @@ final class Interruption: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
     private var stopped = false
+    /// Set when the swap begins: from then on a signal is ignored (see `beginSwap`).
+    private var swapping = false
     private let staging: URL
     private let outputLock: OutputLock
     /// Told `.stopping` before the message, so a progress line is off the screen first.
@@ -39,6 +41,26 @@ final class Interruption: @unchecked Sendable {
         while true { pause() }
     }
 
+    /// Called just before the output is swapped in. False when a signal already stopped the run
+    /// (its handler is removing the staging folder and exits). Once true, signals are ignored:
+    /// the handler's cleanup would race the rename (deleting files of the new output as it moves
+    /// into place, or the previous output while the run removes it and exits 0), and "the
+    /// previous output is unchanged" would no longer be true. The run ends a moment later anyway.
+    func beginSwap() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if !stopped { swapping = true }
+        return !stopped
+    }
+
+    /// Whether a signal stops the run: false once the swap has begun.
+    func claimStop() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if !swapping { stopped = true }
+        return !swapping
+    }
+
     func install() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
@@ -57,9 +79,7 @@ final class Interruption: @unchecked Sendable {
     }
 
     private func stop(_ signalNumber: Int32) {
-        lock.lock()
-        stopped = true
-        lock.unlock()
+        guard claimStop() else { return }
         // Writers stop creating files once `stopped` is set; a write already under way may still
         // add one, so removal is retried until the folder is gone.
         for _ in 0..<50 {

@@ -140,7 +140,10 @@ struct OutputFolder {
     /// that cannot exchange fall back to two renames.
     func commit() throws(GenerationError) {
         let fm = FileManager.default
-        if interruption?.isStopped == true { throw .output(path: destination.path, reason: "stopped by a signal") }
+        if let interruption, !interruption.beginSwap() {
+            interruption.waitIfStopped()
+            throw .output(path: destination.path, reason: "stopped by a signal")
+        }
         if !fm.fileExists(atPath: destination.path) {
             if emk_rename_noreplace(staging.path, destination.path) == 0 { return }
             if errno != EINVAL && errno != ENOSYS {

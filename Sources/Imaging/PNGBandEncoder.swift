@@ -49,6 +49,7 @@ public final class PNGBandEncoder {
         guard band.width == width, band.height <= height - rowsGiven else {
             throw PNGError(path: path, reason: .encodingFailed("a band of \(band.width)x\(band.height) does not fit the \(height - rowsGiven) rows left of \(width)x\(height)"))
         }
+        guard band.pixels.count == band.width * band.height * 4 else { throw PNGError(path: path, reason: .encodingFailed(PNGEncoder.mismatch(band))) }
         guard band.height > 0 else { return }
         rowsGiven += band.height
         band.pixels.withUnsafeBufferPointer { palette?.add($0) }

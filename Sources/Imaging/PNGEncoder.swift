@@ -60,7 +60,13 @@ public struct PNGEncoder: Sendable {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(path: path, reason: .encodingFailed("an image must be at least 1x1 pixels, not \(image.width)x\(image.height)"))
         }
+        guard image.pixels.count == image.width * image.height * 4 else { throw PNGError(path: path, reason: .encodingFailed(Self.mismatch(image))) }
         return try encode(image, path: path, palette: palette == .auto)
+    }
+
+    /// `RGBAImage.pixels` is settable; the C encoder would read past a buffer shorter than the size.
+    static func mismatch(_ image: RGBAImage) -> String {
+        "the pixel buffer holds \(image.pixels.count) bytes, not the \(image.width * image.height * 4) of \(image.width)x\(image.height) RGBA"
     }
 
     /// Truecolour, or with `palette` the smaller of it and the indexed image when that exists.

@@ -128,6 +128,16 @@ struct EncoderTests {
         #expect(throws: PNGError.self) { try PNGBandEncoder(width: 0, height: 3, encoder: PNGEncoder()) }
     }
 
+    /// `pixels` is settable: a buffer that no longer matches the size is refused, never read past.
+    @Test func pixelsThatDoNotMatchTheSizeAreRefused() throws {
+        var short = RGBAImage(width: 64, height: 2)
+        short.pixels = [0, 0, 0, 255]
+        let band = try PNGBandEncoder(width: 64, height: 2, encoder: PNGEncoder())
+        #expect(throws: PNGError.self) { try band.append(short) }
+        #expect(throws: PNGError.self) { try PNGEncoder().encode(short) }
+        #expect(throws: PNGError.self) { try PNGEncoder(palette: .never).encode(short) }
+    }
+
     /// Every length of a zero run modulo 258 (deflate's longest copy): one-pixel-wide rows are 5
     /// bytes, and 5 and 258 share no factor, so 258 consecutive row counts cover every remainder.
     @Test func zeroRunsOfEveryRemainder() throws {
