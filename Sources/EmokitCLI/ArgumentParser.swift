@@ -110,6 +110,8 @@ enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                // An empty argument ("$UNSET") would be read as the current folder.
+                if argument.isEmpty { throw UsageError(message: "An argument is empty (an unset shell variable?)") }
                 parsed.positionals.append(argument)
                 continue
             }
@@ -159,6 +161,8 @@ enum ArgumentParser {
                 } else {
                     throw UsageError(message: "Missing value for '\(option.usageText)'")
                 }
+                // An empty value (`--cache "$UNSET"`) would be the current folder for a path.
+                if value.isEmpty { throw UsageError(message: "The value for '\(option.usageText)' is empty") }
                 // A value given twice is ambiguous (which one did the user mean?): refuse it.
                 if case .value = option.kind, let first = parsed.values[name]?.first {
                     throw UsageError(message: "The option '--\(name)' was given more than once ('\(first)' and '\(value)'); give it once")

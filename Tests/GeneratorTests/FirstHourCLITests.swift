@@ -26,6 +26,22 @@ struct FirstHourCLITests {
         return try GenerateCommand.makeOptions(parsed, config: config)
     }
 
+    /// An empty value (`--cache "$UNSET"`) would be the current folder for a path: `--cache ""`
+    /// wrote the page cache into it. Every option's empty value and an empty pack are usage errors.
+    @Test func emptyValuesAreUsageErrors() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out").path
+        let cases: [[String]] = [
+            [Self.pack, "--cache", "", "--out", out], [Self.pack, "--cache=", "--out", out], [Self.pack, "--out", ""],
+            [Self.pack, "--config", "", "--out", out], ["", "--out", out], [Self.pack, "", "--out", out],
+        ]
+        for arguments in cases {
+            let result = run(["generate"] + arguments + ["--no-preview", "-q"])
+            #expect(result.status == 2, "\(arguments): \(result.err)")
+            #expect(result.err.hasPrefix("Error: ") && result.err.contains("empty"), "\(arguments): \(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
     @Test func noFlagsTurnOffWhatTheConfigTurnsOn() throws {
         let dir = Fixtures.temporaryDirectory()
         let on = try writeConfig(#"{"xcassets": true, "web": true, "emojiKeyboard": true, "lenient": true, "preview": false}"#, in: dir, name: "on.json")
