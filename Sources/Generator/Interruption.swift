@@ -19,6 +19,8 @@ final class Interruption: @unchecked Sendable {
     private var stopped = false
     /// Set when the swap begins: from then on a signal is ignored (see `beginSwap`).
     private var swapping = false
+    /// Files written outside the staging folder (the archive's partial file), removed with it.
+    private var extraFiles: [URL] = []
     private let staging: URL
     private let outputLock: OutputLock
     /// Told `.stopping` before the message, so a progress line is off the screen first.
@@ -61,6 +63,28 @@ final class Interruption: @unchecked Sendable {
         return !swapping
     }
 
+    /// `url` is removed with the staging folder if a signal stops the run.
+    func removeOnStop(_ url: URL) {
+        lock.lock()
+        extraFiles.append(url)
+        lock.unlock()
+    }
+
+    /// Removes the staging folder and the extra files. Writers stop creating files once `stopped`
+    /// is set; a write already under way may still add one, so removal is retried until each is gone.
+    func cleanUp() {
+        lock.lock()
+        let paths = [staging] + extraFiles
+        lock.unlock()
+        for url in paths {
+            for _ in 0..<50 {
+                try? FileManager.default.removeItem(at: url)
+                if !FileManager.default.fileExists(atPath: url.path) { break }
+                usleep(10_000)
+            }
+        }
+    }
+
     func install() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
@@ -80,13 +104,7 @@ final class Interruption: @unchecked Sendable {
 
     private func stop(_ signalNumber: Int32) {
         guard claimStop() else { return }
-        // Writers stop creating files once `stopped` is set; a write already under way may still
-        // add one, so removal is retried until the folder is gone.
-        for _ in 0..<50 {
-            try? FileManager.default.removeItem(at: staging)
-            if !FileManager.default.fileExists(atPath: staging.path) { break }
-            usleep(10_000)
-        }
+        cleanUp()
         progress.report(.stopping)
         FileHandle.standardError.write(Data("emokit: stopped by \(signalNumber == SIGINT ? "SIGINT" : "SIGTERM"); the previous output is unchanged\n".utf8))
         outputLock.release()

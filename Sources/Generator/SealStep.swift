@@ -35,6 +35,8 @@ struct SealStep {
         let destination = ArchiveLocation.resolved(archive)
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).emokit-partial-\(ProcessInfo.processInfo.processIdentifier)")
+        Self.removeStalePartials(beside: destination)
+        output.interruption?.removeOnStop(partial)
         do {
             try TarArchive.write(folder: output.staging, to: partial)
         } catch {
@@ -42,5 +44,16 @@ struct SealStep {
             throw .output(path: archive.path, reason: "cannot write the archive (\(error.description))")
         }
         return PendingArchive(partial: partial, destination: destination)
+    }
+
+    /// Partial archives beside `destination` whose run is gone (killed while writing it): removed,
+    /// so they do not pile up beside the archive. A running process's partial file is kept.
+    static func removeStalePartials(beside destination: URL) {
+        let folder = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent).emokit-partial-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Generator
@@ -25,5 +26,36 @@ struct InterruptionTests {
         #expect(interruption.claimStop())
         #expect(interruption.isStopped)
         #expect(!interruption.beginSwap())
+    }
+
+    /// A signal removes the staging folder and the archive being written beside its destination.
+    @Test func cleanUpRemovesStagingAndTheArchivesPartialFile() throws {
+        let folder = Fixtures.temporaryDirectory()
+        let staging = folder.appendingPathComponent(".out.emokit-staging-1")
+        try FileManager.default.createDirectory(at: staging.appendingPathComponent("sheets"), withIntermediateDirectories: true)
+        let partial = folder.appendingPathComponent(".a.tar.gz.emokit-partial-1")
+        try Data([1, 2, 3]).write(to: partial)
+        let interruption = Interruption(staging: staging, outputLock: OutputLock(for: folder.appendingPathComponent("out")))
+        interruption.removeOnStop(partial)
+        interruption.cleanUp()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// A partial archive whose process is gone (a killed run) is removed by the next run that
+    /// writes that archive; a running process's is kept.
+    @Test func stalePartialArchivesAreRemoved() throws {
+        let folder = Fixtures.temporaryDirectory()
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = folder.appendingPathComponent(".a.tar.gz.emokit-partial-\(finished.processIdentifier)")
+        let running = folder.appendingPathComponent(".a.tar.gz.emokit-partial-\(getpid())")
+        let other = folder.appendingPathComponent(".b.tar.gz.emokit-partial-\(finished.processIdentifier)")
+        for url in [dead, running, other] { try Data([0]).write(to: url) }
+        SealStep.removeStalePartials(beside: folder.appendingPathComponent("a.tar.gz"))
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
     }
 }
