@@ -35,6 +35,7 @@ enum MergeCommand {
                 return try merge.run()
             }
             if !arguments.has("quiet") {
+                for note in report.notes { console.error("note: \(note)") }
                 let count = GenerateCommand.count
                 console.out("emokit: merged \(count(report.shards, "shard")) (\(count(report.tabs, "tab")), \(count(report.files, "file"))) into \(report.output.path)")
                 if report.wrotePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }

@@ -58,6 +58,8 @@ public struct ShardMerge: Sendable {
         public var files: Int
         /// Whether the merged site has the HTML preview (the shards' run had no `--no-preview`).
         public var wrotePreview: Bool
+        /// What an interrupted run had left beside the output, removed (as `generate` reports it).
+        public var notes: [String] = []
     }
 
     public func run() throws(MergeError) -> Report {
@@ -67,6 +69,11 @@ public struct ShardMerge: Sendable {
         if let archive, let problem = ArchiveLocation.problem(archive, output: output, inputs: shards) { throw .output(.invalidOptions(problem)) }
 
         let destination = OutputFolder(destination: output)
+        // One run per output at a time, and what a killed run (merge or generate) left is cleared.
+        let lock = OutputLock(for: destination.destination)
+        do { try lock.acquire(wait: false) } catch { throw .output(error) }
+        defer { lock.release() }
+        let recovered = destination.recoverLeftovers()
         do { try destination.checkReplaceable() } catch { throw .output(error) }
         do { try destination.prepareStaging() } catch { throw .output(error) }
         do throws(MergeError) {
@@ -103,7 +110,7 @@ public struct ShardMerge: Sendable {
                 return manifest
             }
             try writeSite(manifests: manifests, record: first, digests: digests, to: destination)
-            return Report(output: output, shards: records.count, tabs: first.tabs.count, files: origin.count, wrotePreview: first.site.preview)
+            return Report(output: output, shards: records.count, tabs: first.tabs.count, files: origin.count, wrotePreview: first.site.preview, notes: recovered)
         } catch {
             destination.discard()
             throw error

@@ -83,6 +83,25 @@ struct ShardMergeTests {
         #expect(PublishingFixtures.differences(single, merged) == [])
     }
 
+    /// A merge stopped midway (Ctrl-C, a kill) leaves its staging folder beside the output: the
+    /// next merge removes it and says so, as `generate` does, and holds the output's lock meanwhile.
+    @Test func aStoppedMergesLeftoversAreRemoved() throws {
+        let root = Fixtures.temporaryDirectory()
+        let packs = [PublishingFixtures.samples.appendingPathComponent("faces")]
+        var folders: [URL] = []
+        for index in 1...2 {
+            let folder = root.appendingPathComponent("s\(index)")
+            _ = try Generator(options: Self.options(out: folder, shard: ShardSpec(index: index, count: 2), inputs: packs)).run()
+            folders.append(folder)
+        }
+        let leftover = root.appendingPathComponent(".site.emokit-staging-999999")
+        try FileManager.default.createDirectory(at: leftover.appendingPathComponent("sheets"), withIntermediateDirectories: true)
+        let report = try ShardMerge(output: root.appendingPathComponent("site"), shards: folders).run()
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(report.notes.count == 1 && report.notes[0].contains("removed what an interrupted run left"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".site.emokit-lock").path))
+    }
+
     @Test func missingDuplicatedForeignAndDamagedShardsAreRefused() throws {
         let root = Fixtures.temporaryDirectory()
         let packs = [PublishingFixtures.samples.appendingPathComponent("faces"), PublishingFixtures.samples.appendingPathComponent("com.emokit.animals")]
