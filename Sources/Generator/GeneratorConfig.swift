@@ -282,6 +282,7 @@ public struct GeneratorConfig: Decodable, Sendable {
         if let emojiKeyboard { options.emojiKeyboard = emojiKeyboard }
         if let emojiData { options.emojiData = resolve(emojiData) }
         if let cldr { options.cldr = resolve(cldr) }
+        if strict == true && lenient == true { throw Problem(description: "\(path): keys 'strict' and 'lenient' cannot both be true", isUsage: true) }
         var probe = options
         if probe.inputs.isEmpty { probe.inputs = [base] }  // packs may come from the command line
         if let problem = probe.problem { throw Problem(description: "\(path): \(problem)", isUsage: true) }

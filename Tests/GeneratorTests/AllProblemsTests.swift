@@ -116,6 +116,11 @@ struct AllProblemsTests {
         #expect(strict.status == 1 && strict.err == "error: Packs/drafts: skipped, not a pack: the folder is empty\n")
         let both = run(["generate", root.path, "--strict", "--lenient"])
         #expect(both.status == 2 && both.err.contains("'--strict' and '--lenient' cannot be used together"))
+        // The same contradiction in a config file is named by its keys, not by flags.
+        let config = root.deletingLastPathComponent().appendingPathComponent("both.json")
+        try Data(#"{"strict": true, "lenient": true}"#.utf8).write(to: config)
+        let configured = run(["generate", root.path, "--config", config.path, "--out", out.path])
+        #expect(configured.status == 2 && configured.err == "error: \(config.path): keys 'strict' and 'lenient' cannot both be true\n", "\(configured.err)")
     }
 
     /// A 72 px emoji picture (Twemoji's size) drawn at 96 px is enlarged too, and said.
