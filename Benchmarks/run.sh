@@ -70,7 +70,7 @@ compare() {
   ec=$(awk '{print $4}' "$OUT/rounds.txt" | median); pc=$(awk '{print $8}' "$OUT/rounds.txt" | median)
   em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/rounds.txt" | median); pm=$(awk '{printf "%.1f\n", $6/1024}' "$OUT/rounds.txt" | median)
   eb=$(awk 'NR==1{print $3}' "$OUT/rounds.txt"); pb=$(awk 'NR==1{print $7}' "$OUT/rounds.txt")
-  printf '| %s | %.2f | %.2f | **%.2f** | %.2f | %.2f | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$ec" "$pc" "$eb" "$pb" \
+  printf '| %s | %.2f | %.2f | **%.3f** | %.2f | %.2f | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$ec" "$pc" "$eb" "$pb" \
     "$(awk -v a="$eb" -v b="$pb" 'BEGIN {print a/b}')" "$em" "$pm"
 }
 

@@ -16,6 +16,11 @@ public final class EmojiImageFolder: EmojiGlyphSource, Sendable {
 
     public init(path: String) throws {
         self.path = path
+        // The system's wording ("The operation could not be completed") names neither the problem
+        // nor the fix; a missing folder or a file in its place is said plainly.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw EmojiGlyphError.unreadable(path: path, reason: "no such folder") }
+        guard isFolder.boolValue else { throw EmojiGlyphError.unreadable(path: path, reason: "not a folder of emoji images") }
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
             throw EmojiGlyphError.unreadable(path: path, reason: (error as NSError).localizedDescription)

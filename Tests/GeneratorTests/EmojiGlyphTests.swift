@@ -85,6 +85,19 @@ struct EmojiGlyphTests {
         #expect(!folder.hasGlyph(for: "🦄"))
     }
 
+    @Test func missingOrWrongImageFoldersAreSaidPlainly() throws {
+        let dir = Fixtures.temporaryDirectory("image-folder-errors")
+        let missing = dir.appendingPathComponent("nowhere").path
+        #expect(throws: EmojiGlyphError.unreadable(path: missing, reason: "no such folder")) { try EmojiImageFolder(path: missing) }
+        let file = dir.appendingPathComponent("emoji.png")
+        try Data([1, 2, 3]).write(to: file)
+        #expect(throws: EmojiGlyphError.unreadable(path: file.path, reason: "not a folder of emoji images")) { try EmojiImageFolder(path: file.path) }
+        #expect(throws: EmojiGlyphError.emptyFolder(path: dir.appendingPathComponent("empty").path)) {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+            return try EmojiImageFolder(path: dir.appendingPathComponent("empty").path)
+        }
+    }
+
     @Test func damagedFontsAreRefused() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath)))
         // Truncated to a tenth: table offsets point past the end.
