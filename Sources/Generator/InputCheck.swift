@@ -51,6 +51,7 @@ extension Generator {
             var dropped: [Int] = []
             var plan: [SpriteSource] = []
             plan.reserveCapacity(packs[tab].entries.count)
+            var headers = HeaderChecks(entries: packs[tab].entries, boxes: boxes, decoder: decoder, workers: options.concurrency)
             for (index, entry) in packs[tab].entries.enumerated() {
                 guard case .image(let file) = entry.content else {
                     plan.append(.missing)  // decided below, once the emoji source is open
@@ -70,7 +71,7 @@ extension Generator {
                     }
                     continue
                 }
-                switch SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder) {
+                switch headers.result(at: index, of: file) {
                 case .failure(let error):
                     let problem = PackError.entry(path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
@@ -157,5 +158,52 @@ extension Generator {
         else { return nil }
         let pixels = max(size.width, size.height)
         return pixels < box ? (url.lastPathComponent, pixels, box, scale) : nil
+    }
+}
+
+/// Every image entry's headers checked on the run's threads, a block of entries at a time, ahead
+/// of the loop that turns the results into sprites and problems in entry order. A pack's headers
+/// are thousands of small file reads, a tenth of a one-pair run when they had one core. Only the
+/// results cross threads (the entries stay where they are, so no entry is allocated in a worker's
+/// malloc arena), and a block bounds how many are held.
+struct HeaderChecks {
+    typealias Outcome = Result<SpritePlanner.Checked, PNGError>
+    static let blockSize = 1024
+    static let jobSize = 32
+
+    private let entries: [Entry]
+    private let boxes: [Int: Int]
+    private let decoder: PNGDecoder
+    private let workers: Int
+    private var block: Range<Int> = 0..<0
+    private var outcomes: [Outcome?] = []
+
+    init(entries: [Entry], boxes: [Int: Int], decoder: PNGDecoder, workers: Int) {
+        self.entries = entries
+        self.boxes = boxes
+        self.decoder = decoder
+        self.workers = workers
+    }
+
+    /// The checked variants of entry `index` (whose image is `file`), asked for in entry order.
+    mutating func result(at index: Int, of file: ImageFile) -> Outcome {
+        if !block.contains(index) { check(from: index) }
+        return outcomes[index - block.lowerBound] ?? SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder)
+    }
+
+    private mutating func check(from start: Int) {
+        block = start..<min(entries.count, start + Self.blockSize)
+        let jobs = stride(from: block.lowerBound, to: block.upperBound, by: Self.jobSize).map { $0..<min(block.upperBound, $0 + Self.jobSize) }
+        let (entries, boxes, decoder) = (self.entries, self.boxes, self.decoder)
+        let results = try? WorkQueue.run(
+            jobs, workers: max(1, workers), makeState: {},
+            body: { (range: Range<Int>, _: inout Void) -> [Outcome?] in
+                range.map { index -> Outcome? in
+                    guard case .image(let file) = entries[index].content, file.format != .gif else { return nil }
+                    return SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder)
+                }
+            })
+        outcomes = results?.flatMap { $0 } ?? []
+        if outcomes.count != block.count { outcomes = Array(repeating: nil, count: block.count) }
     }
 }

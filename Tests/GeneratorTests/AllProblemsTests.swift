@@ -58,6 +58,23 @@ struct AllProblemsTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// Headers are checked on several threads, a block of entries at a time: problems in
+    /// different jobs and blocks still come out once each, in entry order, whatever the threads.
+    @Test func problemsAcrossManyEntriesStayInEntryOrder() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("many")
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        try fm.copyItem(at: Self.sample.appendingPathComponent("f_smile.png"), to: folder.appendingPathComponent("ok.png"))
+        try fm.copyItem(at: Self.badPNG.appendingPathComponent("jpeg-renamed.png"), to: folder.appendingPathComponent("photo.png"))
+        let bad: Set<Int> = [0, 31, 32, 1023, 1024, 1025, 2047, 2100]
+        let entries: [[String: Any]] = (0..<2101).map { ["chs": "[e\($0)]", "png": bad.contains($0) ? "photo.png" : "ok.png"] }
+        try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0).write(to: folder.appendingPathComponent("info.plist"))
+        let result = run(["validate", folder.path])
+        #expect(result.status == 1)
+        let lines = result.err.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == bad.sorted().map { "error: many/info.plist: entry \($0) (\"[e\($0)]\")" }, "\(result.err)")
+    }
+
     @Test func lenientSkipsBadImagesLikeOtherBadEntries() throws {
         let pack = try Self.brokenPack()
         let out = pack.deletingLastPathComponent().appendingPathComponent("out")
