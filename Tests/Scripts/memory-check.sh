@@ -31,6 +31,21 @@ done
 # copies (never held whole), so peak memory must not grow with the icon size. 16 icons of
 # 2048x2048 on one page, and 2 of 8192x8192 (the largest allowed by default, 64 Mpx each).
 GEN_LIMIT_KB=$((64 * 1024))
+# generate_peak LABEL ARGS...: one `emokit generate ARGS` under GNU time, passed when it succeeds
+# with a peak under GEN_LIMIT_KB.
+generate_peak() {
+  local label=$1; shift
+  /usr/bin/time -o "$TMP" -f "%M %e" "$EMOKIT" generate "$@" -q >/dev/null 2>"$TMP.err"
+  local rc=$? out kb secs
+  out=$(tail -n1 "$TMP"); kb=${out%% *}; secs=${out##* }
+  if [ "$rc" != 0 ]; then
+    echo "FAIL $label: exit status $rc: $(head -n3 "$TMP.err")"; failed=$((failed+1))
+  elif [ "$kb" -gt "$GEN_LIMIT_KB" ]; then
+    echo "FAIL $label: peak ${kb} KiB > ${GEN_LIMIT_KB} KiB"; failed=$((failed+1))
+  else
+    printf '  %-45s peak %6d KiB  %5ss\n' "$label" "$kb" "$secs"; passed=$((passed+1))
+  fi
+}
 GEN=$(mktemp -d)
 python3 - "$GEN" <<'PY'
 import os, plistlib, sys
@@ -49,16 +64,7 @@ for pack, side, count in (("large", 2048, 16), ("huge", 8192, 2)):
         plistlib.dump(entries, f, fmt=plistlib.FMT_XML)
 PY
 for pack in large huge; do
-  /usr/bin/time -o "$TMP" -f "%M %e" "$EMOKIT" generate "$GEN/$pack" --out "$GEN/out-$pack" --widths 375 --scales 2,3 -q >/dev/null 2>"$TMP.err"
-  rc=$?
-  out=$(tail -n1 "$TMP"); kb=${out%% *}; secs=${out##* }
-  if [ "$rc" != 0 ]; then
-    echo "FAIL generate $pack: exit status $rc: $(head -n3 "$TMP.err")"; failed=$((failed+1))
-  elif [ "$kb" -gt "$GEN_LIMIT_KB" ]; then
-    echo "FAIL generate $pack: peak ${kb} KiB > ${GEN_LIMIT_KB} KiB"; failed=$((failed+1))
-  else
-    printf '  %-45s peak %6d KiB  %5ss\n' "generate $pack icons" "$kb" "$secs"; passed=$((passed+1))
-  fi
+  generate_peak "generate $pack icons" "$GEN/$pack" --out "$GEN/out-$pack" --widths 375 --scales 2,3
 done
 # Memory flat in the number of entries and pages: a pack of 40,000 entries (1,291 pages; small
 # icons, hard links to a few files, so it runs in seconds; none enlarged, so no warning each) at one width and scale, and a pack of
@@ -83,34 +89,13 @@ for pack, count in (("many", 40000), ("pairs", 1000)):
     with open(os.path.join(root, pack, "info.plist"), "wb") as f:
         plistlib.dump(entries, f, fmt=plistlib.FMT_XML)
 PY
-for run in "many --widths 375 --scales 2" "pairs"; do
-  pack=${run%% *}; args=${run#"$pack"}
-  # shellcheck disable=SC2086
-  /usr/bin/time -o "$TMP" -f "%M %e" "$EMOKIT" generate "$GEN/$pack" --out "$GEN/out-$pack" --no-cache -q $args >/dev/null 2>"$TMP.err"
-  rc=$?
-  out=$(tail -n1 "$TMP"); kb=${out%% *}; secs=${out##* }
-  if [ "$rc" != 0 ]; then
-    echo "FAIL generate $pack: exit status $rc: $(head -n3 "$TMP.err")"; failed=$((failed+1))
-  elif [ "$kb" -gt "$GEN_LIMIT_KB" ]; then
-    echo "FAIL generate $pack: peak ${kb} KiB > ${GEN_LIMIT_KB} KiB"; failed=$((failed+1))
-  else
-    printf '  %-45s peak %6d KiB  %5ss\n' "generate $pack entries" "$kb" "$secs"; passed=$((passed+1))
-  fi
-done
+generate_peak "generate many entries" "$GEN/many" --out "$GEN/out-many" --no-cache --widths 375 --scales 2
+generate_peak "generate pairs entries" "$GEN/pairs" --out "$GEN/out-pairs" --no-cache
 # The emoji keyboard at 375@3x: its skin-tone variants sheets (1,632 px square, 10 MB of RGBA
 # each, one per worker) are drawn and encoded a row of cells at a time, never held whole (held
 # whole, this run peaked at 70 MiB). At all ten default pairs it peaks about 8 MiB higher but
 # takes 18 s, so the check runs the one pair that has the large sheets (5 s).
-/usr/bin/time -o "$TMP" -f "%M %e" "$EMOKIT" generate --emoji-keyboard --out "$GEN/out-emoji" --widths 375 --scales 3 --no-cache -q >/dev/null 2>"$TMP.err"
-rc=$?
-out=$(tail -n1 "$TMP"); kb=${out%% *}; secs=${out##* }
-if [ "$rc" != 0 ]; then
-  echo "FAIL generate --emoji-keyboard: exit status $rc: $(head -n3 "$TMP.err")"; failed=$((failed+1))
-elif [ "$kb" -gt "$GEN_LIMIT_KB" ]; then
-  echo "FAIL generate --emoji-keyboard: peak ${kb} KiB > ${GEN_LIMIT_KB} KiB"; failed=$((failed+1))
-else
-  printf '  %-45s peak %6d KiB  %5ss\n' "generate --emoji-keyboard at 375@3x" "$kb" "$secs"; passed=$((passed+1))
-fi
+generate_peak "generate --emoji-keyboard at 375@3x" --emoji-keyboard --out "$GEN/out-emoji" --widths 375 --scales 3 --no-cache
 rm -rf "$GEN"
 echo "memory-check: $passed passed, $failed failed"
 [ "$failed" = 0 ]
