@@ -29,6 +29,15 @@ struct ShardMergeTests {
         return options
     }
 
+    /// Runs every shard of `count` over `inputs` into `root/<name>-1` ... `root/<name>-count`.
+    static func shards(_ count: Int, in root: URL, named name: String = "shard", inputs: [URL] = [packsRoot]) throws -> [URL] {
+        try (1...count).map { index in
+            let folder = root.appendingPathComponent("\(name)-\(index)")
+            _ = try Generator(options: options(out: folder, shard: ShardSpec(index: index, count: count), inputs: inputs)).run()
+            return folder
+        }
+    }
+
     /// The single run everything is compared with.
     static let single: URL = {
         let out = Fixtures.temporaryDirectory("shardSingle").appendingPathComponent("single")
@@ -39,12 +48,7 @@ struct ShardMergeTests {
     @Test(arguments: [1, 2, 3, 7])
     func shardsMergeToTheSingleRun(count: Int) throws {
         let root = Fixtures.temporaryDirectory("shards\(count)")
-        var folders: [URL] = []
-        for index in 1...count {
-            let folder = root.appendingPathComponent("shard-\(index)")
-            _ = try Generator(options: Self.options(out: folder, shard: ShardSpec(index: index, count: count))).run()
-            folders.append(folder)
-        }
+        let folders = try Self.shards(count, in: root)
         // Merge in reverse order: the order of the folders does not matter.
         let merged = root.appendingPathComponent("site")
         let report = try ShardMerge(output: merged, shards: folders.reversed()).run()
@@ -88,12 +92,7 @@ struct ShardMergeTests {
     @Test func aStoppedMergesLeftoversAreRemoved() throws {
         let root = Fixtures.temporaryDirectory()
         let packs = [PublishingFixtures.samples.appendingPathComponent("faces")]
-        var folders: [URL] = []
-        for index in 1...2 {
-            let folder = root.appendingPathComponent("s\(index)")
-            _ = try Generator(options: Self.options(out: folder, shard: ShardSpec(index: index, count: 2), inputs: packs)).run()
-            folders.append(folder)
-        }
+        let folders = try Self.shards(2, in: root, named: "s", inputs: packs)
         let leftover = root.appendingPathComponent(".site.emokit-staging-999999")
         try FileManager.default.createDirectory(at: leftover.appendingPathComponent("sheets"), withIntermediateDirectories: true)
         let report = try ShardMerge(output: root.appendingPathComponent("site"), shards: folders).run()
@@ -105,12 +104,7 @@ struct ShardMergeTests {
     @Test func missingDuplicatedForeignAndDamagedShardsAreRefused() throws {
         let root = Fixtures.temporaryDirectory()
         let packs = [PublishingFixtures.samples.appendingPathComponent("faces"), PublishingFixtures.samples.appendingPathComponent("com.emokit.animals")]
-        var folders: [URL] = []
-        for index in 1...3 {
-            let folder = root.appendingPathComponent("shard-\(index)")
-            _ = try Generator(options: Self.options(out: folder, shard: ShardSpec(index: index, count: 3), inputs: packs)).run()
-            folders.append(folder)
-        }
+        let folders = try Self.shards(3, in: root, inputs: packs)
         let out = root.appendingPathComponent("site")
         _ = try ShardMerge(output: out, shards: folders).run()
         let before = PublishingFixtures.tree(out)
