@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "GeneratorTests",
             dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess"],
-            exclude: ["Golden", "Fixtures"]),
+            exclude: ["Golden", "Fixtures", "Snapshots"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )
