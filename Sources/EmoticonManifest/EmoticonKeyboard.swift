@@ -152,11 +152,15 @@ public struct EmoticonKeyboard: Sendable {
 
 /// Why a manifest could not be loaded. Each case names the file, and `description` is one line.
 public enum EmoticonKeyboardError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read (missing, no permission); `reason` is the system's.
     case unreadable(file: String, reason: String)
+    /// The file is not a manifest: not JSON, or a key missing or of the wrong type; `reason` says
+    /// where.
     case malformed(file: String, reason: String)
     /// The manifest was written for a schema this library does not read.
     case unsupportedSchemaVersion(file: String, found: Int, supported: ClosedRange<Int>)
 
+    /// The error as one line naming the file, ready to show or log.
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
@@ -175,5 +179,6 @@ public enum EmoticonKeyboardError: Error, Equatable, Sendable, CustomStringConve
 }
 
 extension EmoticonKeyboardError: LocalizedError {
+    /// The same line as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// One emoticon of the keyboard, with where it lives and how to draw it.
 public struct Emoticon: Equatable, Sendable {
-    /// Tab index (keyboard order) and the tab's id.
+    /// The tab's index in `EmoticonKeyboard.tabs` (manifest order, display-only tabs included).
     public let tab: Int
+    /// The tab's id (`Manifest.Tab.id`).
     public let tabID: String
     /// Page index within the tab.
     public let page: Int
@@ -17,14 +18,18 @@ public struct Emoticon: Equatable, Sendable {
     public var text: String { variant?.text ?? button.text ?? "" }
     /// The name a screen reader says.
     public var name: String { variant?.name ?? button.name }
-    /// The icon's rect at `scale`, in pixels of the sheet `sheetPath(scale:)` names.
+    /// The icon's rect at `scale`, in pixels of the sheet `EmoticonKeyboard.sheetURL(for:scale:)` names.
     public func sprite(scale: Int) -> Manifest.PixelRect? { variant.map { $0.sprite["\(scale)"] } ?? button.sprite["\(scale)"] }
 }
 
 /// A piece of a string that should be drawn as an image: an emoticon's text (`[哈哈]`) or an
 /// emoji. Ranges are grapheme-aligned, so a token never splits a flag, keycap or ZWJ sequence.
 public struct Token: Equatable, Sendable {
-    public enum Kind: String, Sendable { case emoticon, emoji }
+    /// What a token is: a keyboard text such as `[哈哈]`, or an emoji.
+    public enum Kind: String, Sendable {
+        /// `emoticon`: a keyboard text that is not an emoji; `emoji`: any emoji.
+        case emoticon, emoji
+    }
 
     /// `.emoticon` for a keyboard text that is not an emoji (`[哈哈]`); `.emoji` for any emoji,
     /// whether or not the keyboard has it (and for the keyboard's emoji buttons, even text-style
@@ -34,11 +39,14 @@ public struct Token: Equatable, Sendable {
     public let range: Range<String.Index>
     /// The same span in UTF-16 units, for `NSAttributedString` and `UITextView`.
     public let utf16Offset: Int
+    /// The token's length in UTF-16 units.
     public let utf16Length: Int
+    /// The token's text, as it appears in the string.
     public let text: String
     /// The keyboard's emoticon for this text; nil for an emoji the keyboard does not have.
     public let emoticon: Emoticon?
 
+    /// The token's span as an `NSRange`, for `NSAttributedString` and `UITextView`.
     public var nsRange: NSRange { NSRange(location: utf16Offset, length: utf16Length) }
 }
 

@@ -12,6 +12,7 @@ extension Manifest {
         /// Scale ("2") to the icon's rect in that sheet, in pixels.
         public var sprite: [String: PixelRect]
 
+        /// Creates a variant.
         public init(text: String, name: String, sheet: [String: String], sprite: [String: PixelRect]) {
             self.text = text
             self.name = name
@@ -23,6 +24,7 @@ extension Manifest {
     /// One variants sheet of a tab. Variants sheets are the same files for every width (a variant
     /// is drawn at icon size, whatever the screen), sized `width x height` points at every scale.
     public struct VariantSheet: Codable, Equatable, Sendable {
+        /// The sheet's index among the tab's variants sheets, from 0.
         public var index: Int
         /// Scale ("2") to the sheet's path, relative to the output folder.
         public var sheets: [String: String]
@@ -30,8 +32,10 @@ extension Manifest {
         public var sheetHashes: [String: String]
         /// The sheet's size in points (its pixel size divided by the scale), for CSS sprites.
         public var width: Double
+        /// The sheet's height in points.
         public var height: Double
 
+        /// Creates a variants sheet record.
         public init(index: Int, sheets: [String: String], sheetHashes: [String: String], width: Double, height: Double) {
             self.index = index
             self.sheets = sheets
