@@ -1,4 +1,5 @@
 import Foundation
+import TextMatching
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,3 @@
-import EmokitText
-
 /// Escaping for every context a value can land in. Templates pick the context per insertion;
 /// there is no unescaped insertion of data. Each escaper is a table over `TextEscaping.escape`.
 public enum Escape {
