@@ -65,8 +65,9 @@ extension PackReader {
             }
         }
         if children.isEmpty {
-            // No plist and no packs inside, but images: a plain folder of images, one tab.
-            if Self.plainImageStems(in: input) != nil { return ([input], []) }
+            // No plist and no packs inside, but a layout reads the bare folder (plain images): one tab.
+            let bare = PackSource(folder: input, folderDisplay: input.lastPathComponent, file: nil, root: nil)
+            if PackLayouts.detect(bare) != nil { return ([input], []) }
             throw PackError.notAPack(path: input.path)
         }
         for child in children {

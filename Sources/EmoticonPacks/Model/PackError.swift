@@ -133,3 +133,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         return mb >= 10 ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
     }
 }
+
+extension PackError {
+    /// Entries skipped as the app skips them are warnings in every mode.
+    var isSkippedEntry: Bool {
+        if case .skippedEntry = self { return true }
+        return false
+    }
+}

@@ -57,7 +57,7 @@ public struct PackStarter: Sendable {
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let url = folder.appendingPathComponent(name)
             let ext = (name as NSString).pathExtension
-            let isImage = PackReader.imageExtensions.contains(ext.lowercased())
+            let isImage = PlainImageFolderLayout.imageExtensions.contains(ext.lowercased())
             if name.hasPrefix(".") {
                 if isImage { notes.append("\(display)/\(name): skipped, a hidden file") }
                 continue
