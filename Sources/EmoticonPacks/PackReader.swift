@@ -98,7 +98,10 @@ public struct PackReader: Sendable {
     }
 
     /// In order of preference: YYKit reads a group's `info.json` before its `info.plist`.
-    static let packFiles = ["info.json", "info.plist", "Emoji.plist"]
+    static let sharedPackFiles = ["info.json", "info.plist", "Emoji.plist"]
+    /// The files a pack folder is read from: the shared ones, then those only one layout reads
+    /// (`PackLayout.fileNames`), in detection order.
+    static let packFiles = sharedPackFiles + PackLayouts.detectionOrder.flatMap { $0.fileNames }
 
     struct PackOutcome {
         var pack: EmoticonPack?
@@ -119,17 +122,17 @@ public struct PackReader: Sendable {
             let bare = PackSource(folder: folder, folderDisplay: folderDisplay, file: nil, root: nil)
             if let layout = PackLayouts.detect(bare) { return read(bare, as: layout, outcome: PackOutcome(plistPath: bare.display)) }
         }
-        let plist = found ?? PackPlist(url: folder.appendingPathComponent("info.plist"), isEmojiArray: false, unusualName: nil)
+        let plist = found ?? PackPlist(url: folder.appendingPathComponent("info.plist"), usualName: "info.plist", unusualName: nil)
         let file = plist.url
         let display = "\(folderDisplay)/\(file.lastPathComponent)"
         var outcome = PackOutcome(plistPath: display)
         if plist.unusualName != nil {
-            let usual = plist.isEmojiArray ? "Emoji.plist" : "info.plist"
+            let usual = plist.isEmojiArray ? "Emoji.plist" : Self.sharedPackFiles.contains(plist.usualName) ? "info.plist" : plist.usualName
             outcome.notes.append(.unusualPlistName(path: display, usual: usual))
         }
         let root: Any
         do {
-            root = try file.pathExtension.lowercased() == "json" ? loadJSON(file, inside: folder, display: display) : loadPlist(file, inside: folder, display: display, lazyArray: true)
+            root = try loadRoot(plist, inside: folder, display: display)
         } catch let error as PackError {
             outcome.errors.append(error)
             return outcome

@@ -14,6 +14,23 @@ protocol PackLayout: Sendable {
     /// The pack's items and what it says about itself; a failure when the file is of this layout
     /// but cannot be read as it (a YYKit group whose `emoticons` is not an array).
     static func contents(of source: PackSource) -> Result<PackContents, PackError>
+
+    /// Pack files only this layout reads (say Adium's `Emoticons.plist`), looked for after the
+    /// shared `info.json`, `info.plist` and `Emoji.plist`, exactly and then in any
+    /// capitalisation. None by default.
+    static var fileNames: [String] { get }
+
+    /// The root of a file named in `fileNames`, from its bytes (already checked: inside the pack,
+    /// a regular file, within the size limit). By default a plist, binary or XML.
+    static func parse(_ data: Data, display: String) throws(PackError) -> Any
+}
+
+extension PackLayout {
+    static var fileNames: [String] { [] }
+
+    static func parse(_ data: Data, display: String) throws(PackError) -> Any {
+        try PackReader.parsePlist(data, display: display, lazyArray: true)
+    }
 }
 
 /// A pack folder as layouts see it: the folder, and the file it is read from with its parsed
@@ -30,6 +47,8 @@ struct PackSource {
 
     /// How messages name the pack: its file (`packs/faces/info.plist`), else its folder (`packs/faces/`).
     var display: String { file.map { "\(folderDisplay)/\($0.url.lastPathComponent)" } ?? folderDisplay + "/" }
+    /// The pack file's usual name (`info.plist` for an `Info.plist`), nil without a file.
+    var fileName: String? { file?.usualName }
     /// The file is an `Emoji.plist` (Apple's list of emoji strings), whatever its capitalisation.
     var isEmojiPlist: Bool { file?.isEmojiArray ?? false }
     /// The file is JSON (YYKit's `info.json`).

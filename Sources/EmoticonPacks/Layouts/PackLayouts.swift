@@ -10,7 +10,8 @@ enum PackLayouts {
     /// 5. `WeiboLayout`: any other array, of `{chs, cht, png, gif, type, code}` dictionaries.
     ///
     /// A new layout is one new file in `Layouts/` and one line here, placed before the layouts
-    /// it must be told apart from. (A folder of packs is read by `PackReader.packFolders`, and a
+    /// it must be told apart from; a layout with a file of its own names it (`fileNames`) and
+    /// parses it when it is no plist (`parse`), in its own file too. (A folder of packs is read by `PackReader.packFolders`, and a
     /// YYKit bundle's `emoticons.plist` and `additional/` by `YYKitBundle.swift`.)
     static let detectionOrder: [any PackLayout.Type] = [
         PlainImageFolderLayout.self,

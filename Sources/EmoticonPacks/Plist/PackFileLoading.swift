@@ -5,6 +5,17 @@ import Foundation
 /// file inside its folder after symlinks, no larger than `maxPlistBytes`, checked before a byte of
 /// it is parsed; and naming what was found where something else was expected.
 extension PackReader {
+    /// A pack file's parsed root: by the layout that claims the file's name (`PackLayout.parse`),
+    /// else as JSON (`.json`) or a plist (binary or XML, a root array as lazy `PlistItems`).
+    func loadRoot(_ plist: PackPlist, inside folder: URL, display: String) throws -> Any {
+        if let layout = PackLayouts.detectionOrder.first(where: { $0.fileNames.contains(plist.usualName) }) {
+            return try layout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display)
+        }
+        let file = plist.url
+        if file.pathExtension.lowercased() == "json" { return try loadJSON(file, inside: folder, display: display) }
+        return try loadPlist(file, inside: folder, display: display, lazyArray: true)
+    }
+
     /// Reads a plist that must be a regular file inside `container` (after symlinks) and no larger
     /// than `maxPlistBytes`, checked before a byte of it is parsed. Binary plists go through our
     /// own strict reader; XML through our lean reader, else Foundation (`parsePlist`).
