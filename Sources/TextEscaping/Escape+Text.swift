@@ -6,29 +6,25 @@ extension Escape {
     /// A value quoted for a one-line message (`"a\nb"`): quotes, line breaks, U+2028/U+2029 and
     /// control characters escaped, so one message is always one line.
     public static func message(_ text: String) -> String {
-        let body = TextEscaping.escape(text) { scalar in
+        TextEscaping.quoted(text) { scalar in
             switch scalar {
-            case "\n": return "\\n"
-            case "\r": return "\\r"
-            case "\t": return "\\t"
-            case "\"": return "\\\""
             case "\u{2028}", "\u{2029}": return "\\u{\(String(scalar.value, radix: 16))}"
             default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
             }
         }
-        return "\"" + body + "\""
     }
 
     /// Text for an XML element's content: `&`, `<` and `>` escaped (callers refuse control
     /// characters and noncharacters before).
-    public static func xmlText(_ text: String) -> String {
-        TextEscaping.escape(text) { scalar in
-            switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            default: return nil
-            }
+    public static func xmlText(_ text: String) -> String { TextEscaping.escape(text, markup) }
+
+    /// The characters that start markup in HTML and XML text, as entities: `&`, `<`, `>`.
+    static func markup(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        default: return nil
         }
     }
 
