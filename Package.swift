@@ -14,8 +14,9 @@ import PackageDescription
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
 //   EmoticonManifest Foundation-only Codable manifest types and EmoticonKeyboard lookups, shared by
 //                    the generator and apps (its only dependency is Checksum, itself dependency-free).
-//   EmokitText       The one escaping loop, shared by message quoting and the preview's escapers.
-//   EmoticonPacks    Reading packs (Emoji.plist, Weibo info.plist, YYKit layout) into values.
+//   TextEscaping     The one escaping loop and every escaper's table (HTML, URL, JSON, script, XML, CSS, messages).
+//   TextMatching     "Did you mean": the closest known name to a typed one (CLI, config, plist keys).
+//   EmoticonPacks    Reading packs into values: one file per pack layout (Layouts/), one `detect`.
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
@@ -57,19 +58,20 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CLibPNG", "CGifLib", "Checksum", "FileAccess"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
-        .target(name: "EmokitText"),
-        .target(name: "EmoticonPacks", dependencies: ["EmokitText", "FileAccess"]),
+        .target(name: "TextEscaping"),
+        .target(name: "TextMatching"),
+        .target(name: "EmoticonPacks", dependencies: ["TextEscaping", "TextMatching", "FileAccess"]),
         .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
-        .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
+        .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
         .target(
             name: "Generator",
             dependencies: [
                 "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
-                "BundledTemplates", "BundledAssets",
+                "BundledTemplates", "BundledAssets", "TextEscaping", "TextMatching",
             ]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem"]),
+        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
@@ -77,8 +79,14 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess"],
+            dependencies: [
+                "TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite",
+                "TextEscaping", "TextMatching", "FileAccess", "Checksum",
+            ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
+        .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
+        .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
+        .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )

@@ -1,4 +1,4 @@
-import EmoticonPacks
+import TextMatching
 
 /// A small argument parser: one table of options per command drives parsing, `--help` and the
 /// error text (the wording follows swift-argument-parser, which users already know).

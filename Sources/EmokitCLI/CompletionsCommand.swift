@@ -1,4 +1,4 @@
-import EmoticonPacks
+import TextMatching
 
 /// `emokit completions bash|zsh|fish`: a shell completion script written from the same
 /// `CommandSpec` tables that drive parsing and `--help`, so a new option completes with no

@@ -3,6 +3,7 @@ import Foundation
 import Generator
 import Imaging
 import KeyboardLayout
+import TextMatching
 
 /// `emokit generate <pack or packs root>... --out DIR`: the main job.
 enum GenerateCommand {

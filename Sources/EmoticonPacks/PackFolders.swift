@@ -7,23 +7,26 @@ extension PackReader {
     /// The plist a pack folder is read from.
     struct PackPlist: Equatable {
         var url: URL
-        /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
-        var isEmojiArray: Bool
+        /// The name it was looked for by (one of `packFiles`).
+        var usualName: String
         /// The name on disk when it differs from the usual one only in case (`Info.plist`).
         var unusualName: String?
+        /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
+        var isEmojiArray: Bool { usualName == "Emoji.plist" }
     }
 
-    /// `info.plist` (preferred) or `Emoji.plist`; failing the exact names, the same names in any
+    /// The first of `packFiles` present (`info.json`, `info.plist`, `Emoji.plist`, then the files
+    /// layouts claim); failing the exact names, the same names in any
     /// capitalisation (macOS bundles write `Info.plist`), reported as a note.
     func packPlist(in folder: URL) -> PackPlist? {
         for name in Self.packFiles where Self.isRegularFile(folder.appendingPathComponent(name)) {
-            return PackPlist(url: folder.appendingPathComponent(name), isEmojiArray: name == "Emoji.plist", unusualName: nil)
+            return PackPlist(url: folder.appendingPathComponent(name), usualName: name, unusualName: nil)
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for usual in Self.packFiles {
             if let name = names.first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }) {
-                return PackPlist(url: folder.appendingPathComponent(name), isEmojiArray: usual == "Emoji.plist", unusualName: name)
+                return PackPlist(url: folder.appendingPathComponent(name), usualName: usual, unusualName: name)
             }
         }
         return nil
@@ -65,8 +68,9 @@ extension PackReader {
             }
         }
         if children.isEmpty {
-            // No plist and no packs inside, but images: a plain folder of images, one tab.
-            if Self.plainImageStems(in: input) != nil { return ([input], []) }
+            // No plist and no packs inside, but a layout reads the bare folder (plain images): one tab.
+            let bare = PackSource(folder: input, folderDisplay: input.lastPathComponent, file: nil, root: nil)
+            if PackLayouts.detect(bare) != nil { return ([input], []) }
             throw PackError.notAPack(path: input.path)
         }
         for child in children {

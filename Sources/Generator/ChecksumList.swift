@@ -1,6 +1,7 @@
 import Archive
 import Checksum
 import Foundation
+import TextEscaping
 
 /// `SHA256SUMS`: one `<sha256>  <path>` line per file of the output, sorted bytewise by path, in
 /// the format `sha256sum -c SHA256SUMS` verifies (run from the output folder). It lists every
@@ -48,7 +49,7 @@ enum ChecksumList {
     /// line starts with `\`.
     static func line(digest: String, path: String) -> String {
         guard path.contains("\\") || path.contains("\n") else { return "\(digest)  \(path)\n" }
-        let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        let escaped = Escape.sha256sumName(path)
         return "\\\(digest)  \(escaped)\n"
     }
 

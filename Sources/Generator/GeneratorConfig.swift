@@ -2,6 +2,7 @@ import EmoticonPacks
 import FileAccess
 import Foundation
 import KeyboardLayout
+import TextMatching
 
 /// A JSON config file (`emokit generate --config emokit.json`) for builds that run emokit the
 /// same way every time. Every key is optional; command-line flags override it. Paths are

@@ -1,6 +1,7 @@
 import EmoticonManifest
 import Foundation
 import Imaging
+import TextEscaping
 
 /// `--web`: the sheets described for web tooling, per width and scale, from the finished manifests
 /// (so the web files and the manifest can never disagree):
@@ -205,11 +206,11 @@ struct WebSpriteWriter {
     }
 
     static func cssString(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\a ")
+        Escape.cssString(text)
     }
 
     static func comment(_ text: String) -> String {
-        text.replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "\n", with: " ")
+        Escape.cssComment(text)
     }
 
     static func size(of sheet: String, in output: OutputFolder) throws(GenerationError) -> (width: Int, height: Int) {

@@ -1,33 +1,27 @@
 /// Why a GIF was refused: an `ImageFileError` (shared with `PNGError`), so `description` is
 /// the one line emokit prints, `"<path>: <reason>"`; each case carries what a user needs to act on it.
-public struct GIFError: ImageFileError {
-    public enum Reason: Equatable, Sendable {
-        case unreadable(String)
-        case empty
-        case notGIF
-        case truncated
-        /// The canvas or a frame is beyond the limits (giflib's header values, in the message).
-        case tooLarge(String)
-        case tooManyFrames(limit: Int)
-        case tooMuchData(String)
-        case noFrames
-        case noColorTable(String)
-        /// giflib refused the data; its own words.
-        case corrupt(String)
-        case outOfMemory
-    }
+public typealias GIFError = ImageFileRefusal<GIFErrorReason>
+
+/// What is wrong with a refused GIF (`GIFError.Reason`).
+public enum GIFErrorReason: ImageRefusalReason {
+    case unreadable(String)
+    case empty
+    case notGIF
+    case truncated
+    /// The canvas or a frame is beyond the limits (giflib's header values, in the message).
+    case tooLarge(String)
+    case tooManyFrames(limit: Int)
+    case tooMuchData(String)
+    case noFrames
+    case noColorTable(String)
+    /// giflib refused the data; its own words.
+    case corrupt(String)
+    case outOfMemory
 
     public static let format = "GIF"
-    public let path: String
-    public let reason: Reason
 
-    public init(path: String, reason: Reason) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var reasonText: String {
-        switch reason {
+    public var text: String {
+        switch self {
         case .unreadable(let why): return Self.unreadableText(why)
         case .empty: return Self.emptyText
         case .notGIF: return "not a GIF file (no GIF87a/GIF89a signature)"

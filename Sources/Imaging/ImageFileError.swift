@@ -16,9 +16,35 @@ public protocol ImageFileError: Error, CustomStringConvertible, Equatable, Senda
 
 extension ImageFileError {
     public var description: String { "\(path): \(reasonText)" }
+}
 
+/// What one format says about a refused file (`PNGErrorReason`, `GIFErrorReason`): its name and
+/// each reason in words.
+public protocol ImageRefusalReason: Equatable, Sendable {
+    /// The format's name in messages ("PNG", "GIF").
+    static var format: String { get }
+    /// The reason in words, without the path.
+    var text: String { get }
+}
+
+extension ImageRefusalReason {
     // The refusals every format has, worded once so a PNG and a GIF say them the same way.
     static func unreadableText(_ why: String) -> String { "cannot read file (\(why))" }
     static var emptyText: String { "not a \(format) file (empty, 0 bytes)" }
     static var outOfMemoryText: String { "out of memory while decoding" }
+}
+
+/// A refused image file of one format (`PNGError`, `GIFError`): the file as the user named it
+/// and the format's reason, one struct for every format.
+public struct ImageFileRefusal<Reason: ImageRefusalReason>: ImageFileError {
+    public static var format: String { Reason.format }
+    public let path: String
+    public let reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var reasonText: String { reason.text }
 }

@@ -1,33 +1,27 @@
 /// Why a PNG was refused: an `ImageFileError` (shared with `GIFError`), so `description` is
 /// the one line emokit prints, `"<path>: <reason>"`; each case carries what a user needs to act on it.
-public struct PNGError: ImageFileError {
-    public enum Reason: Equatable, Sendable {
-        case unreadable(String)
-        case empty
-        /// The bytes are another format; `detected` names it when recognisable (JPEG, GIF, text).
-        case notPNG(detected: String?)
-        case damagedByTextTransfer
-        /// The file ends early; `detail` says where when known.
-        case truncated(detail: String?)
-        case tooLarge(width: Int, height: Int, limits: PNGDecoder.Limits)
-        case tooMuchImageData(String)
-        /// libpng refused the data; its own words, e.g. `IHDR: CRC error`.
-        case corrupt(String)
-        case outOfMemory
-        case encodingFailed(String)
-    }
+public typealias PNGError = ImageFileRefusal<PNGErrorReason>
+
+/// What is wrong with a refused PNG (`PNGError.Reason`).
+public enum PNGErrorReason: ImageRefusalReason {
+    case unreadable(String)
+    case empty
+    /// The bytes are another format; `detected` names it when recognisable (JPEG, GIF, text).
+    case notPNG(detected: String?)
+    case damagedByTextTransfer
+    /// The file ends early; `detail` says where when known.
+    case truncated(detail: String?)
+    case tooLarge(width: Int, height: Int, limits: PNGDecoder.Limits)
+    case tooMuchImageData(String)
+    /// libpng refused the data; its own words, e.g. `IHDR: CRC error`.
+    case corrupt(String)
+    case outOfMemory
+    case encodingFailed(String)
 
     public static let format = "PNG"
-    public let path: String
-    public let reason: Reason
 
-    public init(path: String, reason: Reason) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var reasonText: String {
-        switch reason {
+    public var text: String {
+        switch self {
         case .unreadable(let why): return Self.unreadableText(why)
         case .empty: return Self.emptyText
         case .notPNG(let detected?): return "not a PNG file (looks like \(detected))"

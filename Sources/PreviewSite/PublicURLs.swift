@@ -1,5 +1,6 @@
 import EmoticonManifest
 import Foundation
+import TextEscaping
 
 /// The only absolute links the site has, made when the user gives `--base-url`: a `sitemap.xml`
 /// and Open Graph tags (which crawlers and chat apps require to be absolute). Every other link

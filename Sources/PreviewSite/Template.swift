@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// A small logic-less template language, enough for emokit's pages and no more:
 ///
 /// - `{{ name | html }}`, `{{ name | attr }}`, `{{ name | url }}`, `{{ name | json }}` insert a

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) into .build/fuzz/:
-#   fuzz-plist       plist bytes -> pack (EmoticonPacks, FileAccess, EmokitText)
+#   fuzz-plist       plist bytes -> pack (EmoticonPacks, FileAccess, TextEscaping, TextMatching)
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
 #   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging)
 # Each module is compiled once, as a module of its own (as SwiftPM does), and the three targets
@@ -9,7 +9,7 @@
 # A module (or C shim) is recompiled only when its sources, the flags or a module it imports
 # changed (a stamp of their hashes beside its object), so a second run only relinks what changed.
 set -euo pipefail
-shopt -s nullglob
+shopt -s nullglob globstar
 cd "$(dirname "$0")/../.."
 OUT=.build/fuzz
 OBJ=$OUT/obj
@@ -57,9 +57,10 @@ module() {
   local module=$1; shift
   local deps=()
   for dep in "$@"; do deps+=("$OBJ/$dep.stamp"); done
-  if stale "$module" Sources/"$module"/*.swift "${deps[@]}" || [ ! -f "$OBJ/$module.o" ]; then
+  # Every Swift file of the module, in its subfolders too (Sources/EmoticonPacks/Layouts/...).
+  if stale "$module" Sources/"$module"/**/*.swift "${deps[@]}" || [ ! -f "$OBJ/$module.o" ]; then
     swiftc "${SWIFTFLAGS[@]}" -parse-as-library -wmo -module-name "$module" -emit-module -emit-module-path "$OBJ/$module.swiftmodule" \
-      -c Sources/"$module"/*.swift -o "$OBJ/$module.o"
+      -c Sources/"$module"/**/*.swift -o "$OBJ/$module.o"
     done_stamp "$module"; echo built >>"$OBJ/.steps"
   else
     echo reused >>"$OBJ/.steps"
@@ -87,9 +88,9 @@ together() {
   return $status
 }
 # In dependency order, each line's steps at once (two big modules at a time at most).
-together "shim CLibPNG" "shim CGifLib" "module FileAccess" "module EmokitText" "module Checksum"
-together "module EmoticonPacks FileAccess EmokitText" "module Imaging FileAccess Checksum CLibPNG CGifLib"
-together "module EmojiGlyphs FileAccess Imaging" "target fuzz-plist FuzzPlist FileAccess EmokitText EmoticonPacks" \
+together "shim CLibPNG" "shim CGifLib" "module FileAccess" "module TextEscaping" "module TextMatching" "module Checksum"
+together "module EmoticonPacks FileAccess TextEscaping TextMatching" "module Imaging FileAccess Checksum CLibPNG CGifLib"
+together "module EmojiGlyphs FileAccess Imaging" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching EmoticonPacks" \
   "target fuzz-png FuzzPNG FileAccess Checksum Imaging CLibPNG CGifLib"
 target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging EmojiGlyphs CLibPNG CGifLib
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

@@ -122,7 +122,7 @@ struct AllProblemsTests {
 
     @Test func notesAndStrictFromTheCommandLine() throws {
         let root = Fixtures.temporaryDirectory().appendingPathComponent("Packs")
-        try PackFolderTests.makePack(root.appendingPathComponent("cats"), plistName: "Info.plist", entries: [PackFolderTests.entry("[猫]", "cat.png")], images: ["cat.png"])
+        try WeiboPackFixtures.makePack(root.appendingPathComponent("cats"), plistName: "Info.plist", entries: [WeiboPackFixtures.entry("[猫]", "cat.png")], images: ["cat.png"])
         try FileManager.default.createDirectory(at: root.appendingPathComponent("drafts"), withIntermediateDirectories: true)
         let out = root.deletingLastPathComponent().appendingPathComponent("out")
         let result = run(["generate", root.path, "--out", out.path, "--widths", "375"])

@@ -3,6 +3,7 @@ import Foundation
 import Generator
 import TestSupport
 import Testing
+import TextMatching
 
 @testable import EmokitCLI
 

@@ -3,6 +3,7 @@ import Foundation
 import PreviewSite
 import TestSupport
 import Testing
+import TextEscaping
 
 /// Manifests are written a page at a time (`PagedManifest`) so memory stays flat in the number of
 /// pages. The bytes must still be exactly `JSONEncoder`'s for the whole manifest: in the file and

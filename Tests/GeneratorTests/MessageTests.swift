@@ -54,7 +54,7 @@ struct MessageTests {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out.appendingPathComponent("Packs"), withIntermediateDirectories: true)
         try Data().write(to: out.appendingPathComponent(".emokit-output"))
-        try PackFolderTests.makePack(out.appendingPathComponent("Packs/cats"), entries: [PackFolderTests.entry("[猫]", "cat.png")], images: ["cat.png"])
+        try WeiboPackFixtures.makePack(out.appendingPathComponent("Packs/cats"), entries: [WeiboPackFixtures.entry("[猫]", "cat.png")], images: ["cat.png"])
         let inside = run(["generate", out.appendingPathComponent("Packs").path, "--out", out.path])
         #expect(inside.status == 3 && inside.err.contains("holds the input"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Packs/cats/info.plist").path))

@@ -38,7 +38,7 @@ struct TabIconTests {
     @Test func aPacksIconPngWinsAndABadOneNamesThePack() throws {
         let dir = Fixtures.temporaryDirectory()
         let pack = dir.appendingPathComponent("cats")
-        try PackFolderTests.makePack(pack, entries: [PackFolderTests.entry("[猫]", "cat.png")], images: ["cat.png"])
+        try WeiboPackFixtures.makePack(pack, entries: [WeiboPackFixtures.entry("[猫]", "cat.png")], images: ["cat.png"])
         var green = RGBAImage(width: 48, height: 48)
         for y in 0..<48 { for x in 0..<48 { green.setPixel(x: x, y: y, (0, 200, 0, 255)) } }
         try Data(PNGEncoder().encode(green)).write(to: pack.appendingPathComponent("icon@2x.png"))

@@ -1,4 +1,4 @@
-import EmokitText
+import TextEscaping
 
 /// Problems reading a pack. Each names the file, and for entry problems the plist index and
 /// key, so the one-line message says exactly what to fix.
@@ -126,22 +126,18 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Quotes a value for a one-line message: control characters and line breaks escaped.
-    public static func quote(_ text: String) -> String {
-        let body = TextEscaping.escape(text) { scalar in
-            switch scalar {
-            case "\n": return "\\n"
-            case "\r": return "\\r"
-            case "\t": return "\\t"
-            case "\"": return "\\\""
-            case "\u{2028}", "\u{2029}": return "\\u{\(String(scalar.value, radix: 16))}"
-            default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
-            }
-        }
-        return "\"" + body + "\""
-    }
+    public static func quote(_ text: String) -> String { Escape.message(text) }
 
     static func megabytes(_ bytes: Int) -> String {
         let mb = Double(bytes) / 1_048_576
         return mb >= 10 ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
+    }
+}
+
+extension PackError {
+    /// Entries skipped as the app skips them are warnings in every mode.
+    var isSkippedEntry: Bool {
+        if case .skippedEntry = self { return true }
+        return false
     }
 }

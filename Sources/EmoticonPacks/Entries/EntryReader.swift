@@ -1,38 +1,37 @@
 import Foundation
+import TextMatching
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+/// What differs between the apps whose entries are dictionaries (`WeiboLayout`,
+/// `YYKitGroupLayout`); each layout's file defines its own (`EntryRules.weibo`, `.yykit`).
+struct EntryRules {
+    /// Reads an emoji entry's `code` into the emoji.
+    var code: (Any) -> Result<String, EntryProblem>
+    /// Why an image entry with neither `png` nor `gif` is skipped, as the app skips it (a
+    /// warning in every mode); nil when it is an error.
+    var imageWithoutPNGSkipped: String?
+    /// Keys of the app's format beyond `EntryReader.knownKeys`: never reported, never read.
+    var extraKeys: [String] = []
+}
 
-/// Turns one plist item into an `Entry`, checking every key's type and every file name.
+/// Turns one entry dictionary into an `Entry`, checking every key's type and every file name.
 struct EntryReader {
     let folder: URL
     let folderDisplay: String
     let plistDisplay: String
-    /// How the app that made the pack reads it (see `PackDialect`).
-    var dialect: PackDialect = .weibo
+    /// How the app that made the pack reads its entries.
+    let rules: EntryRules
     /// The folder's files, its real path resolved once for all entries.
     let files: FolderFiles
 
-    init(folder: URL, folderDisplay: String, plistDisplay: String, dialect: PackDialect = .weibo) {
-        self.folder = folder
-        self.folderDisplay = folderDisplay
-        self.plistDisplay = plistDisplay
-        self.dialect = dialect
-        files = FolderFiles(folder: folder, display: folderDisplay)
+    init(_ source: PackSource, rules: EntryRules) {
+        self.folder = source.folder
+        self.folderDisplay = source.folderDisplay
+        self.plistDisplay = source.display
+        self.rules = rules
+        files = FolderFiles(folder: source.folder, display: source.folderDisplay)
     }
 
-    func read(_ item: Any, index: Int, isEmojiArray: Bool) -> Result<Entry, PackError> {
-        if dialect == .iconMap { return readMapItem(item, index: index) }
-        if isEmojiArray {
-            guard let text = item as? String, !PackReader.isBoolean(item) else {
-                return .failure(error(index, "item", nil, "expected an emoji string, found \(PackReader.typeName(item))"))
-            }
-            if text.isEmpty { return .failure(error(index, "item", nil, "is an empty string")) }
-            return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: EmojiText.name(of: text), content: .emoji(text)))
-        }
+    func read(_ item: Any, index: Int) -> Result<Entry, PackError> {
         guard let dict = item as? [String: Any] else {
             return .failure(error(index, "entry", nil, "expected a dictionary, found \(PackReader.typeName(item))"))
         }
@@ -66,18 +65,10 @@ struct EntryReader {
     /// is still type-checked above like every entry's keys.
     private func readEmoji(_ dict: [String: Any], index: Int, chs: String?) -> Result<Entry, PackError> {
         let emoji: String
-        if dialect == .yykit, let code = dict["code"] {
-            switch Self.yykitCode(code) {
+        if let code = dict["code"] {
+            switch rules.code(code) {
             case .success(let value): emoji = value
             case .failure(let reason): return .failure(error(index, "code", chs, reason.message))
-            }
-        } else if let code = dict["code"] {
-            guard let codeText = code as? String, !PackReader.isBoolean(code) else {
-                return .failure(error(index, "code", chs, "expected a string of hex code points, found \(PackReader.typeName(code))"))
-            }
-            switch EmojiText.parseCode(codeText) {
-            case .success(let value): emoji = value
-            case .failure(let reason): return .failure(error(index, "code", chs, "\(PackError.quote(codeText)) \(reason)"))
             }
         } else if let text = dict["emoji"] {
             guard let value = text as? String, !value.isEmpty else {
@@ -111,8 +102,8 @@ struct EntryReader {
                 let file = ImageFile(name: gifName, variants: variants, format: .gif)
                 return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs), content: .image(file), animation: file))
             }
-            if dialect == .yykit {
-                return .failure(.skippedEntry(path: plistDisplay, index: index, text: chs, reason: "an image entry without png (nor gif) is skipped, as YYKit skips it"))
+            if let reason = rules.imageWithoutPNGSkipped {
+                return .failure(.skippedEntry(path: plistDisplay, index: index, text: chs, reason: reason))
             }
             return .failure(error(index, "png", chs, "missing: an image entry (type 0) needs png"))
         }
@@ -152,9 +143,9 @@ struct EntryReader {
     func unknownKeys(_ item: Any, index: Int) -> [PackError] {
         guard let dict = item as? [String: Any] else { return [] }
         let chs = dict["chs"] as? String
-        // YYKit's info.json entries may carry an English name (`en`); it is part of the format,
-        // not a typo, though emokit names entries from `chs`.
-        let known = dialect == .yykit ? Self.knownKeys + ["en"] : Self.knownKeys
+        // A format's own keys (YYKit's English name `en`) are not typos, though emokit names
+        // entries from `chs`.
+        let known = Self.knownKeys + rules.extraKeys
         return dict.keys.filter { !known.contains($0) }.sorted().map { key in
             let suggestion =
                 Self.synonyms[key.lowercased()]
@@ -200,94 +191,7 @@ struct EntryReader {
         return .failure("expected \"0\" (image) or \"1\" (emoji), found \(PackReader.typeName(value))")
     }
 
-    private func error(_ index: Int, _ key: String, _ text: String?, _ reason: String) -> PackError {
+    func error(_ index: Int, _ key: String, _ text: String?, _ reason: String) -> PackError {
         .entry(path: plistDisplay, index: index, key: key, text: text, reason: reason)
     }
-}
-
-/// Which file names a plist may use. Only a plain file name inside the pack folder is accepted,
-/// checked before anything is opened, and the resolved path (after symlinks) must stay inside.
-public enum FileNamePolicy {
-    public static func unsafeReason(_ name: String) -> String? {
-        if name.isEmpty { return "empty file name" }
-        if name.contains("/") || name.contains("\\") { return "only a plain file name in the pack folder is allowed, not a path" }
-        if name.hasPrefix(".") { return "a file name may not start with '.'" }
-        if name.hasPrefix("~") { return "a file name may not start with '~'" }
-        if name.contains(":") { return "URLs and drive names are not allowed" }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "control characters are not allowed" }
-        return nil
-    }
-
-    /// The file and its `@2x`/`@3x` siblings present in `folder`; at least one must exist.
-    public static func variants(of name: String, in folder: URL, folderDisplay: String) -> Result<[ImageFile.Variant], EntryProblem> {
-        FolderFiles(folder: folder, display: folderDisplay).variants(of: name)
-    }
-}
-
-/// A pack folder with its real path resolved once, for looking up the thousands of file names a
-/// plist lists: a plain file costs one `lstat` per candidate name, and only a symlink is resolved
-/// (resolving every name's path component by component was most of reading a large pack).
-struct FolderFiles {
-    let folder: URL
-    let display: String
-    /// The folder after symlinks, the prefix every file's real path must keep.
-    private let realPath: String
-    /// `folder.path`, computed once.
-    private let folderPath: String
-
-    init(folder: URL, display: String) {
-        self.folder = folder
-        self.display = display
-        realPath = folder.resolvingSymlinksInPath().standardizedFileURL.path
-        folderPath = folder.path
-    }
-
-    /// The file and its `@2x`/`@3x` siblings present in the folder; at least one must exist.
-    func variants(of name: String) -> Result<[ImageFile.Variant], EntryProblem> {
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        let stem = base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
-        var variants: [ImageFile.Variant] = []
-        for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
-            let fileName = "\(stem)\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
-            switch kind(of: fileName) {
-            case .absent: continue
-            case .file(let real):
-                guard real.hasPrefix(realPath == "/" ? "/" : realPath + "/") else {
-                    return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
-                }
-                variants.append(.init(scale: scale, folder: folder, fileName: fileName, folderDisplay: display))
-            }
-        }
-        if variants.isEmpty { return .failure("file not found: \(display)/\(name) (nor an @2x or @3x variant)") }
-        return .success(variants)
-    }
-
-    private enum Kind { case absent, file(realPath: String) }
-
-    /// Absent (or a folder, or a link to nothing or to a folder), else a file and its real path.
-    /// Most names of a plist's folder are absent (the @2x and @3x siblings of a plain name): no
-    /// URL is made for those.
-    private func kind(of fileName: String) -> Kind {
-        var info = stat()
-        let plain = !fileName.contains("/") && fileName != ".." && fileName != "."
-        if plain {
-            // No entry of that name: absent (what following links would find too).
-            guard lstat(folderPath + "/" + fileName, &info) == 0 else { return .absent }
-            if info.st_mode & S_IFMT != S_IFLNK {
-                // Not a link, directly inside the folder: its real path is the folder's plus its name.
-                return info.st_mode & S_IFMT == S_IFDIR ? .absent : .file(realPath: (realPath == "/" ? "" : realPath) + "/" + fileName)
-            }
-        }
-        let url = folder.appendingPathComponent(fileName)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return .absent }
-        return .file(realPath: url.resolvingSymlinksInPath().standardizedFileURL.path)
-    }
-}
-
-/// A reason an entry's value is refused; written as a string literal at the check.
-public struct EntryProblem: Error, ExpressibleByStringInterpolation {
-    public let message: String
-    public init(stringLiteral value: String) { message = value }
 }

@@ -1,5 +1,5 @@
-import EmokitText
 import Foundation
+import TextEscaping
 
 /// `emokit init`: the Weibo `info.plist` a folder of images stands for. It lists the images the
 /// way a plain image folder is read (`PlainImageFolder.swift`), so generating the folder before
@@ -57,7 +57,7 @@ public struct PackStarter: Sendable {
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let url = folder.appendingPathComponent(name)
             let ext = (name as NSString).pathExtension
-            let isImage = PackReader.imageExtensions.contains(ext.lowercased())
+            let isImage = PlainImageFolderLayout.imageExtensions.contains(ext.lowercased())
             if name.hasPrefix(".") {
                 if isImage { notes.append("\(display)/\(name): skipped, a hidden file") }
                 continue
@@ -206,16 +206,7 @@ public struct PackStarter: Sendable {
 
     /// Text for an XML element's content: `&`, `<` and `>` escaped (names with control characters
     /// or noncharacters were refused before).
-    static func xmlText(_ text: String) -> String {
-        TextEscaping.escape(text) { scalar in
-            switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            default: return nil
-            }
-        }
-    }
+    static func xmlText(_ text: String) -> String { Escape.xmlText(text) }
 }
 
 /// Why `emokit init` wrote nothing; one line per problem (`lines`), naming the file.

@@ -1,11 +1,9 @@
-import EmokitText
-import EmoticonPacks
-import PreviewSite
 import Testing
+import TextEscaping
 
 /// The escapers share one loop (`TextEscaping.escape`); each keeps its own table, checked here
 /// against hand-written expectations for every character class it must handle.
-struct EscapingTests {
+struct EscapeTests {
     @Test func htmlEscapesTheFiveSpecials() {
         #expect(Escape.html(#"<a href="x">&'哈"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;哈")
     }
@@ -34,18 +32,20 @@ struct EscapingTests {
         #expect(Escape.jsonString("a\"b\\c\n\r\t\u{1}哈") == #""a\"b\\c\n\r\t\u0001哈""#)
     }
 
-    @Test func messagesQuoteValuesOnOneLine() {
-        let error = PackError.entry(path: "p/info.plist", index: 0, key: "chs", text: "a\nb\"\u{2028}\u{7}", reason: "r")
-        #expect(error.description == #"p/info.plist: entry 0 ("a\nb\"\u{2028}\u{7}"): chs: r"#)
+    @Test func messageQuotesValuesOnOneLine() {
+        #expect(Escape.message("a\nb\"\u{2028}\u{7}\t\r") == #""a\nb\"\u{2028}\u{7}\t\r""#)
     }
 
-    @Test func nearMissSuggestsWithinTwoEdits() {
-        #expect(NameSuggestion.closest(to: "widht", among: ["scales", "widths"]) == "widths")
-        #expect(NameSuggestion.closest(to: "colour", among: ["widths"]) == nil)
-        #expect(NameSuggestion.closest(to: "Widths", among: ["widths"]) == "widths")
-        #expect(NameSuggestion.closest(to: "WIDTHS", among: ["widths"]) == nil)
-        #expect(NameSuggestion.closest(to: "WIDTHS", among: ["widths"], ignoringCase: true) == "widths")
-        #expect(NameSuggestion.closest(to: "wdth", among: ["widths"], maxDistance: 1) == nil)
-        #expect(NameSuggestion.editDistance("kitten", "sitting") == 3 && NameSuggestion.editDistance("", "abc") == 3)
+    @Test func xmlTextEscapesAmpersandAndAngleBrackets() {
+        #expect(Escape.xmlText("<a & b>\"'") == "&lt;a &amp; b&gt;\"'")
+    }
+
+    @Test func cssAndChecksumNamesEscapeAsBefore() {
+        #expect(Escape.cssString("a\\b\"c\nd") == #"a\\b\"c\a d"#)
+        #expect(Escape.cssComment("a*/b\nc") == "a* /b c")
+        #expect(Escape.sha256sumName("a\\b\nc") == #"a\\b\nc"#)
+        // Foundation's matching, as the writers had it: a `\` that a combining accent follows is kept.
+        let accented = "a\\" + "\u{301}"
+        #expect(Escape.sha256sumName(accented) == accented)
     }
 }

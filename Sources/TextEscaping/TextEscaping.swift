@@ -13,6 +13,21 @@ public enum TextEscaping {
         return out
     }
 
+    /// `text` in double quotes, `"` and the line breaks and tab escaped with a backslash (`\"`,
+    /// `\n`, `\r`, `\t`) as JSON and messages write them, then each other scalar by `replacement`.
+    public static func quoted(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        let body = escape(text) { scalar in
+            switch scalar {
+            case "\"": return "\\\""
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            default: return replacement(scalar)
+            }
+        }
+        return "\"" + body + "\""
+    }
+
     /// `value` in hexadecimal, zero-padded to `width` digits (`hex(0x1F, width: 4)` is `001f`).
     public static func hex(_ value: UInt32, width: Int, uppercase: Bool = false) -> String {
         let digits = String(value, radix: 16, uppercase: uppercase)

@@ -1,9 +1,9 @@
-import FileAccess
 import Foundation
 
-/// The parts of YYKit's `EmoticonWeibo.bundle` beyond its group folders, read as its
-/// `WBStatusHelper` reads them:
+/// A YYKit bundle (`EmoticonWeibo.bundle`): a folder of packs (each a `YYKitGroupLayout` group)
+/// with what lies beyond its group folders, read as its `WBStatusHelper` reads them:
 ///
+/// - `emoticons.plist` orders the groups (`orderedByPackageList`);
 /// - `additional/<groupID>/info.json` holds newer emoticons of an existing group: they are
 ///   prepended to that group's entries, their images looked up in that `additional` folder;
 /// - `additional/DisplayOnly/<id>/` holds groups that are never keyboard tabs but whose
@@ -11,6 +11,30 @@ import Foundation
 extension PackReader {
     static let additionalFolder = "additional"
     static let displayOnlyFolder = "DisplayOnly"
+
+    /// YYKit's `emoticons.plist`: `{packages: [{id: "com.sina.default"}, ...]}`. Listed packs come
+    /// first in that order; packs it does not list follow by name, so none is silently dropped.
+    func orderedByPackageList(_ file: URL, children: [URL]) throws -> [URL] {
+        let root = try loadPlist(file, inside: file.deletingLastPathComponent())
+        let display = file.path
+        guard let dict = root as? [String: Any] else {
+            throw PackError.wrongRoot(path: display, expected: "dictionary", found: Self.typeName(root))
+        }
+        guard let packages = dict["packages"] as? [Any] else {
+            throw PackError.packageOrder(path: display, reason: "key packages: expected an array of {id} dictionaries")
+        }
+        var ordered: [URL] = []
+        for (index, item) in packages.enumerated() {
+            guard let id = (item as? [String: Any])?["id"] as? String else {
+                throw PackError.entry(path: display, index: index, key: "id", text: nil, reason: "expected a string")
+            }
+            guard let folder = children.first(where: { $0.lastPathComponent == id }) else {
+                throw PackError.entry(path: display, index: index, key: "id", text: id, reason: "no pack folder of that name")
+            }
+            if !ordered.contains(folder) { ordered.append(folder) }
+        }
+        return ordered + children.filter { !ordered.contains($0) }
+    }
 
     /// Applies `root/additional` to the packs read from `root` (those from index `first` on).
     func readAdditional(root: URL, into survey: inout Survey, packsFrom first: Int) {
@@ -77,43 +101,5 @@ extension PackReader {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { !$0.hasPrefix(".") && isDirectory(folder.appendingPathComponent($0)) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-
-    /// YYKit's `display_only`: a number, boolean or string that is not 0.
-    static func isTrue(_ value: Any?) -> Bool {
-        switch value {
-        case let bool as Bool: return bool
-        case let number as NSNumber: return number.intValue != 0
-        case let text as String: return ["1", "true", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
-        default: return false
-        }
-    }
-
-    /// A group's `info.json` (YYKit reads it with `modelWithJSON:`), with the plist's limits.
-    /// Reads a JSON file under the same rules as a plist: a regular file inside `container`,
-    /// no larger than `maxPlistBytes`, checked before reading.
-    func loadJSON(_ file: URL, inside container: URL, display: String) throws -> Any {
-        if let escape = Containment.escape(file, inside: container) { throw PackError.unsafeLink(path: display, target: escape) }
-        let data: Data
-        do { data = try RegularFile.read(file, maxBytes: maxPlistBytes) } catch {
-            if case let .tooLarge(bytes, limit) = error { throw PackError.tooLarge(path: display, bytes: bytes, limit: limit) }
-            throw PackError.unreadable(path: display, reason: error.description)
-        }
-        if data.isEmpty { throw PackError.malformed(path: display, reason: "the file is empty") }
-        do {
-            return try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let ns = error as NSError
-            let reason = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-            throw PackError.malformed(path: display, reason: "not valid JSON: " + reason.replacingOccurrences(of: "\n", with: " "))
-        }
-    }
-}
-
-extension PackError {
-    /// Entries skipped as the app skips them are warnings in every mode.
-    var isSkippedEntry: Bool {
-        if case .skippedEntry = self { return true }
-        return false
     }
 }

@@ -1,5 +1,3 @@
-import EmokitText
-
 /// Escaping for every context a value can land in. Templates pick the context per insertion;
 /// there is no unescaped insertion of data. Each escaper is a table over `TextEscaping.escape`.
 public enum Escape {
@@ -7,12 +5,9 @@ public enum Escape {
     public static func html(_ text: String) -> String {
         TextEscaping.escape(text) { scalar in
             switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
             case "\"": return "&quot;"
             case "'": return "&#39;"
-            default: return nil
+            default: return markup(scalar)
             }
         }
     }
@@ -69,16 +64,11 @@ public enum Escape {
 
     /// A JSON string literal for `text`: quotes, backslashes and control characters escaped.
     public static func jsonString(_ text: String) -> String {
-        let body = TextEscaping.escape(text) { scalar in
+        TextEscaping.quoted(text) { scalar in
             switch scalar {
-            case "\"": return "\\\""
             case "\\": return "\\\\"
-            case "\n": return "\\n"
-            case "\r": return "\\r"
-            case "\t": return "\\t"
             default: return scalar.value < 0x20 ? "\\u" + TextEscaping.hex(scalar.value, width: 4) : nil
             }
         }
-        return "\"" + body + "\""
     }
 }

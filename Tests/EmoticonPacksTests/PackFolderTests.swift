@@ -7,22 +7,10 @@ import Testing
 /// reported with why, `--strict` makes those errors; unknown entry keys are reported with a
 /// "did you mean". Each of these failed before (the folder vanished, the key was ignored).
 struct PackFolderTests {
-    static let sampleImage = Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks/faces/f_smile@3x.png")
-
-    /// Writes a Weibo-layout pack: `entries` as the plist array, `images` copied from a sample.
-    static func makePack(_ folder: URL, plistName: String = "info.plist", entries: [[String: Any]], images: [String] = []) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let data = try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0)
-        try data.write(to: folder.appendingPathComponent(plistName))
-        for image in images { try FileManager.default.copyItem(at: sampleImage, to: folder.appendingPathComponent(image)) }
-    }
-
-    static func entry(_ chs: String, _ png: String) -> [String: Any] { ["chs": chs, "png": png, "type": "0"] }
-
     @Test func capitalisedInfoPlistIsReadAndSaid() throws {
         let root = Fixtures.temporaryDirectory().appendingPathComponent("Packs")
-        try Self.makePack(root.appendingPathComponent("cats"), plistName: "Info.plist", entries: [Self.entry("[猫]", "cat.png")], images: ["cat.png"])
-        try Self.makePack(root.appendingPathComponent("dogs"), entries: [Self.entry("[狗]", "dog.png")], images: ["dog.png"])
+        try WeiboPackFixtures.makePack(root.appendingPathComponent("cats"), plistName: "Info.plist", entries: [WeiboPackFixtures.entry("[猫]", "cat.png")], images: ["cat.png"])
+        try WeiboPackFixtures.makePack(root.appendingPathComponent("dogs"), entries: [WeiboPackFixtures.entry("[狗]", "dog.png")], images: ["dog.png"])
         let result = try PackReader().read([root])
         #expect(result.packs.map(\.folderName) == ["cats", "dogs"])
         #expect(result.packs[0].entries.count == 1)
@@ -34,12 +22,12 @@ struct PackFolderTests {
 
     @Test func everySkippedSubfolderIsWarnedWithTheReason() throws {
         let root = Fixtures.temporaryDirectory().appendingPathComponent("Packs")
-        try Self.makePack(root.appendingPathComponent("dogs"), entries: [Self.entry("[狗]", "dog.png")], images: ["dog.png"])
+        try WeiboPackFixtures.makePack(root.appendingPathComponent("dogs"), entries: [WeiboPackFixtures.entry("[狗]", "dog.png")], images: ["dog.png"])
         try FileManager.default.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        try Self.makePack(root.appendingPathComponent("misnamed"), plistName: "emoticons-info.plist", entries: [])
+        try WeiboPackFixtures.makePack(root.appendingPathComponent("misnamed"), plistName: "emoticons-info.plist", entries: [])
         try FileManager.default.createDirectory(at: root.appendingPathComponent("images-only"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.sampleImage, to: root.appendingPathComponent("images-only/a.png"))
-        try Self.makePack(root.appendingPathComponent("nested/inner"), entries: [])
+        try FileManager.default.copyItem(at: WeiboPackFixtures.sampleImage, to: root.appendingPathComponent("images-only/a.png"))
+        try WeiboPackFixtures.makePack(root.appendingPathComponent("nested/inner"), entries: [])
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data("notes".utf8).write(to: root.appendingPathComponent("README.txt"))
         let result = try PackReader().read([root])
@@ -62,7 +50,7 @@ struct PackFolderTests {
 
     @Test func unknownEntryKeysAreWarnedWithDidYouMean() throws {
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("typos")
-        try Self.makePack(
+        try WeiboPackFixtures.makePack(
             folder,
             entries: [
                 ["chs": "[猫]", "image": "cat.png", "type": "0"],

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Which file names a plist may use. Only a plain file name inside the pack folder is accepted,
+/// checked before anything is opened, and the resolved path (after symlinks) must stay inside.
+public enum FileNamePolicy {
+    public static func unsafeReason(_ name: String) -> String? {
+        if name.isEmpty { return "empty file name" }
+        if name.contains("/") || name.contains("\\") { return "only a plain file name in the pack folder is allowed, not a path" }
+        if name.hasPrefix(".") { return "a file name may not start with '.'" }
+        if name.hasPrefix("~") { return "a file name may not start with '~'" }
+        if name.contains(":") { return "URLs and drive names are not allowed" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "control characters are not allowed" }
+        return nil
+    }
+
+    /// The file and its `@2x`/`@3x` siblings present in `folder`; at least one must exist.
+    public static func variants(of name: String, in folder: URL, folderDisplay: String) -> Result<[ImageFile.Variant], EntryProblem> {
+        FolderFiles(folder: folder, display: folderDisplay).variants(of: name)
+    }
+}
+
+/// A pack folder with its real path resolved once, for looking up the thousands of file names a
+/// plist lists: a plain file costs one `lstat` per candidate name, and only a symlink is resolved
+/// (resolving every name's path component by component was most of reading a large pack).
+struct FolderFiles {
+    let folder: URL
+    let display: String
+    /// The folder after symlinks, the prefix every file's real path must keep.
+    private let realPath: String
+    /// `folder.path`, computed once.
+    private let folderPath: String
+
+    init(folder: URL, display: String) {
+        self.folder = folder
+        self.display = display
+        realPath = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        folderPath = folder.path
+    }
+
+    /// The file and its `@2x`/`@3x` siblings present in the folder; at least one must exist.
+    func variants(of name: String) -> Result<[ImageFile.Variant], EntryProblem> {
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        let stem = base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
+        var variants: [ImageFile.Variant] = []
+        for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {
+            let fileName = "\(stem)\(suffix)" + (ext.isEmpty ? "" : ".\(ext)")
+            switch kind(of: fileName) {
+            case .absent: continue
+            case .file(let real):
+                guard real.hasPrefix(realPath == "/" ? "/" : realPath + "/") else {
+                    return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
+                }
+                variants.append(.init(scale: scale, folder: folder, fileName: fileName, folderDisplay: display))
+            }
+        }
+        if variants.isEmpty { return .failure("file not found: \(display)/\(name) (nor an @2x or @3x variant)") }
+        return .success(variants)
+    }
+
+    private enum Kind { case absent, file(realPath: String) }
+
+    /// Absent (or a folder, or a link to nothing or to a folder), else a file and its real path.
+    /// Most names of a plist's folder are absent (the @2x and @3x siblings of a plain name): no
+    /// URL is made for those.
+    private func kind(of fileName: String) -> Kind {
+        var info = stat()
+        let plain = !fileName.contains("/") && fileName != ".." && fileName != "."
+        if plain {
+            // No entry of that name: absent (what following links would find too).
+            guard lstat(folderPath + "/" + fileName, &info) == 0 else { return .absent }
+            if info.st_mode & S_IFMT != S_IFLNK {
+                // Not a link, directly inside the folder: its real path is the folder's plus its name.
+                return info.st_mode & S_IFMT == S_IFDIR ? .absent : .file(realPath: (realPath == "/" ? "" : realPath) + "/" + fileName)
+            }
+        }
+        let url = folder.appendingPathComponent(fileName)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return .absent }
+        return .file(realPath: url.resolvingSymlinksInPath().standardizedFileURL.path)
+    }
+}
+
+/// A reason an entry's value is refused; written as a string literal at the check.
+public struct EntryProblem: Error, ExpressibleByStringInterpolation {
+    public let message: String
+    public init(stringLiteral value: String) { message = value }
+}

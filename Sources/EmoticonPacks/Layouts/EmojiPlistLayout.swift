@@ -1,0 +1,19 @@
+/// Apple's `Emoji.plist`: an array of emoji strings, each an entry inserting itself, named from
+/// Unicode's names. (A dictionary in it is refused, its keys checked as a Weibo entry's.)
+enum EmojiPlistLayout: PackLayout {
+    static func matches(_ source: PackSource) -> Bool { source.isEmojiPlist && source.items != nil }
+
+    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
+        guard let items = source.items else { return .failure(PackLayouts.unrecognised(source)) }
+        let reader = EntryReader(source, rules: .weibo)
+        return .success(PackContents(items: items, entry: { readEmoji($0, index: $1, reader: reader) }, unknownKeys: reader.unknownKeys))
+    }
+
+    static func readEmoji(_ item: Any, index: Int, reader: EntryReader) -> Result<Entry, PackError> {
+        guard let text = item as? String, !PackReader.isBoolean(item) else {
+            return .failure(reader.error(index, "item", nil, "expected an emoji string, found \(PackReader.typeName(item))"))
+        }
+        if text.isEmpty { return .failure(reader.error(index, "item", nil, "is an empty string")) }
+        return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: EmojiText.name(of: text), content: .emoji(text)))
+    }
+}

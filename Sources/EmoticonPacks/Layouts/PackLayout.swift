@@ -1,0 +1,76 @@
+import Foundation
+
+/// One way an app lays a pack out on disk, read as that app reads it, so a bundle taken unchanged
+/// from an app gives the tabs, counts and order the app shows.
+///
+/// Each layout is one file in `Layouts/`: a type conforming to `PackLayout`, listed once in
+/// `PackLayouts.detectionOrder`. What every pack shares (finding and parsing its file, refusing
+/// repeated texts, strict and lenient, the delete icon, the tab id) is `PackReader`'s.
+protocol PackLayout: Sendable {
+    /// Whether `source` is a pack of this layout. `PackLayouts.detect` asks the layouts in
+    /// order, so a layout need only tell itself apart from those listed after it.
+    static func matches(_ source: PackSource) -> Bool
+
+    /// The pack's items and what it says about itself; a failure when the file is of this layout
+    /// but cannot be read as it (a YYKit group whose `emoticons` is not an array).
+    static func contents(of source: PackSource) -> Result<PackContents, PackError>
+
+    /// Pack files only this layout reads (say Adium's `Emoticons.plist`), looked for after the
+    /// shared `info.json`, `info.plist` and `Emoji.plist`, exactly and then in any
+    /// capitalisation. None by default.
+    static var fileNames: [String] { get }
+
+    /// The root of a file named in `fileNames`, from its bytes (already checked: inside the pack,
+    /// a regular file, within the size limit). By default a plist, binary or XML.
+    static func parse(_ data: Data, display: String) throws(PackError) -> Any
+}
+
+extension PackLayout {
+    static var fileNames: [String] { [] }
+
+    static func parse(_ data: Data, display: String) throws(PackError) -> Any {
+        try PackReader.parsePlist(data, display: display, lazyArray: true)
+    }
+}
+
+/// A pack folder as layouts see it: the folder, and the file it is read from with its parsed
+/// root (none for a folder without one).
+struct PackSource {
+    let folder: URL
+    /// The folder as messages name it (`packs/faces`).
+    let folderDisplay: String
+    /// The pack's file (`info.plist`, `info.json`, `Emoji.plist`, any capitalisation); nil when
+    /// the folder has none.
+    let file: PackReader.PackPlist?
+    /// The file's parsed content (a root array as `PlistItems`); nil without a file.
+    let root: Any?
+
+    /// How messages name the pack: its file (`packs/faces/info.plist`), else its folder (`packs/faces/`).
+    var display: String { file.map { "\(folderDisplay)/\($0.url.lastPathComponent)" } ?? folderDisplay + "/" }
+    /// The pack file's usual name (`info.plist` for an `Info.plist`), nil without a file.
+    var fileName: String? { file?.usualName }
+    /// The file is an `Emoji.plist` (Apple's list of emoji strings), whatever its capitalisation.
+    var isEmojiPlist: Bool { file?.isEmojiArray ?? false }
+    /// The file is JSON (YYKit's `info.json`).
+    var isJSON: Bool { file?.url.pathExtension.lowercased() == "json" }
+    /// The root as an array of items, when it is one.
+    var items: PlistItems? { (root as? PlistItems) ?? (root as? [Any]).map(PlistItems.init) }
+    /// The root as a dictionary, when it is one.
+    var dictionary: [String: Any]? { root as? [String: Any] }
+}
+
+/// What a layout reads from a pack: its items, how each becomes an entry, and the pack's own
+/// words about itself (YYKit's group names, id and `display_only`).
+struct PackContents {
+    /// The items, each read once, in order: item `n` is entry `n` in messages.
+    var items: PlistItems
+    /// One item (and its index) as an entry, or why it is refused or skipped.
+    var entry: (Any, Int) -> Result<Entry, PackError>
+    /// Warnings for keys of an item that the layout does not read.
+    var unknownKeys: (Any, Int) -> [PackError] = { _, _ in [] }
+    /// Notes once the entries are read (the choice emokit made for a folder without a file).
+    var notes: ([Entry]) -> [PackError] = { _ in [] }
+    var titles: [TitleLocale: String] = [:]
+    var plistID: String?
+    var displayOnly = false
+}

@@ -1,0 +1,109 @@
+import FileAccess
+import Foundation
+
+/// Reading a pack's file (a plist, binary or XML, or YYKit's JSON) under the same rules: a regular
+/// file inside its folder after symlinks, no larger than `maxPlistBytes`, checked before a byte of
+/// it is parsed; and naming what was found where something else was expected.
+extension PackReader {
+    /// A pack file's parsed root: by the layout that claims the file's name (`PackLayout.parse`),
+    /// else as JSON (`.json`) or a plist (binary or XML, a root array as lazy `PlistItems`).
+    func loadRoot(_ plist: PackPlist, inside folder: URL, display: String) throws -> Any {
+        if let layout = PackLayouts.detectionOrder.first(where: { $0.fileNames.contains(plist.usualName) }) {
+            return try layout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display)
+        }
+        let file = plist.url
+        if file.pathExtension.lowercased() == "json" { return try loadJSON(file, inside: folder, display: display) }
+        return try loadPlist(file, inside: folder, display: display, lazyArray: true)
+    }
+
+    /// Reads a plist that must be a regular file inside `container` (after symlinks) and no larger
+    /// than `maxPlistBytes`, checked before a byte of it is parsed. Binary plists go through our
+    /// own strict reader; XML through our lean reader, else Foundation (`parsePlist`).
+    func loadPlist(_ file: URL, inside container: URL, display: String? = nil, lazyArray: Bool = false) throws -> Any {
+        let display = display ?? file.path
+        return try Self.parsePlist(try bytes(of: file, inside: container, display: display), display: display, lazyArray: lazyArray)
+    }
+
+    /// The bytes of a pack's file: a regular file inside `container` (after symlinks), no larger
+    /// than `maxPlistBytes`, checked before it is read.
+    func bytes(of file: URL, inside container: URL, display: String) throws(PackError) -> Data {
+        if let escape = Containment.escape(file, inside: container) { throw PackError.unsafeLink(path: display, target: escape) }
+        do { return try RegularFile.read(file, maxBytes: maxPlistBytes) } catch {
+            if case let .tooLarge(bytes, limit) = error { throw PackError.tooLarge(path: display, bytes: bytes, limit: limit) }
+            throw PackError.unreadable(path: display, reason: error.description)
+        }
+    }
+
+    /// Parses plist bytes (binary or XML, told apart by content).
+    /// With `lazyArray`, a root array of an XML plist comes back as `PlistItems` (parsed item by
+    /// item as it is read), else every container is `[Any]` or `[String: Any]`.
+    public static func parsePlist(_ data: Data, display: String, lazyArray: Bool = false) throws(PackError) -> Any {
+        if data.isEmpty { throw PackError.malformed(path: display, reason: "the file is empty") }
+        if BinaryPlistReader.isBinary(data) {
+            do { return try BinaryPlistReader.read(data) } catch { throw PackError.malformed(path: display, reason: error.description) }
+        }
+        if data.starts(with: Array("bplist".utf8)) {
+            throw PackError.malformed(path: display, reason: "unsupported binary plist version (only bplist00 is read)")
+        }
+        // Plain XML through emokit's lean reader; anything it does not read goes to Foundation.
+        if let root = XMLPlistReader.read(data) {
+            if !lazyArray, let items = root as? PlistItems { return Array(items) }
+            return root
+        }
+        do {
+            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let ns = error as NSError
+            let reason = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+            throw PackError.malformed(path: display, reason: reason.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+
+    static func typeName(_ value: Any) -> String {
+        switch value {
+        case is [String: Any]: return "dictionary"
+        case is [Any]: return "array"
+        case is String: return "string"
+        case is Data: return "data"
+        case is Date: return "date"
+        case _ where isBoolean(value): return "boolean"
+        case is NSNumber: return "number"
+        default: return "\(type(of: value))"
+        }
+    }
+
+    /// Plist booleans arrive as `Bool` on Linux and as a CFBoolean NSNumber on Apple platforms;
+    /// both must be told apart from the integers 0 and 1.
+    static func isBoolean(_ value: Any) -> Bool {
+        if type(of: value) == Bool.self { return true }
+        #if canImport(Darwin)
+            if let number = value as? NSNumber { return CFGetTypeID(number) == CFBooleanGetTypeID() }
+        #endif
+        return false
+    }
+
+    /// YYKit's `display_only`: a number, boolean or string that is not 0.
+    static func isTrue(_ value: Any?) -> Bool {
+        switch value {
+        case let bool as Bool: return bool
+        case let number as NSNumber: return number.intValue != 0
+        case let text as String: return ["1", "true", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+        default: return false
+        }
+    }
+
+    /// A group's `info.json` (YYKit reads it with `modelWithJSON:`), with the plist's limits.
+    /// Reads a JSON file under the same rules as a plist: a regular file inside `container`,
+    /// no larger than `maxPlistBytes`, checked before reading.
+    func loadJSON(_ file: URL, inside container: URL, display: String) throws -> Any {
+        let data = try bytes(of: file, inside: container, display: display)
+        if data.isEmpty { throw PackError.malformed(path: display, reason: "the file is empty") }
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let ns = error as NSError
+            let reason = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+            throw PackError.malformed(path: display, reason: "not valid JSON: " + reason.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The escapers for text outside the preview: one-line messages, XML written by `init`, the web
+/// sprite stylesheet and `SHA256SUMS`. Each is a table; the loop is `TextEscaping.escape`'s.
+extension Escape {
+    /// A value quoted for a one-line message (`"a\nb"`): quotes, line breaks, U+2028/U+2029 and
+    /// control characters escaped, so one message is always one line.
+    public static func message(_ text: String) -> String {
+        TextEscaping.quoted(text) { scalar in
+            switch scalar {
+            case "\u{2028}", "\u{2029}": return "\\u{\(String(scalar.value, radix: 16))}"
+            default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
+            }
+        }
+    }
+
+    /// Text for an XML element's content: `&`, `<` and `>` escaped (callers refuse control
+    /// characters and noncharacters before).
+    public static func xmlText(_ text: String) -> String { TextEscaping.escape(text, markup) }
+
+    /// The characters that start markup in HTML and XML text, as entities: `&`, `<`, `>`.
+    static func markup(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        default: return nil
+        }
+    }
+
+    /// The inside of a CSS string (`content: "…"`): `\`, `"` and line breaks escaped.
+    public static func cssString(_ text: String) -> String {
+        TextEscaping.replacingEach(text, [("\\", "\\\\"), ("\"", "\\\""), ("\n", "\\a ")])
+    }
+
+    /// Text inside a CSS comment: it can neither close the comment nor break the line.
+    public static func cssComment(_ text: String) -> String {
+        TextEscaping.replacingEach(text, [("*/", "* /"), ("\n", " ")])
+    }
+
+    /// A file name as GNU `sha256sum` writes it on an escaped line (one starting with `\`):
+    /// `\` doubled, a newline as `\n`.
+    public static func sha256sumName(_ text: String) -> String {
+        TextEscaping.replacingEach(text, [("\\", "\\\\"), ("\n", "\\n")])
+    }
+}
+
+extension TextEscaping {
+    /// `text` with each `(target, replacement)` applied in turn, as Foundation's
+    /// `replacingOccurrences(of:with:)` finds them: a match never ends inside a character (a `\`
+    /// followed by a combining accent is left alone), which `escape`'s scalar-by-scalar loop would
+    /// not respect. Kept for the escapers whose output files are pinned byte for byte.
+    public static func replacingEach(_ text: String, _ replacements: [(target: String, replacement: String)]) -> String {
+        replacements.reduce(text) { $0.replacingOccurrences(of: $1.target, with: $1.replacement) }
+    }
+}
