@@ -15,6 +15,8 @@ import PackageDescription
 //   EmoticonManifest Foundation-only Codable manifest types and EmoticonKeyboard lookups, shared by
 //                    the generator and apps (its only dependency is Checksum, itself dependency-free).
 //   EmokitText       The one escaping loop, shared by message quoting and the preview's escapers.
+//   Diagnostics      Findings as values (code, severity, file, entry, key, message in parts with
+//                    setting references); the library returns them, only the CLI prints them.
 //   EmoticonPacks    Reading packs (Emoji.plist, Weibo info.plist, YYKit layout) into values.
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
@@ -58,7 +60,8 @@ let package = Package(
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "EmokitText"),
-        .target(name: "EmoticonPacks", dependencies: ["EmokitText", "FileAccess"]),
+        .target(name: "Diagnostics", dependencies: ["EmokitText"]),
+        .target(name: "EmoticonPacks", dependencies: ["EmokitText", "FileAccess", "Diagnostics"]),
         .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
@@ -66,18 +69,22 @@ let package = Package(
             name: "Generator",
             dependencies: [
                 "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
-                "BundledTemplates", "BundledAssets",
+                "BundledTemplates", "BundledAssets", "Diagnostics",
             ]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem"]),
+        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "Diagnostics"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess"],
+            dependencies: [
+                "TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess",
+                "Diagnostics",
+            ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
