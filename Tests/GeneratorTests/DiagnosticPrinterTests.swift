@@ -1,8 +1,10 @@
 import Diagnostics
-import EmokitCLI
 import EmoticonPacks
-import Generator
+import Foundation
 import Testing
+
+@testable import EmokitCLI
+@testable import Generator
 
 /// The command line's one printer: severity labels, settings named as flags, the exact words the
 /// library's diagnostics had as strings before.
@@ -44,5 +46,11 @@ import Testing
         ]
         #expect(Self.printed { $0.print(diagnostics) } == "warning: a: \"x\\ny\"\nnote: b\nerror: c (--missing-glyph skip)\n")
         #expect(Self.printed { $0.print(diagnostics, notes: false) } == "warning: a: \"x\\ny\"\nerror: c (--missing-glyph skip)\n")
+    }
+
+    /// The library says why a run stopped as a value; the command line prints the line it always did.
+    @Test func aStopIsPrintedByTheCommandLine() {
+        #expect(Self.printed { $0.stopped(Interruption.stopped(by: SIGINT)) } == "emokit: stopped by SIGINT; the previous output is unchanged\n")
+        #expect(Self.printed { $0.stopped(Interruption.stopped(by: SIGTERM)) } == "emokit: stopped by SIGTERM; the previous output is unchanged\n")
     }
 }
