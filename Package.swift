@@ -16,6 +16,8 @@ import PackageDescription
 //                    the generator and apps (its only dependency is Checksum, itself dependency-free).
 //   TextEscaping     The one escaping loop and every escaper's table (HTML, URL, JSON, script, XML, CSS, messages).
 //   TextMatching     "Did you mean": the closest known name to a typed one (CLI, config, plist keys).
+//   Diagnostics      Findings as values (code, severity, file, entry, key, message in parts with
+//                    setting references); the library returns them, only the CLI prints them.
 //   EmoticonPacks    Reading packs into values: one file per pack layout (Layouts/), one `detect`.
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
@@ -60,7 +62,8 @@ let package = Package(
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "TextEscaping"),
         .target(name: "TextMatching"),
-        .target(name: "EmoticonPacks", dependencies: ["TextEscaping", "TextMatching", "FileAccess"]),
+        .target(name: "Diagnostics", dependencies: ["TextEscaping"]),
+        .target(name: "EmoticonPacks", dependencies: ["TextEscaping", "TextMatching", "FileAccess", "Diagnostics"]),
         .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
@@ -68,20 +71,21 @@ let package = Package(
             name: "Generator",
             dependencies: [
                 "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
-                "BundledTemplates", "BundledAssets", "TextEscaping", "TextMatching",
+                "BundledTemplates", "BundledAssets", "TextEscaping", "TextMatching", "Diagnostics",
             ]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching"]),
+        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "Diagnostics"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(
             name: "GeneratorTests",
             dependencies: [
                 "TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite",
-                "TextEscaping", "TextMatching", "FileAccess", "Checksum",
+                "TextEscaping", "TextMatching", "FileAccess", "Checksum", "Diagnostics",
             ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
         .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),

@@ -93,12 +93,12 @@ enum GenerateCommand {
         var config: GeneratorConfig?
         if let path = arguments.value("config") {
             do { config = try GeneratorConfig.load(URL(fileURLWithPath: path)) } catch {
-                console.error("error: \(error.description)")
+                DiagnosticPrinter(console).error("config", error.description)
                 return .refused(.inputError)
             }
         }
         do { return .options(try makeOptions(arguments, config: config)) } catch let problem as GeneratorConfig.Problem {
-            console.error("error: \(problem.description)")
+            DiagnosticPrinter(console).error("config", problem.description)
             return .refused(problem.isUsage ? .usage : .inputError)
         } catch let usage as UsageError {
             throw usage
@@ -116,19 +116,23 @@ enum GenerateCommand {
     }
 
     static func execute(_ options: GeneratorOptions, quiet: Bool, json: Bool = false, console: Console) -> ExitCode {
+        let printer = DiagnosticPrinter(console)
         do {
             // The progress bar (a terminal only, not --quiet) is erased before anything is printed.
             let report = try ProgressBar.showing(on: console, when: !quiet) { progress throws(GenerationError) in
                 var observed = options
-                observed.progress = progress
+                observed.progress = GenerationProgress { event in
+                    progress.report(event)
+                    if case .stopping(let why) = event { printer.stopped(why) }
+                }
                 return try Generator(options: observed).run()
             }
-            for warning in report.warnings { console.error("warning: \(warning)") }
+            printer.print(report.warnings)
             if json {
-                if !quiet { for note in report.notes { console.error("note: \(note)") } }
+                printer.print(report.notes, notes: !quiet)
                 console.out(GenerateSummary(report: report, shard: options.publishing.shard).jsonText())
             } else if !quiet {
-                for note in report.notes { console.error("note: \(note)") }
+                printer.print(report.notes)
                 for line in summaryLines(report, shard: options.publishing.shard) { console.out(line) }
                 if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
                 if options.writePreview && options.publishing.shard == nil { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
@@ -143,8 +147,7 @@ enum GenerateCommand {
             }
             return .success
         } catch {
-            for line in error.warningLines { console.error("warning: \(line)") }
-            for line in error.lines { console.error("error: \(line)") }
+            printer.print(error.diagnostics)
             if json { console.out(GenerateSummary(failure: error, output: options.output).jsonText()) }
             return error.isOutputFailure ? .outputError : .inputError
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Generator
 
@@ -31,8 +32,8 @@ struct GenerateSummary: Encodable {
         sheets = Sheets(count: report.sheetCount, bytes: report.sheetBytes)
         files = Self.files(in: report.output)
         pages = report.pages
-        warnings = report.warnings
-        notes = report.notes
+        warnings = report.warnings.map(DiagnosticPrinter.text)
+        notes = report.notes.map(DiagnosticPrinter.text)
         timings = report.timings
         if let spec, let own = report.shardTabs { shard = Shard(index: spec.index, count: spec.count, tabs: own.map { report.tabs[$0].id }) }
     }
@@ -40,8 +41,8 @@ struct GenerateSummary: Encodable {
     init(failure error: GenerationError, output: URL) {
         ok = false
         self.output = output.path
-        warnings = error.warningLines
-        errors = error.lines
+        warnings = error.diagnostics.filter { $0.severity == .warning }.map(DiagnosticPrinter.text)
+        errors = error.diagnostics.filter { $0.severity == .error }.map(DiagnosticPrinter.text)
     }
 
     func jsonText() -> String {

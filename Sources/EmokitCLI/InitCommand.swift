@@ -1,3 +1,4 @@
+import Diagnostics
 import EmoticonPacks
 import Foundation
 import Generator
@@ -36,18 +37,19 @@ enum InitCommand {
         guard let path = arguments.positionals.first else { throw UsageError(message: "Missing expected argument '<folder>'") }
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let folder = URL(fileURLWithPath: path)
+        let printer = DiagnosticPrinter(console)
         let pack: PackStarter
         do { pack = try PackStarter.scan(folder, display: display) } catch {
-            for line in error.lines { console.error("error: \(line)") }
+            for line in error.lines { printer.error("init-refused", line) }
             return .inputError
         }
         let written: [URL]
         do { written = try ProjectStarter(pack: pack, force: arguments.has("force")).write(display: display) } catch {
-            console.error("error: \(error.line)")
+            printer.error("init-not-written", error.line)
             return error.isOutputFailure ? .outputError : .inputError
         }
         if !arguments.has("quiet") {
-            for note in pack.notes { console.error("note: \(note)") }
+            printer.print(pack.notes.map { Diagnostic("init-skipped", .note, message: Diagnostic.Message($0)) })
             let count = pack.entries.count
             let names = written.map { "\(display)/\($0.lastPathComponent)" }
             console.out("emokit: wrote \(names[0]) (\(count) emoticon\(count == 1 ? "" : "s")) and \(names[1])")

@@ -34,6 +34,7 @@ enum InspectCommand {
         if let v = arguments.value("max-height") { limits.maxHeight = try positiveInt(v, "--max-height") }
         if let v = arguments.value("max-pixels") { limits.maxPixels = try positiveInt(v, "--max-pixels") }
         let decoder = PNGDecoder(limits: limits)
+        let printer = DiagnosticPrinter(console)
         var failed = false
         var records: [Record] = []
         let json = arguments.has("json")
@@ -42,7 +43,7 @@ enum InspectCommand {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 failed = true
                 let message = "\(path): is a folder; inspect reads PNG files (e.g. emokit inspect \(path)/*.png)"
-                console.error("error: \(message)")
+                printer.error("inspect-folder", message)
                 records.append(Record(path: path, error: message))
                 continue
             }
@@ -57,7 +58,7 @@ enum InspectCommand {
                 }
             } catch {
                 failed = true
-                console.error("error: \(error.description)")
+                printer.error("bad-image", error.description)
                 records.append(Record(path: path, error: error.description))
             }
         }

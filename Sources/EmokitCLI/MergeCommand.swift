@@ -28,6 +28,7 @@ enum MergeCommand {
         if let archive, let problem = PublishingOptions.archiveProblem(archive, output: output, inputs: Array(shards)) {
             throw UsageError(message: problem)
         }
+        let printer = DiagnosticPrinter(console)
         do {
             var merge = ShardMerge(output: output, shards: Array(shards), archive: archive)
             let report = try ProgressBar.showing(on: console, when: !arguments.has("quiet")) { progress throws(MergeError) in
@@ -35,7 +36,7 @@ enum MergeCommand {
                 return try merge.run()
             }
             if !arguments.has("quiet") {
-                for note in report.notes { console.error("note: \(note)") }
+                printer.print(report.notes)
                 let count = GenerateCommand.count
                 console.out("emokit: merged \(count(report.shards, "shard")) (\(count(report.tabs, "tab")), \(count(report.files, "file"))) into \(report.output.path)")
                 if report.wrotePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
@@ -43,9 +44,12 @@ enum MergeCommand {
             }
             return .success
         } catch {
-            console.error("error: \(error.description)")
-            if case .output(let failure) = error, failure.isOutputFailure { return .outputError }
-            return .inputError
+            guard case .output(let failure) = error else {
+                printer.error("merge", error.description)
+                return .inputError
+            }
+            printer.print(failure.diagnostics)
+            return failure.isOutputFailure ? .outputError : .inputError
         }
     }
 }

@@ -35,19 +35,18 @@ enum ValidateCommand {
         case .options(let resolved): options = resolved
         case .refused(let status): return status
         }
+        let printer = DiagnosticPrinter(console)
         do {
             let lint = try Generator(options: options).lint()
-            for warning in lint.warnings { console.error("warning: \(warning)") }
+            printer.print(lint.diagnostics, notes: !arguments.has("quiet"))
             if !arguments.has("quiet") {
-                for note in lint.plan.notes { console.error("note: \(note)") }
                 let entries = lint.plan.packs.reduce(0) { $0 + $1.entries.count }
                 let count = GenerateCommand.count
                 console.out("emokit: \(count(lint.plan.packs.count, "tab")), \(count(entries, "emoticon")) checked: no errors, \(count(lint.warnings.count, "warning"))")
             }
             return .success
         } catch {
-            for line in error.warningLines { console.error("warning: \(line)") }
-            for line in error.lines { console.error("error: \(line)") }
+            printer.print(error.diagnostics)
             return .inputError
         }
     }

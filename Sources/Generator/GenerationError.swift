@@ -1,12 +1,14 @@
+import Diagnostics
 import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Imaging
 
-/// Why a run stopped. Each case carries the file, entry and key as data; `lines` is the one
-/// place that turns them into words, and every line names the file (and entry) to fix.
+/// Why a run stopped. Each case carries the file, entry and key as data; `diagnostics` is the one
+/// place that turns them into findings, and every message names the file (and entry) to fix.
 public enum GenerationError: Error, CustomStringConvertible, Sendable {
-    /// The options themselves cannot run (a usage problem the library also checks).
+    /// The options themselves cannot run (a usage problem the library also checks). The words
+    /// still name flags: the option checks move to their own module (Settings) in the redesign.
     case invalidOptions(String)
     /// Every error found in the packs, in entry order, and the warnings found alongside.
     case packs([PackError], warnings: [PackError] = [])
@@ -29,38 +31,51 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     /// Unicode's emoji-test.txt or CLDR's annotations could not be read.
     case emojiData(EmojiDataError)
     case output(path: String, reason: String)
+    /// An output folder emokit will not write to (it is not one, or would replace or hide
+    /// something it must not): an output failure whose reason names settings.
+    case refusedOutput(path: String, reason: Diagnostic.Message)
 
     /// True for failures writing the output rather than reading the inputs.
     public var isOutputFailure: Bool {
-        if case .output = self { return true }
-        return false
-    }
-
-    public var lines: [String] {
         switch self {
-        case .invalidOptions(let why): return [why]
-        case .packs(let errors, _): return errors.map(\.description)
-        case let .missingGlyphs(source, entries):
-            return entries.map { "\($0): no glyph in \(source)" }
-                + ["\(entries.count) emoji without a glyph; use another source (--emoji-font, --emoji-images) or --missing-glyph skip to leave them out"]
-        case .blankGlyph(let entry): return ["\(entry): the glyph has no visible pixels"]
-        case let .image(user, error): return ["\(user): \(error.description)"]
-        case let .animation(entry, error): return ["\(entry): \(error.description)"]
-        case let .deleteIcon(path, reason): return ["delete icon \(path): \(reason)"]
-        case .emojiSource(let error): return [error.description]
-        case let .emojiGlyph(entry, error): return ["\(entry): \(error.description)"]
-        case .emojiData(let error): return [error.description]
-        case let .output(path, reason): return ["\(path): \(reason)"]
+        case .output, .refusedOutput: return true
+        default: return false
         }
     }
 
-    /// Warnings found before the run stopped, printed before its errors.
-    public var warningLines: [String] {
-        if case .packs(_, let warnings) = self { return warnings.map(\.description) }
-        return []
+    /// Every finding, in the order to print: the warnings found before the run stopped, then its
+    /// errors.
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .invalidOptions(let why): return [Diagnostic("invalid-options", .error, message: Diagnostic.Message(why))]
+        case .packs(let errors, let warnings): return warnings.map { $0.diagnostic(as: .warning) } + errors.map { $0.diagnostic(as: .error) }
+        case let .missingGlyphs(source, entries):
+            return entries.map { Diagnostic("missing-glyph", .error, file: $0.plistPath, entryIndex: $0.plistIndex, message: "\($0): no glyph in \(source)") }
+                + [
+                    Diagnostic(
+                        "missing-glyphs", .error,
+                        message: "\(entries.count) emoji without a glyph; use another source (\(setting: "emoji-font"), \(setting: "emoji-images")) "
+                            + "or \(setting: "missing-glyph") skip to leave them out")
+                ]
+        case .blankGlyph(let entry): return [Self.error("blank-glyph", entry, "\(entry): the glyph has no visible pixels")]
+        case let .image(user, error):
+            if case .entry(let entry) = user { return [Self.error("bad-image", entry, "\(user): \(error.description)")] }
+            return [Diagnostic("bad-image", .error, message: "\(user): \(error.description)")]
+        case let .animation(entry, error): return [Self.error("bad-animation", entry, "\(entry): \(error.description)")]
+        case let .deleteIcon(path, reason): return [Diagnostic("delete-icon", .error, file: path, message: "delete icon \(path): \(reason)")]
+        case .emojiSource(let error): return [Diagnostic("emoji-source", .error, message: "\(error.description)")]
+        case let .emojiGlyph(entry, error): return [Self.error("emoji-glyph", entry, "\(entry): \(error.description)")]
+        case .emojiData(let error): return [Diagnostic("emoji-data", .error, message: "\(error.description)")]
+        case let .output(path, reason): return [Diagnostic("output", .error, file: path, message: "\(path): \(reason)")]
+        case let .refusedOutput(path, reason): return [Diagnostic("output-refused", .error, file: path, message: "\(path): \(reason)")]
+        }
     }
 
-    public var description: String { lines.joined(separator: "\n") }
+    private static func error(_ code: Diagnostic.Code, _ entry: EntryLabel, _ message: Diagnostic.Message) -> Diagnostic {
+        Diagnostic(code, .error, file: entry.plistPath, entryIndex: entry.plistIndex, message: message)
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// Names one entry in messages: `faces/info.plist: entry 3 ("[哈哈]")`, with the code points for

@@ -1,3 +1,4 @@
+import Diagnostics
 import Synchronization
 
 /// A step of a run, named as a progress display shows it. `generate` goes from `readingPacks` to
@@ -34,9 +35,9 @@ public enum ProgressEvent: Sendable, Equatable {
     /// `done` of `total` units of the current step. A page reused from the page cache counts as
     /// done like a rendered one. Reported from worker threads, but `done` never goes backwards.
     case advanced(done: Int, total: Int)
-    /// A signal stopped the run: a display should take itself off the screen now, before the
-    /// one line saying so is printed and the process exits.
-    case stopping
+    /// A signal stopped the run: a display should take itself off the screen now; the observer
+    /// then shows the message saying so (the library prints nothing), and the process exits.
+    case stopping(Diagnostic)
 }
 
 /// Who watches a run (`GeneratorOptions.progress`). The generator reports steps and counts and
@@ -51,7 +52,8 @@ public struct GenerationProgress: Sendable {
     /// Reports nothing.
     public static let none = GenerationProgress { _ in }
 
-    func report(_ event: ProgressEvent) { observe(event) }
+    /// Tells the observer `event` (a caller that wraps another observer forwards with this).
+    public func report(_ event: ProgressEvent) { observe(event) }
 
     func began(_ step: GenerationStep) { observe(.began(step)) }
 

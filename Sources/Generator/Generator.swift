@@ -1,5 +1,6 @@
 import BundledTemplates
 import Checksum
+import Diagnostics
 import EmojiData
 import EmojiGlyphs
 import EmoticonManifest
@@ -28,9 +29,10 @@ public struct Generator: Sendable {
         public var tabs: [(id: String, title: String, entries: Int, pages: Int)]
         public var sheetCount: Int
         public var sheetBytes: Int
-        public var warnings: [String]
-        /// Things worth saying that need no fix (a plist read under an unusual name).
-        public var notes: [String] = []
+        /// Findings worth fixing that did not stop the run (severity `.warning`).
+        public var warnings: [Diagnostic]
+        /// Things worth saying that need no fix (a plist read under an unusual name; severity `.note`).
+        public var notes: [Diagnostic] = []
         /// The emoji keyboard's counts (`--emoji-keyboard`), nil without it.
         public var emojiKeyboard: EmojiKeyboardReport? = nil
         /// Pages this run rendered and reused from the page cache (all widths and scales of a page).
@@ -67,7 +69,7 @@ public struct Generator: Sendable {
         let packs = plan.packs
         let plans = plan.sprites
         let emojiSource = plan.emojiSource
-        var warnings = plan.warnings.map(\.description) + plan.skippedGlyphs
+        var warnings = plan.warnings.map { $0.diagnostic(as: .warning) } + plan.skippedGlyphs
         let decoder = PNGDecoder(limits: options.imageLimits)
         let boxes = options.iconBoxes
         var emojiIdentity: SourceIdentity?
@@ -76,7 +78,9 @@ public struct Generator: Sendable {
         let names = EntryNames(
             locale: options.locale, needsEmoji: packs.contains { $0.kind != .image },
             cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
-        for pack in packs where pack.entries.isEmpty { warnings.append("\(pack.plistPath): 0 emoticons; the tab has no pages") }
+        for pack in packs where pack.entries.isEmpty {
+            warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(pack.plistPath): 0 emoticons; the tab has no pages"))
+        }
 
         try output.prepareStaging()
         do {
@@ -138,7 +142,7 @@ public struct Generator: Sendable {
                 sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.bytes } }
                     + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.bytes } } },
                 warnings: warnings,
-                notes: recovered + plan.notes.map(\.description) + (names.note.map { [$0] } ?? []),
+                notes: recovered + plan.notes.map(\.diagnostic) + (names.note.map { [Diagnostic("english-names", .note, message: Diagnostic.Message($0))] } ?? []),
                 emojiKeyboard: plan.emojiData?.keyboard,
                 pages: PageCounts(pages.values.map(\.cache)),
                 timings: clock.timings,

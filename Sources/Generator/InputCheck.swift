@@ -1,3 +1,4 @@
+import Diagnostics
 import EmojiGlyphs
 import EmoticonPacks
 import Foundation
@@ -21,7 +22,7 @@ public struct Plan: Sendable {
     var sprites: [[SpriteSource]]
     var emojiSource: EmojiGlyphSource?
     /// `--missing-glyph skip` cells, for the report.
-    var skippedGlyphs: [String]
+    var skippedGlyphs: [Diagnostic]
     /// Each entry's checked animation (a GIF to copy into the output), parallel to `sprites`.
     var animations: [[AnimationSource?]] = []
     /// What the emoji data added (the emoji keyboard's tabs), nil when none was read.
@@ -107,7 +108,7 @@ extension Generator {
         // Every emoji has a glyph (or --missing-glyph skip says what to do without one).
         let emojiSource = try makeEmojiSource(needed: options.emojiKeyboard || packs.contains { $0.kind != .image })
         var missing: [EntryLabel] = []
-        var skippedGlyphs: [String] = []
+        var skippedGlyphs: [Diagnostic] = []
         var emojiUpscaled: [PackError] = []
         for tab in packs.indices {
             for (index, entry) in packs[tab].entries.enumerated() {
@@ -121,7 +122,11 @@ extension Generator {
                                 pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
                     }
                 } else if options.missingGlyph == .skip {
-                    skippedGlyphs.append("\(EntryLabel(packs[tab], entry)): no glyph; cell left empty (--missing-glyph skip)")
+                    let label = EntryLabel(packs[tab], entry)
+                    skippedGlyphs.append(
+                        Diagnostic(
+                            "skipped-glyph", .warning, file: label.plistPath, entryIndex: label.plistIndex,
+                            message: "\(label): no glyph; cell left empty (\(setting: "missing-glyph") skip)"))
                 } else {
                     missing.append(EntryLabel(packs[tab], entry))
                 }

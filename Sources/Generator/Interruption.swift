@@ -1,3 +1,4 @@
+import Diagnostics
 import Dispatch
 import Foundation
 
@@ -23,7 +24,8 @@ final class Interruption: @unchecked Sendable {
     private var extraFiles: [URL] = []
     private let staging: URL
     private let outputLock: OutputLock
-    /// Told `.stopping` before the message, so a progress line is off the screen first.
+    /// Told `.stopping` with the message, which its observer (the command line) shows: a progress
+    /// line is taken off the screen first.
     private let progress: GenerationProgress
 
     init(staging: URL, outputLock: OutputLock, progress: GenerationProgress = .none) {
@@ -102,11 +104,16 @@ final class Interruption: @unchecked Sendable {
         signal(SIGTERM, SIG_DFL)
     }
 
+    /// What a stop says (`stopped by SIGINT; the previous output is unchanged`); the command line
+    /// prints it as `emokit: …`.
+    static func stopped(by signalNumber: Int32) -> Diagnostic {
+        Diagnostic("stopped-by-signal", .error, message: "stopped by \(signalNumber == SIGINT ? "SIGINT" : "SIGTERM"); the previous output is unchanged")
+    }
+
     private func stop(_ signalNumber: Int32) {
         guard claimStop() else { return }
         cleanUp()
-        progress.report(.stopping)
-        FileHandle.standardError.write(Data("emokit: stopped by \(signalNumber == SIGINT ? "SIGINT" : "SIGTERM"); the previous output is unchanged\n".utf8))
+        progress.report(.stopping(Self.stopped(by: signalNumber)))
         outputLock.release()
         _exit(128 + signalNumber)
     }

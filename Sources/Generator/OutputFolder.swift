@@ -1,4 +1,5 @@
 import CSystem
+import Diagnostics
 import Foundation
 
 #if canImport(Glibc)
@@ -30,12 +31,14 @@ struct OutputFolder {
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            throw .output(path: destination.path, reason: "exists and is not a folder; choose another --out")
+            throw .refusedOutput(path: destination.path, reason: "exists and is not a folder; choose another \(setting: "out")")
         }
         if fm.fileExists(atPath: destination.appendingPathComponent(Self.markerName).path) { return }
         let contents = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? []
         if !contents.isEmpty {
-            throw .output(path: destination.path, reason: "is not empty and was not written by emokit (no \(Self.markerName) file); refusing to replace it. Choose a new or empty folder for --out")
+            throw .refusedOutput(
+                path: destination.path,
+                reason: "is not empty and was not written by emokit (no \(Self.markerName) file); refusing to replace it. Choose a new or empty folder for \(setting: "out")")
         }
     }
 
@@ -49,16 +52,16 @@ struct OutputFolder {
             return path == target || path.hasPrefix(target == "/" ? "/" : target + "/")
         }
         if isWithinTarget(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-            throw .output(
+            throw .refusedOutput(
                 path: destination.path,
                 reason: "is the current folder or holds it; emokit replaces the output folder whole, "
-                    + "which would pull it from under your shell. Choose a folder of its own, e.g. --out emokit-output")
+                    + "which would pull it from under your shell. Choose a folder of its own, e.g. \(setting: "out") emokit-output")
         }
         if let input = inputs.first(where: isWithinTarget) {
-            throw .output(
+            throw .refusedOutput(
                 path: destination.path,
                 reason: "holds the input \(input.path); the output folder is replaced whole on every run. "
-                    + "Choose an --out outside the packs")
+                    + "Choose an \(setting: "out") outside the packs")
         }
     }
 
@@ -70,26 +73,27 @@ struct OutputFolder {
     /// `.<out>.emokit-old-<pid>` (the previous output moved aside). Called with the lock held, so
     /// no other run owns them. A moved-aside output is put back when `<out>` itself is missing;
     /// everything else is removed. Returns a note per item.
-    func recoverLeftovers() -> [String] {
+    func recoverLeftovers() -> [Diagnostic] {
         let fm = FileManager.default
         let parent = destination.deletingLastPathComponent()
         let name = destination.lastPathComponent
         guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return [] }
-        var notes: [String] = []
+        var notes: [Diagnostic] = []
         for leftover in names.sorted() where leftover.hasPrefix(".\(name).emokit-staging-") || leftover.hasPrefix(".\(name).emokit-old-") {
             let url = parent.appendingPathComponent(leftover)
+            func note(_ message: Diagnostic.Message) { notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(url.path): \(message)")) }
             if leftover.hasPrefix(".\(name).emokit-old-"), !fm.fileExists(atPath: destination.path),
                 fm.fileExists(atPath: url.appendingPathComponent(Self.markerName).path),
                 rename(url.path, destination.path) == 0
             {
-                notes.append("\(url.path): an interrupted run had moved the previous output aside; put it back as \(destination.path)")
+                note("an interrupted run had moved the previous output aside; put it back as \(destination.path)")
                 continue
             }
             do {
                 try fm.removeItem(at: url)
-                notes.append("\(url.path): removed what an interrupted run left")
+                note("removed what an interrupted run left")
             } catch {
-                notes.append("\(url.path): an interrupted run left this and it cannot be removed (\(error.localizedDescription))")
+                note("an interrupted run left this and it cannot be removed (\(error.localizedDescription))")
             }
         }
         return notes

@@ -1,3 +1,4 @@
+import Diagnostics
 import EmoticonPacks
 import Foundation
 import Imaging
@@ -14,6 +15,9 @@ public struct PackLint: Sendable {
     /// Everything to report as a warning: the plan's warnings, then the lint findings, in
     /// reading order.
     public var warnings: [PackError]
+
+    /// What `validate` reports, in print order: the warnings, then the plan's notes.
+    public var diagnostics: [Diagnostic] { warnings.map { $0.diagnostic(as: .warning) } + plan.notes.map(\.diagnostic) }
 
     /// Longer side over shorter side above which an image counts as far from square: 1.5 lets
     /// a 3:2 sticker pass but flags a 2:1 banner, which the icon box would shrink to half height.

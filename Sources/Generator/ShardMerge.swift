@@ -1,4 +1,5 @@
 import Checksum
+import Diagnostics
 import EmoticonManifest
 import Foundation
 
@@ -59,7 +60,7 @@ public struct ShardMerge: Sendable {
         /// Whether the merged site has the HTML preview (the shards' run had no `--no-preview`).
         public var wrotePreview: Bool
         /// What an interrupted run had left beside the output, removed (as `generate` reports it).
-        public var notes: [String] = []
+        public var notes: [Diagnostic] = []
     }
 
     public func run() throws(MergeError) -> Report {

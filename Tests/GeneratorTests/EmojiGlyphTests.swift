@@ -1,4 +1,5 @@
 import EmojiGlyphs
+import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Generator
@@ -137,7 +138,7 @@ struct EmojiGlyphTests {
             _ = try Generator(options: options).run()
             Issue.record("emoji without a glyph must stop the run")
         } catch {
-            let lines = error.lines
+            let lines = error.diagnostics.map(DiagnosticPrinter.text)
             #expect(lines.count == 3)
             #expect(lines[0].contains("entry 1") && lines[0].contains("1FAE9"))
             #expect(lines[1].contains("entry 3") && lines[1].contains("1F468 200D 1F984"))
@@ -145,7 +146,7 @@ struct EmojiGlyphTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
         options.missingGlyph = .skip
         let report = try Generator(options: options).run()
-        #expect(report.warnings.filter { $0.contains("no glyph") }.count == 2)
+        #expect(report.warnings.map(DiagnosticPrinter.text).filter { $0.contains("no glyph") }.count == 2)
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
         let buttons = manifest.tabs[0].pages.flatMap(\.buttons).filter { $0.kind == .emoticon }
         #expect(buttons.count == 5)

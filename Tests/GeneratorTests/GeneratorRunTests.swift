@@ -1,4 +1,5 @@
 import Checksum
+import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Generator
@@ -131,7 +132,7 @@ struct GeneratorRunTests {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
         let report = try Self.generate([Fixtures.conformance.appendingPathComponent("plists/empty-array")], out: out)
         #expect(report.sheetCount == 0)
-        #expect(report.warnings.contains { $0.contains("0 emoticons") })
+        #expect(report.warnings.map(DiagnosticPrinter.text).contains { $0.contains("0 emoticons") })
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
         #expect(manifest.tabs[0].pages.isEmpty)
     }
@@ -140,7 +141,7 @@ struct GeneratorRunTests {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
         let report = try Self.generate([Fixtures.conformance.appendingPathComponent("plists/path-traversal")], out: out) { $0.lenient = true }
         #expect(report.tabs[0].entries == 1)
-        #expect(report.warnings.filter { $0.contains("unsafe path") }.count == 8)
+        #expect(report.warnings.map(DiagnosticPrinter.text).filter { $0.contains("unsafe path") }.count == 8)
         let manifest = String(decoding: try Data(contentsOf: out.appendingPathComponent("manifests/375.json")), as: UTF8.self)
         #expect(!manifest.contains("passwd") && !manifest.contains("weibo-valid"))
     }
@@ -203,8 +204,9 @@ struct GeneratorIconAndErrorTests {
             _ = try GeneratorRunTests.generate([pack], out: out)
             Issue.record("a truncated PNG must stop the run")
         } catch let error as GenerationError {
-            #expect(error.lines.count == 1)
-            #expect(error.lines[0].hasPrefix("weibo/info.plist: entry \(entry) (\"\(chs)\"): png: weibo/\(file): truncated PNG: the file ends before the image is complete"))
+            let lines = error.diagnostics.map(DiagnosticPrinter.text)
+            #expect(lines.count == 1)
+            #expect(lines[0].hasPrefix("weibo/info.plist: entry \(entry) (\"\(chs)\"): png: weibo/\(file): truncated PNG: the file ends before the image is complete"))
         }
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }

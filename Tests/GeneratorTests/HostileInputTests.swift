@@ -1,3 +1,4 @@
+import EmokitCLI
 import FileAccess
 import Foundation
 import Generator
@@ -270,7 +271,7 @@ struct HostileInputTests {
         try FileManager.default.removeItem(at: pack.appendingPathComponent("info.plist"))
         try FileManager.default.createSymbolicLink(at: pack.appendingPathComponent("info.plist"), withDestinationURL: real)
         let failure = #expect(throws: PackReader.Failure.self) { _ = try PackReader().read([pack]) }
-        #expect(failure?.errors.map(\.description) == ["big/info.plist: plist is 12 MB; the limit is 10 MB (raise it with --max-plist-size)"])
+        #expect(failure?.errors.map { DiagnosticPrinter.text($0.diagnostic) } == ["big/info.plist: plist is 12 MB; the limit is 10 MB (raise it with --max-plist-size)"])
     }
 
     /// `info.plist`, `emoticons.plist` and pack folders that point outside the packs.

@@ -1,3 +1,4 @@
+import EmokitCLI
 import Foundation
 import TestSupport
 import Testing
@@ -32,7 +33,7 @@ struct OutputSafetyTests {
         }
         let report = try Generator(options: Self.options(out)).run()
         #expect(Self.leftovers(out).isEmpty)
-        #expect(report.notes.contains { $0.hasSuffix(".out.emokit-staging-99991: removed what an interrupted run left") })
+        #expect(report.notes.map(DiagnosticPrinter.text).contains { $0.hasSuffix(".out.emokit-staging-99991: removed what an interrupted run left") })
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifests/375.json").path))
     }
 
@@ -45,7 +46,7 @@ struct OutputSafetyTests {
         let aside = root.appendingPathComponent(".out.emokit-old-99993")
         try FileManager.default.moveItem(at: out, to: aside)
         let recovered = OutputFolder(destination: out).recoverLeftovers()
-        #expect(recovered.count == 1 && recovered[0].contains("put it back"))
+        #expect(recovered.count == 1 && DiagnosticPrinter.text(recovered[0]).contains("put it back"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(".emokit-output").path))
         #expect(Self.leftovers(out).isEmpty)
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Generator
 import Synchronization
@@ -131,7 +132,7 @@ import Testing
                 == "\rreading packs  0:00 elapsed\u{1B}[K" + "\r\u{1B}[K" + "warning: a/info.plist: entry 2: repeated\n" + "\rwriting the site  0:00 elapsed\u{1B}[K"
                 + "\r\u{1B}[K" + "OUT:emokit: done\n")
         bar.handle(.began(.sealing))
-        bar.handle(.stopping)
+        bar.handle(.stopping(Diagnostic("stopped-by-signal", .error, message: "stopped by SIGINT")))
         bar.handle(.began(.writingSite))
         bar.tick()
         bar.finish()

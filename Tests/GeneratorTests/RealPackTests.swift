@@ -114,7 +114,7 @@ struct RealPackTests {
         #expect(try Self.centre(out, def, Self.emoticons(def)[0]) == (PackFixtures.colour(4).0, PackFixtures.colour(4).1, PackFixtures.colour(4).2, 255))
         #expect(try Self.centre(out, def, Self.emoticons(def)[1]).r == PackFixtures.colour(5).0)
         #expect(def.kind == .mixed)
-        let warnings = report.warnings.joined(separator: "\n")
+        let warnings = report.warnings.map(DiagnosticPrinter.text).joined(separator: "\n")
         #expect(warnings.contains("com.sina.default/info.plist: entry 3 (\"[无图]\"): skipped: an image entry without png (nor gif) is skipped, as YYKit skips it"))
         #expect(warnings.contains("com.sina.default/info.plist: entry 0 (\"[哈哈]\"): skipped: repeats entry 1 of EmoticonWeibo.bundle/additional/com.sina.default/info.json"))
         #expect(warnings.contains("EmoticonWeibo.bundle/additional/com.sina.nosuch: no group of that id in the bundle; ignored"))
@@ -164,7 +164,7 @@ struct RealPackTests {
         let out = dir.appendingPathComponent("out")
         let (report, manifest) = try Self.run([qq], out: out)
         // @2x-only images are enlarged at @3x, and emokit says so; nothing else is wrong.
-        #expect(report.warnings.allSatisfy { $0.contains("enlarged") }, "\(report.warnings)")
+        #expect(report.warnings.map(DiagnosticPrinter.text).allSatisfy { $0.contains("enlarged") }, "\(report.warnings)")
         let tab = manifest.tabs[0]
         let buttons = Self.emoticons(tab)
         #expect(buttons.map(\.text) == ["/微笑", "/撇嘴", "/色", "/发呆"])
@@ -236,7 +236,7 @@ struct RealPackTests {
         #expect(Self.emoticons(manifest.tabs[0]).map(\.text) == ["[好]", "[断]"])
         #expect(Self.emoticons(manifest.tabs[0]).map { $0.animation != nil } == [true, false])
         #expect(
-            report.warnings.filter { !$0.contains("enlarged") } == [
+            report.warnings.map(DiagnosticPrinter.text).filter { !$0.contains("enlarged") } == [
                 "anim/info.plist: entry 1 (\"[断]\"): gif: anim/cut.gif: truncated GIF: the file ends before the animation is complete",
                 "anim/info.plist: entry 2 (\"[假]\"): gif: anim/fake.gif: GIF too large: canvas 65535x65535 is outside the limits (2048x2048, 4194304 pixels)",
             ])

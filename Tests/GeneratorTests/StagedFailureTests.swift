@@ -1,3 +1,4 @@
+import EmokitCLI
 import Foundation
 import Generator
 import Imaging
@@ -52,8 +53,9 @@ struct StagedFailureTests {
             _ = try GeneratorRunTests.generate([pack], out: out, configure: configure)
             Issue.record("an undecodable image must stop the run")
         } catch let error as GenerationError {
-            #expect(error.lines.count == 1)
-            #expect(error.lines.first?.contains("entry \(entries.count - 1) ") == true && error.lines.first?.contains(png.replacingOccurrences(of: ".png", with: "")) == true, "\(error)")
+            let lines = error.diagnostics.map(DiagnosticPrinter.text)
+            #expect(lines.count == 1)
+            #expect(lines.first?.contains("entry \(entries.count - 1) ") == true && lines.first?.contains(png.replacingOccurrences(of: ".png", with: "")) == true, "\(error)")
         }
         #expect(GeneratorRunTests.tree(out) == before, "the previous output changed")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "out" && $0 != "faces" }

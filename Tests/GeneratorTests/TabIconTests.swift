@@ -1,3 +1,4 @@
+import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Generator
@@ -59,7 +60,8 @@ struct TabIconTests {
             _ = try Generator(options: options).run()
             Issue.record("a damaged icon.png must be refused")
         } catch {
-            #expect(error.lines.count == 1 && error.lines[0].hasPrefix("cats: tab icon: cats/icon@2x.png: "), "\(error.lines)")
+            let lines = error.diagnostics.map(DiagnosticPrinter.text)
+            #expect(lines.count == 1 && lines[0].hasPrefix("cats: tab icon: cats/icon@2x.png: "), "\(lines)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import EmokitCLI
 import Foundation
 import Generator
 import TestSupport
@@ -97,7 +98,7 @@ struct ShardMergeTests {
         try FileManager.default.createDirectory(at: leftover.appendingPathComponent("sheets"), withIntermediateDirectories: true)
         let report = try ShardMerge(output: root.appendingPathComponent("site"), shards: folders).run()
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
-        #expect(report.notes.count == 1 && report.notes[0].contains("removed what an interrupted run left"))
+        #expect(report.notes.count == 1 && DiagnosticPrinter.text(report.notes[0]).contains("removed what an interrupted run left"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".site.emokit-lock").path))
     }
 

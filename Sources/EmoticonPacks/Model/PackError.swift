@@ -1,4 +1,5 @@
-import TextEscaping
+import Diagnostics
+import Foundation
 
 /// Problems reading a pack. Each names the file, and for entry problems the plist index and
 /// key, so the one-line message says exactly what to fix.
@@ -39,20 +40,23 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// pack's plist, `file` the image as `<pack folder>/<file>`.
     case unusedImage(path: String, file: String)
 
-    public var description: String {
+    public var description: String { message.description }
+
+    /// What a user reads (the file and entry named first), settings as references the caller names.
+    public var message: Diagnostic.Message {
         switch self {
         case .notFound(let path): return "\(path): no such file or folder"
         case .notAPack(let path):
             return "\(path): not an emoticon pack (no Emoji.plist or info.plist) nor a folder of packs"
         case let .tooLarge(path, bytes, limit):
-            return "\(path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with --max-plist-size)"
+            return "\(path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with \(setting: "max-plist-size"))"
         case let .unreadable(path, reason): return "\(path): cannot read (\(reason))"
         case let .malformed(path, reason): return "\(path): not a valid property list (\(reason))"
         case let .wrongRoot(path, expected, found): return "\(path): expected \(expected) at root, found \(found)"
         case let .entry(path, index, key, text, reason):
             return "\(Self.entryLabel(path, index, text)): \(key): \(reason)"
         case let .duplicateText(path, text, first, duplicate):
-            return "\(path): entry \(duplicate): chs \(Self.quote(text)) repeats entry \(first); keeping entry \(first)"
+            return "\(path): entry \(duplicate): chs \(quoted: text) repeats entry \(first); keeping entry \(first)"
         case let .packageOrder(path, reason): return "\(path): \(reason)"
         case let .skippedFolder(path, reason): return "\(path): skipped, not a pack: \(reason)"
         case let .unusualPlistName(path, usual): return "\(path): read as the pack's \(usual)"
@@ -60,8 +64,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): expected array at root, found dictionary: a dictionary root is read as a YYKit group only with "
                 + "emoticons and id (or group_name_cn, group_name_tw, group_name_en); missing: id, group_name_*; it has: \(keys.joined(separator: ", "))"
         case let .unknownKey(path, index, key, text, suggestion):
-            return "\(Self.entryLabel(path, index, text)): unknown key \(Self.quote(key))"
-                + (suggestion.map { " (did you mean \(Self.quote($0))?)" } ?? "") + "; ignored"
+            return "\(Self.entryLabel(path, index, text)): unknown key \(quoted: key)"
+                + (suggestion.map { " (did you mean \(quoted: $0)?)" } ?? "") + "; ignored"
         case let .upscaled(path, index, text, file, pixels, drawnAt, scale):
             let factor = String(format: "%.2f", Double(drawnAt) / Double(pixels))
                 .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
@@ -82,9 +86,62 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The stable name of this kind of problem (`Diagnostic.code`).
+    public var code: Diagnostic.Code {
+        switch self {
+        case .notFound: return "not-found"
+        case .notAPack: return "not-a-pack"
+        case .tooLarge: return "plist-too-large"
+        case .unreadable: return "unreadable"
+        case .malformed: return "malformed-plist"
+        case .wrongRoot: return "wrong-root"
+        case .entry: return "bad-entry"
+        case .duplicateText: return "duplicate-text"
+        case .packageOrder: return "package-order"
+        case .skippedFolder: return "skipped-folder"
+        case .unusualPlistName: return "unusual-plist-name"
+        case .incompleteGroup: return "incomplete-group"
+        case .unknownKey: return "unknown-key"
+        case .upscaled: return "upscaled"
+        case .skippedEntry: return "skipped-entry"
+        case .plainImageFolder: return "plain-image-folder"
+        case .unmatchedAdditional: return "unmatched-additional"
+        case .tabIDChanged: return "tab-id-changed"
+        case .tabIDConfig: return "tab-id-config"
+        case .unsafeLink: return "unsafe-link"
+        case .unusedImage: return "unused-image"
+        }
+    }
+
+    /// How serious this kind of problem is when nothing changes it: a run's `--strict` makes
+    /// warnings errors, `--lenient` makes some entry errors warnings (`diagnostic(as:)`).
+    public var severity: Diagnostic.Severity {
+        switch self {
+        case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .tabIDConfig, .unsafeLink:
+            return .error
+        case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage:
+            return .warning
+        case .unusualPlistName, .plainImageFolder: return .note
+        }
+    }
+
+    /// This problem as a diagnostic, at its kind's severity.
+    public var diagnostic: Diagnostic { diagnostic(as: severity) }
+
+    /// This problem as a diagnostic at `severity` (the run decided it: strict, lenient).
+    public func diagnostic(as severity: Diagnostic.Severity) -> Diagnostic {
+        var key: String?
+        switch self {
+        case .entry(_, _, let entryKey, _, _), .unknownKey(_, _, let entryKey, _, _): key = entryKey
+        case .tabIDConfig(let configKey, _): key = configKey
+        default: key = nil
+        }
+        return Diagnostic(code, severity, file: plistPath.isEmpty ? nil : plistPath, entryIndex: entryIndex, key: key, message: message)
+    }
+
     /// How every message names an entry: `faces/info.plist: entry 3 ("[哈哈]")`.
-    public static func entryLabel(_ path: String, _ index: Int, _ text: String?) -> String {
-        "\(path): entry \(index)" + (text.map { " (\(quote($0)))" } ?? "")
+    public static func entryLabel(_ path: String, _ index: Int, _ text: String?) -> Diagnostic.Message {
+        "\(path): entry \(index)" + (text.map { " (\(quoted: $0))" } ?? "")
     }
 
     /// The plist this problem is about (for ordering messages by pack).
@@ -126,7 +183,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Quotes a value for a one-line message: control characters and line breaks escaped.
-    public static func quote(_ text: String) -> String { Escape.message(text) }
+    public static func quote(_ text: String) -> String { Diagnostic.Message.quote(text) }
 
     static func megabytes(_ bytes: Int) -> String {
         let mb = Double(bytes) / 1_048_576
