@@ -15,7 +15,7 @@ enum ValidateCommand {
         abstract: "Check emoticon packs the way generate does, plus lint, without writing anything.",
         positionalName: "pack", positionalHelp: "A pack folder (Emoji.plist or info.plist) or a folder of packs.",
         minimumPositionals: 1,
-        options: GenerateCommand.spec.options.filter { checkedOptions.contains($0.name) }
+        options: OptionSpec.settings(checkedOptions)
             + [.flag("quiet", short: "q", help: "Print only errors and warnings.")],
         discussion: """
             Reports everything generate would refuse or warn about (missing or unreadable images,

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Settings
 
 /// Config values that, like their flags, take more than one JSON type. Each decodes whatever
 /// JSON gives and keeps it, so `GeneratorConfig.apply` can refuse a wrong value with the same

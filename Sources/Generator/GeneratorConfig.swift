@@ -2,6 +2,7 @@ import EmoticonPacks
 import FileAccess
 import Foundation
 import KeyboardLayout
+import Settings
 
 /// A JSON config file (`emokit generate --config emokit.json`) for builds that run emokit the
 /// same way every time. Every key is optional; command-line flags override it. Paths are
@@ -101,13 +102,10 @@ public struct GeneratorConfig: Decodable, Sendable {
         case emojiKeyboard, emojiData, cldr
     }
 
-    static let nestedKeys: [String: [String]] = [
-        "grid": ["columns", "rows", "rowHeight", "iconSize", "insets", "columnSpacing", "rowSpacing", "snapToPixels"],
-        "grid.insets": ["top", "left", "bottom", "right"],
-        "metrics": ["toolbarHeight", "pageControlHeight", "tabBarHeight", "gridTop", "pageControlTop", "keyboardHeight"],
-        "colors": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab", "dark"],
-        "colors.dark": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab"],
-    ]
+    /// The keys allowed in each nested object (`grid`, `grid.insets`, `colors.dark`), from the
+    /// settings table; the top level's are `CodingKeys`, whose order breaks ties between
+    /// suggestions for a mistyped key.
+    static let nestedKeys = SettingsTable.configObjects.filter { !$0.key.isEmpty }
 
     public struct Problem: Error, CustomStringConvertible, Sendable {
         public let description: String
@@ -129,6 +127,7 @@ public struct GeneratorConfig: Decodable, Sendable {
             throw Problem(description: "\(path): not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"))")
         }
         guard let root = object as? [String: Any] else { throw Problem(description: "\(path): expected a JSON object at the top level") }
+        assert(Set(CodingKeys.allCases.map(\.rawValue)) == Set(SettingsTable.configObjects[""] ?? []), "CodingKeys and the settings table disagree")
         try checkKeys(root, allowed: CodingKeys.allCases.map(\.rawValue), prefix: "", path: path)
         for (key, allowed) in nestedKeys.sorted(by: { $0.key < $1.key }) {
             var nested: Any? = root
