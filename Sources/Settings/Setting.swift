@@ -46,6 +46,9 @@ public struct Setting: Sendable {
     public let starterJSON: String?
     /// A value that shows the form (`375,414`), for the message refusing a list.
     public let example: String?
+    /// Whether `validate` takes the flag too: it changes what is checked (the grid sets the icon
+    /// box, the limits refuse images).
+    public let validates: Bool
     /// Whether the value can change a sheet's pixels (and so belongs in the page cache's key).
     public let shapesSheets: Bool
     /// The help text with `{range}` and `{default}` where the row's own values go: a range or
@@ -54,8 +57,8 @@ public struct Setting: Sendable {
 
     public init(
         flag: String?, short: Character? = nil, kind: Kind = .flag, configKey: String? = nil, type: ValueType,
-        range: NumberRange? = nil, defaultText: String? = nil, starterJSON: String? = nil, example: String? = nil, shapesSheets: Bool = false,
-        help template: String
+        range: NumberRange? = nil, defaultText: String? = nil, starterJSON: String? = nil, example: String? = nil, validates: Bool = false,
+        shapesSheets: Bool = false, help template: String
     ) {
         self.flag = flag
         self.short = short
@@ -66,6 +69,7 @@ public struct Setting: Sendable {
         self.defaultText = defaultText
         self.starterJSON = starterJSON
         self.example = example
+        self.validates = validates
         self.shapesSheets = shapesSheets
         self.template = template
     }
@@ -96,16 +100,19 @@ extension Setting {
     /// A flag that takes a value (`--columns <n>`).
     static func value(
         _ flag: String, _ valueName: String, short: Character? = nil, key: String? = nil, type: ValueType, range: NumberRange? = nil,
-        default defaultText: String? = nil, starter: String? = nil, example: String? = nil, shapesSheets: Bool = false, help: String
+        default defaultText: String? = nil, starter: String? = nil, example: String? = nil, validates: Bool = false, shapesSheets: Bool = false,
+        help: String
     ) -> Setting {
         Setting(
             flag: flag, short: short, kind: .value(valueName), configKey: key, type: type, range: range, defaultText: defaultText,
-            starterJSON: starter, example: example, shapesSheets: shapesSheets, help: help)
+            starterJSON: starter, example: example, validates: validates, shapesSheets: shapesSheets, help: help)
     }
 
     /// An on/off flag (`--web`), with the config key it overrides, if any.
-    static func onOff(_ flag: String, short: Character? = nil, key: String? = nil, starter: String? = nil, shapesSheets: Bool = false, help: String) -> Setting {
-        Setting(flag: flag, short: short, configKey: key, type: .onOff, starterJSON: starter, shapesSheets: shapesSheets, help: help)
+    static func onOff(
+        _ flag: String, short: Character? = nil, key: String? = nil, starter: String? = nil, validates: Bool = false, shapesSheets: Bool = false, help: String
+    ) -> Setting {
+        Setting(flag: flag, short: short, configKey: key, type: .onOff, starterJSON: starter, validates: validates, shapesSheets: shapesSheets, help: help)
     }
 
     /// A key only the config file has (`grid.insets.top`).

@@ -34,7 +34,7 @@ public enum SettingsTable {
 
     private static let paths: [Setting] = [
         .configOnly("packs", type: .paths, starter: #"["."]"#, help: "Pack folders or folders of packs, as the command line's <pack> arguments."),
-        .value("config", "file", short: "c", type: .path, help: "A JSON config file (see README); flags override it."),
+        .value("config", "file", short: "c", type: .path, validates: true, help: "A JSON config file (see README); flags override it."),
         .value(
             "out", "dir", short: "o", key: "out", type: .path, default: RunDefaults.output, starter: "\"\(RunDefaults.output)\"",
             help: "Output folder (default: {default}). Replaced whole on success."),
@@ -45,25 +45,27 @@ public enum SettingsTable {
         return [
             .value(
                 "widths", "list", key: "widths", type: .wholeNumbers, range: OptionRanges.width, default: list(RunDefaults.widths, separator: ","),
-                starter: "[" + list(RunDefaults.widths, separator: ", ") + "]", example: "375,414", shapesSheets: true,
+                starter: "[" + list(RunDefaults.widths, separator: ", ") + "]", example: "375,414", validates: true, shapesSheets: true,
                 help: "Screen widths in points, each {range} (default: {default})."),
             .value(
                 "scales", "list", key: "scales", type: .wholeNumbers, range: OptionRanges.scale, default: list(RunDefaults.scales, separator: ","),
                 starter: "[" + list(RunDefaults.scales, separator: ", ") + "]", example: "2,3 (whole scales 1 to 4; a 1.5x screen uses the @2x sheets)",
-                shapesSheets: true, help: "Pixel scales, each {range} (default: {default})."),
+                validates: true, shapesSheets: true, help: "Pixel scales, each {range} (default: {default})."),
             .value(
                 "layout", LayoutPreset.allCases.map(\.rawValue).joined(separator: "|"), key: "layout", type: .word, default: RunDefaults.layout.rawValue,
-                starter: "\"\(RunDefaults.layout.rawValue)\"", shapesSheets: true,
+                starter: "\"\(RunDefaults.layout.rawValue)\"", validates: true, shapesSheets: true,
                 help: "The keyboard the frames follow (default: {default}, 8x4; weibo: YYKit's 7x3)."),
             .value(
-                "columns", "n", key: "grid.columns", type: .wholeNumber, range: OptionRanges.columns, default: "\(grid.columns)", shapesSheets: true,
+                "columns", "n", key: "grid.columns", type: .wholeNumber, range: OptionRanges.columns, default: "\(grid.columns)", validates: true, shapesSheets: true,
                 help: "Grid columns, {range} (default: {default})."),
-            .value("rows", "n", key: "grid.rows", type: .wholeNumber, range: OptionRanges.rows, default: "\(grid.rows)", shapesSheets: true, help: "Grid rows, {range} (default: {default})."),
             .value(
-                "row-height", "pt", key: "grid.rowHeight", type: .number, range: OptionRanges.rowHeight, default: number(grid.rowHeight), shapesSheets: true,
+                "rows", "n", key: "grid.rows", type: .wholeNumber, range: OptionRanges.rows, default: "\(grid.rows)", validates: true, shapesSheets: true,
+                help: "Grid rows, {range} (default: {default})."),
+            .value(
+                "row-height", "pt", key: "grid.rowHeight", type: .number, range: OptionRanges.rowHeight, default: number(grid.rowHeight), validates: true, shapesSheets: true,
                 help: "Row height, {range} (default: {default})."),
             .value(
-                "icon-size", "pt", key: "grid.iconSize", type: .number, range: OptionRanges.iconSize, default: number(grid.iconSize), shapesSheets: true,
+                "icon-size", "pt", key: "grid.iconSize", type: .number, range: OptionRanges.iconSize, default: number(grid.iconSize), validates: true, shapesSheets: true,
                 help: "Icon size, {range} and at most the cell, centred in it (default: {default})."),
             .configOnly("grid.insets.top", type: .number, shapesSheets: true, help: "Space above the grid's first row, in points (default: 0)."),
             .configOnly("grid.insets.left", type: .number, shapesSheets: true, help: "Space left of the grid's first column, in points (default: 0)."),
@@ -91,9 +93,9 @@ public enum SettingsTable {
         .value(
             "locale", TitleLocale.choices, key: "locale", type: .word, default: RunDefaults.locale.rawValue, starter: "\"\(RunDefaults.locale.rawValue)\"",
             help: "Which group name titles a tab (default: {default})."),
-        .value("delete-icon", "file", key: "deleteIcon", type: .path, help: "Delete button icon (and its @2x/@3x); a pack's own delete.png wins for its tab."),
-        .value("emoji-font", "path", key: "emojiFont", type: .path, help: "Colour emoji font (default: Noto Color Emoji from the system)."),
-        .value("emoji-images", "dir", key: "emojiImages", type: .path, help: "Folder of emoji PNGs named by code points, instead of a font."),
+        .value("delete-icon", "file", key: "deleteIcon", type: .path, validates: true, help: "Delete button icon (and its @2x/@3x); a pack's own delete.png wins for its tab."),
+        .value("emoji-font", "path", key: "emojiFont", type: .path, validates: true, help: "Colour emoji font (default: Noto Color Emoji from the system)."),
+        .value("emoji-images", "dir", key: "emojiImages", type: .path, validates: true, help: "Folder of emoji PNGs named by code points, instead of a font."),
         .onOff(
             "emoji-keyboard", key: "emojiKeyboard", shapesSheets: true,
             help: "Add the Unicode emoji keyboard after the packs: one tab per emoji group, skin tones on long press."),
@@ -105,7 +107,7 @@ public enum SettingsTable {
             "cldr", "dir", key: "cldr", type: .path, default: "/usr/share/unicode/cldr/common", shapesSheets: true,
             help: "CLDR's common folder, for emoji names and keywords (default: {default})."),
         .value(
-            "missing-glyph", "fail|skip", key: "missingGlyph", type: .word, default: "fail", shapesSheets: true,
+            "missing-glyph", "fail|skip", key: "missingGlyph", type: .word, default: "fail", validates: true, shapesSheets: true,
             help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip)."),
         .configOnly("tabIds", type: .object, shapesSheets: true, help: "Tab ids by pack folder name or plist id: {\"猫 咪\": \"cats\"}."),
     ]
@@ -113,22 +115,22 @@ public enum SettingsTable {
     private static let checks: [Setting] = {
         let limits = PNGDecoder.Limits()
         return [
-            .onOff("lenient", key: "lenient", help: "Skip bad entries (and bad images) with a warning instead of failing the run."),
-            .onOff("no-lenient", help: "Stop at the first bad entry (the default), even if the config file says lenient."),
-            .onOff("strict", key: "strict", help: "Treat warnings about the packs (skipped folders, unknown keys, enlarged images) as errors."),
-            .onOff("no-strict", help: "Keep warnings about the packs as warnings (the default), even if the config file says strict."),
+            .onOff("lenient", key: "lenient", validates: true, help: "Skip bad entries (and bad images) with a warning instead of failing the run."),
+            .onOff("no-lenient", validates: true, help: "Stop at the first bad entry (the default), even if the config file says lenient."),
+            .onOff("strict", key: "strict", validates: true, help: "Treat warnings about the packs (skipped folders, unknown keys, enlarged images) as errors."),
+            .onOff("no-strict", validates: true, help: "Keep warnings about the packs as warnings (the default), even if the config file says strict."),
             .value(
-                "max-width", "pixels", type: .wholeNumber, range: OptionRanges.maxWidth, default: "\(limits.maxWidth)", shapesSheets: true,
+                "max-width", "pixels", type: .wholeNumber, range: OptionRanges.maxWidth, default: "\(limits.maxWidth)", validates: true, shapesSheets: true,
                 help: "Refuse images wider than this, {range} (default: {default})."),
             .value(
-                "max-height", "pixels", type: .wholeNumber, range: OptionRanges.maxHeight, default: "\(limits.maxHeight)", shapesSheets: true,
+                "max-height", "pixels", type: .wholeNumber, range: OptionRanges.maxHeight, default: "\(limits.maxHeight)", validates: true, shapesSheets: true,
                 help: "Refuse images taller than this, {range} (default: {default})."),
             .value(
-                "max-pixels", "count", type: .wholeNumber, range: OptionRanges.maxPixels, default: "\(limits.maxPixels)", shapesSheets: true,
+                "max-pixels", "count", type: .wholeNumber, range: OptionRanges.maxPixels, default: "\(limits.maxPixels)", validates: true, shapesSheets: true,
                 help: "Refuse images with more pixels than this, {range} (default: {default})."),
             .value(
                 "max-plist-size", "MB", key: "maxPlistSizeMB", type: .wholeNumber, range: OptionRanges.maxPlistSize, default: "\(RunDefaults.maxPlistSizeMB)",
-                help: "Refuse plists larger than this, {range} (default: {default})."),
+                validates: true, help: "Refuse plists larger than this, {range} (default: {default})."),
         ]
     }()
 
