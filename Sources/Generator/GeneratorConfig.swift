@@ -287,22 +287,16 @@ public struct GeneratorConfig: Decodable, Sendable {
         if let problem = probe.problem { throw Problem(description: "\(path): \(problem)", isUsage: true) }
     }
 
-    /// Every number against its documented range (`OptionRanges`), before any arithmetic.
+    /// Every number against its documented range, before any arithmetic: the numbers at the
+    /// config key of each row of `SettingsTable` with a range, in the table's order.
     func checkRanges() throws(Problem) {
-        var numbers: [(NumberRange, Double)] = []
-        for width in widths ?? [] { numbers.append((OptionRanges.width, Double(width))) }
-        for scale in scales ?? [] { numbers.append((OptionRanges.scale, Double(scale))) }
-        let optional: [(NumberRange, Double?)] = [
-            (OptionRanges.columns, grid?.columns.map(Double.init)), (OptionRanges.rows, grid?.rows.map(Double.init)),
-            (OptionRanges.rowHeight, grid?.rowHeight), (OptionRanges.iconSize, grid?.iconSize),
-            (OptionRanges.toolbarHeight, metrics?.toolbarHeight), (OptionRanges.pageControlHeight, metrics?.pageControlHeight),
-            (OptionRanges.tabBarHeight, metrics?.tabBarHeight), (OptionRanges.maxPlistSize, maxPlistSizeMB.map(Double.init)),
-            (OptionRanges.compression, compression.flatMap { if case .level(let level) = $0 { level } else { nil } }),
-        ]
-        for case let (range, value?) in optional { numbers.append((range, value)) }
-        for (range, value) in numbers where !range.contains(value) {
-            throw Problem(
-                description: "\(path): key '\(range.key)': \(OptionRanges.number(value)) is out of range; expected \(range.whole ? "a whole number" : "a number") from \(range.text)", isUsage: true)
+        for row in SettingsTable.rows {
+            guard let range = row.range, let key = row.configKey else { continue }
+            for value in numbers(at: key) where !range.contains(value) {
+                throw Problem(
+                    description: "\(path): key '\(range.key)': \(OptionRanges.number(value)) is out of range; expected \(range.whole ? "a whole number" : "a number") from \(range.text)", isUsage: true
+                )
+            }
         }
     }
 }
