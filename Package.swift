@@ -22,6 +22,8 @@ import PackageDescription
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
+//   Settings         The settings table: every option as one row (flag, config key, range, default,
+//                    help), and what is read from it: help, the starter config, Options.md.
 //   Generator        The pipeline: read packs, lay out, compose, encode, write.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
@@ -67,14 +69,16 @@ let package = Package(
         .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
+        .target(name: "Settings", dependencies: ["KeyboardLayout", "Imaging", "EmoticonPacks", "CSystem", "TextMatching"]),
         .target(
             name: "Generator",
             dependencies: [
-                "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
+                "Settings", "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
                 "BundledTemplates", "BundledAssets", "TextEscaping", "TextMatching", "Diagnostics",
             ]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "Diagnostics"]),
+        .target(
+            name: "EmokitCLI", dependencies: ["Settings", "Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "Diagnostics"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
@@ -85,12 +89,13 @@ let package = Package(
             name: "GeneratorTests",
             dependencies: [
                 "TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite",
-                "TextEscaping", "TextMatching", "FileAccess", "Checksum", "Diagnostics",
+                "TextEscaping", "TextMatching", "FileAccess", "Checksum", "Diagnostics", "Settings",
             ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
         .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )

@@ -1,3 +1,5 @@
+import EmoticonPacks
+import Settings
 import TextMatching
 
 /// A small argument parser: one table of options per command drives parsing, `--help` and the
@@ -30,6 +32,24 @@ struct OptionSpec: Sendable {
     var usageText: String {
         if case .optionalValue(let v) = kind { return "--\(name)[=<\(v)>]" }
         return valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
+    }
+}
+
+extension OptionSpec {
+    /// The option of a row of the settings table: its flag, short name, value and help.
+    init(_ setting: Setting) {
+        let kind: Kind =
+            switch setting.kind {
+            case .flag: .flag
+            case .value(let name): .value(name)
+            case .optionalValue(let name): .optionalValue(name)
+            }
+        self.init(name: setting.flag ?? "", short: setting.short, kind: kind, help: setting.help)
+    }
+
+    /// The options of the settings table's rows with these flags, in the table's order.
+    static func settings(_ flags: Set<String>) -> [OptionSpec] {
+        SettingsTable.flags.filter { flags.contains($0.flag ?? "") }.map(OptionSpec.init)
     }
 }
 
@@ -95,6 +115,20 @@ struct ParsedArguments: Sendable {
 
     func value(_ name: String) -> String? { values[name]?.last }
     func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// Values of settings-table flags, read and checked by their rows (`SettingParsing`); nil when
+/// the flag is not given. A refused value is a usage error with the row's message.
+extension ParsedArguments {
+    func number(_ flag: String) throws(UsageError) -> Double? { try read(flag) { (row, text) throws(SettingRefusal) in try row.number(text) } }
+    func wholeNumbers(_ flag: String) throws(UsageError) -> [Int]? { try read(flag) { (row, text) throws(SettingRefusal) in try row.wholeNumbers(text) } }
+    func choice(_ flag: String) throws(UsageError) -> String? { try read(flag) { (row, text) throws(SettingRefusal) in try row.choice(text) } }
+    func colour(_ flag: String) throws(UsageError) -> String? { try read(flag) { (row, text) throws(SettingRefusal) in try row.colour(text) } }
+
+    private func read<T>(_ flag: String, _ parse: (Setting, String) throws(SettingRefusal) -> T) throws(UsageError) -> T? {
+        guard let text = value(flag) else { return nil }
+        do { return try parse(SettingsTable[flag], text) } catch { throw UsageError(message: error.description) }
+    }
 }
 
 struct UsageError: Error, Sendable {

@@ -2,6 +2,7 @@ import Diagnostics
 import EmoticonPacks
 import Foundation
 import Generator
+import Settings
 
 /// `emokit init <folder>`: makes a folder of PNGs a Weibo pack (`info.plist`) with a starter
 /// `emokit.json`. The listing rules live in `PackStarter`, the writing in `ProjectStarter`.

@@ -1,6 +1,7 @@
 import Checksum
 import Foundation
 import Imaging
+import Settings
 
 /// `emokit inspect IMAGE...`: how emokit sees each image.
 enum InspectCommand {
@@ -8,11 +9,9 @@ enum InspectCommand {
         name: "inspect",
         abstract: "Show how emokit decodes images: size, stored format and a hash of the RGBA8 pixels.",
         positionalName: "image", positionalHelp: "PNG files to inspect.", minimumPositionals: 1,
-        options: [
-            .value("max-width", "pixels", help: "Refuse images wider than this (default: 8192)."),
-            .value("max-height", "pixels", help: "Refuse images taller than this (default: 8192)."),
-            .value("max-pixels", "count", help: "Refuse images with more pixels than this (default: 67108864)."),
-            .flag("json", help: "Print one JSON array on stdout instead of lines (refused files carry 'error')."),
+        // The image limits are generate's rows: the same ranges, defaults and help.
+        options: OptionSpec.settings(["max-width", "max-height", "max-pixels"]) + [
+            .flag("json", help: "Print one JSON array on stdout instead of lines (refused files carry 'error').")
         ],
         discussion: """
             Prints one tab-separated line per file: the path as given, WIDTHxHEIGHT, the stored format
@@ -30,9 +29,9 @@ enum InspectCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         var limits = PNGDecoder.Limits()
-        if let v = arguments.value("max-width") { limits.maxWidth = try positiveInt(v, "--max-width") }
-        if let v = arguments.value("max-height") { limits.maxHeight = try positiveInt(v, "--max-height") }
-        if let v = arguments.value("max-pixels") { limits.maxPixels = try positiveInt(v, "--max-pixels") }
+        if let v = try arguments.number("max-width") { limits.maxWidth = Int(v) }
+        if let v = try arguments.number("max-height") { limits.maxHeight = Int(v) }
+        if let v = try arguments.number("max-pixels") { limits.maxPixels = Int(v) }
         let decoder = PNGDecoder(limits: limits)
         let printer = DiagnosticPrinter(console)
         var failed = false
@@ -69,11 +68,4 @@ enum InspectCommand {
         }
         return failed ? .inputError : .success
     }
-}
-
-func positiveInt(_ text: String, _ option: String) throws(UsageError) -> Int {
-    guard let value = Int(text), value > 0 else {
-        throw UsageError(message: "The value '\(text)' is invalid for '\(option)': expected a positive whole number")
-    }
-    return value
 }

@@ -1,21 +1,16 @@
 import EmoticonPacks
 import Foundation
 import Generator
+import Settings
 
 /// `emokit validate <pack>...`: the generator's checks, and the linter's, without writing.
 enum ValidateCommand {
-    /// The options of `generate` that change what is checked (the grid sets the icon box).
-    static let checkedOptions: Set<String> = [
-        "config", "widths", "scales", "layout", "columns", "rows", "row-height", "icon-size", "delete-icon", "emoji-font",
-        "emoji-images", "missing-glyph", "lenient", "no-lenient", "strict", "no-strict", "max-width", "max-height", "max-pixels", "max-plist-size",
-    ]
-
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check emoticon packs the way generate does, plus lint, without writing anything.",
         positionalName: "pack", positionalHelp: "A pack folder (Emoji.plist or info.plist) or a folder of packs.",
         minimumPositionals: 1,
-        options: GenerateCommand.spec.options.filter { checkedOptions.contains($0.name) }
+        options: SettingsTable.flags.filter(\.validates).map(OptionSpec.init)
             + [.flag("quiet", short: "q", help: "Print only errors and warnings.")],
         discussion: """
             Reports everything generate would refuse or warn about (missing or unreadable images,

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Settings
 
 /// Config values that, like their flags, take more than one JSON type. Each decodes whatever
 /// JSON gives and keeps it, so `GeneratorConfig.apply` can refuse a wrong value with the same
@@ -61,5 +62,33 @@ extension GeneratorConfig {
                 return result
             }
         }
+    }
+}
+
+extension GeneratorConfig {
+    /// The numbers this config sets at a config key of the settings table (`grid.columns`; every
+    /// width of `widths`; a `compression` level), as decoded. Read by name: the decoded values'
+    /// property names are the config keys (`CodingKeys` renames none), so a ranged row needs no
+    /// entry of its own here.
+    func numbers(at key: String) -> [Double] {
+        var value: Any? = self
+        for part in key.split(separator: ".") {
+            value = value.flatMap { Mirror(reflecting: $0).children.first { $0.label == String(part) } }.flatMap { Self.unwrapped($0.value) }
+        }
+        switch value {
+        case let number as Int: return [Double(number)]
+        case let number as Double: return [number]
+        case let numbers as [Int]: return numbers.map(Double.init)
+        case .level(let level) as CompressionSetting: return [level]
+        default: return []
+        }
+    }
+
+    /// The value inside any number of optionals; nil when one is empty.
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        guard let some = mirror.children.first else { return nil }
+        return unwrapped(some.value)
     }
 }

@@ -2,6 +2,7 @@ import EmoticonPacks
 import FileAccess
 import Foundation
 import KeyboardLayout
+import Settings
 import TextMatching
 
 /// A JSON config file (`emokit generate --config emokit.json`) for builds that run emokit the
@@ -102,13 +103,10 @@ public struct GeneratorConfig: Decodable, Sendable {
         case emojiKeyboard, emojiData, cldr
     }
 
-    static let nestedKeys: [String: [String]] = [
-        "grid": ["columns", "rows", "rowHeight", "iconSize", "insets", "columnSpacing", "rowSpacing", "snapToPixels"],
-        "grid.insets": ["top", "left", "bottom", "right"],
-        "metrics": ["toolbarHeight", "pageControlHeight", "tabBarHeight", "gridTop", "pageControlTop", "keyboardHeight"],
-        "colors": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab", "dark"],
-        "colors.dark": ["background", "pageDot", "currentPageDot", "tabBarBackground", "selectedTab"],
-    ]
+    /// The keys allowed in each nested object (`grid`, `grid.insets`, `colors.dark`), from the
+    /// settings table; the top level's are `CodingKeys`, whose order breaks ties between
+    /// suggestions for a mistyped key.
+    static let nestedKeys = SettingsTable.configObjects.filter { !$0.key.isEmpty }
 
     public struct Problem: Error, CustomStringConvertible, Sendable {
         public let description: String
@@ -130,6 +128,7 @@ public struct GeneratorConfig: Decodable, Sendable {
             throw Problem(description: "\(path): not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"))")
         }
         guard let root = object as? [String: Any] else { throw Problem(description: "\(path): expected a JSON object at the top level") }
+        assert(Set(CodingKeys.allCases.map(\.rawValue)) == Set(SettingsTable.configObjects[""] ?? []), "CodingKeys and the settings table disagree")
         try checkKeys(root, allowed: CodingKeys.allCases.map(\.rawValue), prefix: "", path: path)
         for (key, allowed) in nestedKeys.sorted(by: { $0.key < $1.key }) {
             var nested: Any? = root
@@ -289,22 +288,16 @@ public struct GeneratorConfig: Decodable, Sendable {
         if let problem = probe.problem { throw Problem(description: "\(path): \(problem)", isUsage: true) }
     }
 
-    /// Every number against its documented range (`OptionRanges`), before any arithmetic.
+    /// Every number against its documented range, before any arithmetic: the numbers at the
+    /// config key of each row of `SettingsTable` with a range, in the table's order.
     func checkRanges() throws(Problem) {
-        var numbers: [(NumberRange, Double)] = []
-        for width in widths ?? [] { numbers.append((OptionRanges.width, Double(width))) }
-        for scale in scales ?? [] { numbers.append((OptionRanges.scale, Double(scale))) }
-        let optional: [(NumberRange, Double?)] = [
-            (OptionRanges.columns, grid?.columns.map(Double.init)), (OptionRanges.rows, grid?.rows.map(Double.init)),
-            (OptionRanges.rowHeight, grid?.rowHeight), (OptionRanges.iconSize, grid?.iconSize),
-            (OptionRanges.toolbarHeight, metrics?.toolbarHeight), (OptionRanges.pageControlHeight, metrics?.pageControlHeight),
-            (OptionRanges.tabBarHeight, metrics?.tabBarHeight), (OptionRanges.maxPlistSize, maxPlistSizeMB.map(Double.init)),
-            (OptionRanges.compression, compression.flatMap { if case .level(let level) = $0 { level } else { nil } }),
-        ]
-        for case let (range, value?) in optional { numbers.append((range, value)) }
-        for (range, value) in numbers where !range.contains(value) {
-            throw Problem(
-                description: "\(path): key '\(range.key)': \(OptionRanges.number(value)) is out of range; expected \(range.whole ? "a whole number" : "a number") from \(range.text)", isUsage: true)
+        for row in SettingsTable.rows {
+            guard let range = row.range, let key = row.configKey else { continue }
+            for value in numbers(at: key) where !range.contains(value) {
+                throw Problem(
+                    description: "\(path): key '\(range.key)': \(OptionRanges.number(value)) is out of range; expected \(range.whole ? "a whole number" : "a number") from \(range.text)", isUsage: true
+                )
+            }
         }
     }
 }

@@ -2,9 +2,11 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
+import Settings
 
 /// Everything a run can be told. Defaults are the seeds' keyboard and the widths of current
-/// iPhones (320 SE, 375, 390, 414, 428) at @2x and @3x.
+/// iPhones at @2x and @3x (`RunDefaults`, which `--help` shows). Options, their flags and config
+/// keys are listed once, in `SettingsTable`.
 public struct GeneratorOptions: Sendable {
     public enum EmojiSource: Sendable, Equatable {
         /// A colour emoji font; nil looks in the usual system places.
@@ -17,15 +19,15 @@ public struct GeneratorOptions: Sendable {
 
     public var inputs: [URL]
     public var output: URL
-    public var widths: [Int] = [320, 375, 390, 414, 428]
-    public var scales: [Int] = [2, 3]
+    public var widths = RunDefaults.widths
+    public var scales = RunDefaults.scales
     /// The named keyboard `grid` and `metrics` started from (`useLayout`); recorded in manifests.
-    public private(set) var layout = LayoutPreset.classic
+    public private(set) var layout = RunDefaults.layout
     public var grid = GridSpec()
     public var metrics = KeyboardMetrics()
     public var colors = KeyboardColors()
     /// Which group name titles a tab.
-    public var locale: TitleLocale = .cn
+    public var locale = RunDefaults.locale
     /// The delete icon for tabs whose pack has no `delete.png` of its own; nil: emokit's default
     /// icon in `Assets/` (with its @2x/@3x siblings).
     public var deleteIcon: URL?
@@ -38,7 +40,7 @@ public struct GeneratorOptions: Sendable {
     public var strict = false
     /// Images larger than these are refused from their header, before any pixel is decoded.
     public var imageLimits = PNGDecoder.Limits()
-    public var maxPlistBytes = 10 * 1024 * 1024
+    public var maxPlistBytes = RunDefaults.maxPlistSizeMB * 1024 * 1024
     /// Tab ids chosen by the user (config `tabIds`), keyed by pack folder name or plist `id`.
     public var tabIDs: [String: String] = [:]
     /// When another run holds the output's lock: wait for it (`--wait`) instead of failing at once.
@@ -105,6 +107,47 @@ public struct GeneratorOptions: Sendable {
         if let problem = grid.problem ?? metrics.problem(grid: grid) { return problem }
         for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return problem } } }
         return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)
+    }
+}
+
+extension GeneratorOptions {
+    /// How the page cache takes a setting out of its key: each row of `SettingsTable` that does
+    /// not shape sheets and stores a value here, keyed by its flag (else its config key), sets that
+    /// value to one fixed value. Rows that store nothing of their own (`--config`, `--quiet`, the
+    /// `--no-` flags, which clear what their positive flag sets) need no entry; `--cache` stands for
+    /// every publishing flag, which share one value. The fixed values are those the cache has always
+    /// used, so its keys stay as they were.
+    static var sheetNeutral: [String: (inout GeneratorOptions) -> Void] {
+        let resets: [String: (inout GeneratorOptions) -> Void] = [
+            "packs": { $0.inputs = [] },
+            "out": { $0.output = URL(fileURLWithPath: "/") },
+            "locale": { $0.locale = RunDefaults.locale },
+            "delete-icon": { $0.deleteIcon = nil },
+            "emoji-font": { $0.emojiSource = .font(path: nil) },
+            "lenient": { $0.lenient = false },
+            "strict": { $0.strict = false },
+            "max-plist-size": { $0.maxPlistBytes = 0 },
+            "jobs": { $0.concurrency = 0 },
+            "preview": { $0.writePreview = true },
+            "cache": { $0.publishing = PublishingOptions() },
+        ]
+        let colours = KeyboardColors.settings.map { colour in
+            (colour.flag, { (options: inout GeneratorOptions) in options.colors[keyPath: colour.keyPath] = KeyboardColors()[keyPath: colour.keyPath] })
+        }
+        return resets.merging(colours) { $1 }
+    }
+
+    /// These options with every setting that cannot change a sheet's bytes set to its fixed value
+    /// (`sheetNeutral`): what the page cache keys on.
+    var sheetSettings: GeneratorOptions {
+        var page = self
+        let resets = Self.sheetNeutral
+        for row in SettingsTable.rows where !row.shapesSheets {
+            guard let key = row.flag ?? row.configKey, let reset = resets[key] else { continue }
+            reset(&page)
+        }
+        assert(resets.keys.allSatisfy { key in SettingsTable.rows.contains { ($0.flag ?? $0.configKey) == key && !$0.shapesSheets } })
+        return page
     }
 }
 

@@ -33,25 +33,9 @@ final class PageCache: @unchecked Sendable {
     }
 
     /// The options with everything that cannot change a sheet's bytes reset: where things are
-    /// read and written, names, colours (sheets are transparent), messages and policies.
-    static func pageSettings(_ options: GeneratorOptions) -> GeneratorOptions {
-        var page = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/"))
-        let defaults = page
-        page = options
-        page.inputs = []
-        page.output = defaults.output
-        page.publishing = defaults.publishing
-        page.concurrency = 0
-        page.deleteIcon = nil
-        page.emojiSource = defaults.emojiSource
-        page.writePreview = true
-        page.locale = defaults.locale
-        page.colors = defaults.colors
-        page.lenient = false
-        page.strict = false
-        page.maxPlistBytes = 0
-        return page
-    }
+    /// read and written, names, colours (sheets are transparent), messages and policies — the rows
+    /// of `SettingsTable` that do not shape sheets (`GeneratorOptions.sheetSettings`).
+    static func pageSettings(_ options: GeneratorOptions) -> GeneratorOptions { options.sheetSettings }
 
     /// The page from the cache when an intact entry exists; else `render()`'s page, stored.
     func page(

@@ -2,6 +2,7 @@ import EmoticonManifest
 import EmoticonPacks
 import Foundation
 import Generator
+import Settings
 import TestSupport
 import Testing
 

@@ -19,25 +19,13 @@ public struct ProjectStarter: Sendable {
         self.force = force
     }
 
-    /// The starter config: the settings a project changes first, with `generate`'s defaults (so
-    /// it generates exactly what `emokit generate DIR` does, into `DIR/emokit-output`), in the
-    /// order of the README's Config file table, where every key is described.
+    /// The starter config: the settings a project changes first (the rows of `SettingsTable`
+    /// with a `starterJSON`), with `generate`'s defaults (so it generates exactly what `emokit
+    /// generate DIR` does, into `DIR/emokit-output`), in the table's order, which is the order
+    /// of `Documentation/Options.md`, where every key is described.
     public static var configJSON: String {
-        let defaults = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "emokit-output"))
-        let list = { (values: [Int]) in "[" + values.map(String.init).joined(separator: ", ") + "]" }
-        let fields = [
-            ("packs", #"["."]"#),
-            ("out", #""emokit-output""#),
-            ("widths", list(defaults.widths)),
-            ("scales", list(defaults.scales)),
-            ("layout", "\"\(defaults.layout.rawValue)\""),
-            ("locale", "\"\(defaults.locale.rawValue)\""),
-            ("compression", "\(defaults.encoder.compressionLevel)"),
-            ("preview", "\(defaults.writePreview)"),
-            ("xcassets", "\(defaults.assetCatalog != nil)"),
-            ("web", "\(defaults.writeWeb)"),
-        ]
-        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+        let fields = SettingsTable.rows.compactMap { row in row.starterJSON.flatMap { json in row.configKey.map { "  \"\($0)\": \(json)" } } }
+        return "{\n" + fields.joined(separator: ",\n") + "\n}\n"
     }
 
     /// Writes both files into the pack's folder; returns their paths. `display` is the folder as

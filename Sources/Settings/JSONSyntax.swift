@@ -2,18 +2,18 @@
 /// and words the usual ones (a trailing comma, a missing comma, a comment, single quotes).
 /// Foundation's parser gives only a character offset and, on some platforms, accepts a trailing
 /// comma; a config file with a typo must be refused with a place a person can go to.
-struct JSONSyntax {
-    struct Mistake: Error, Equatable {
-        var line: Int
-        var column: Int
-        var message: String
+public struct JSONSyntax {
+    public struct Mistake: Error, Equatable {
+        public var line: Int
+        public var column: Int
+        public var message: String
     }
 
     private let bytes: [UInt8]
     private var offset = 0
 
     /// Nil when `data` is one valid JSON value (surrounded by white space only).
-    static func firstMistake(in bytes: [UInt8]) -> Mistake? {
+    public static func firstMistake(in bytes: [UInt8]) -> Mistake? {
         var checker = JSONSyntax(bytes: bytes)
         do throws(Mistake) {
             checker.skipSpace()

@@ -14,11 +14,14 @@ public struct NumberRange: Sendable {
     public let whole: Bool
     public let unit: String
 
-    /// `1-32`, `8-500 pt`: how `--help` and messages show the range.
-    public var text: String {
+    /// `1-32`, `8-500`: the bounds alone, as `--help` shows them after the option's own unit.
+    public var bounds: String {
         let format = { (v: Double) in v == v.rounded() ? String(Int(v)) : String(v) }
-        return "\(format(lower))-\(format(upper))" + (unit.isEmpty ? "" : " \(unit)")
+        return "\(format(lower))-\(format(upper))"
     }
+
+    /// `1-32`, `8-500 pt`: how messages and `Documentation/Options.md` show the range.
+    public var text: String { bounds + (unit.isEmpty ? "" : " \(unit)") }
 
     /// Parses command-line text: ASCII digits only (full-width digits are not numbers here), with
     /// an optional fraction when `whole` is false. nil when it is not such a number or is out of

@@ -1,0 +1,122 @@
+import Foundation
+
+/// One row of the settings table (`SettingsTable.rows`): everything emokit knows about one option, so
+/// that the command line, `--help`, shell completions, the config file's keys, the starter
+/// config and `Documentation/Options.md` are all read from the same declaration and cannot
+/// disagree. A row has a flag, a config key, or both.
+public struct Setting: Sendable {
+    /// How the flag takes its value on the command line.
+    public enum Kind: Sendable, Equatable {
+        /// `--web`: present or not.
+        case flag
+        /// `--widths <list>`: the value is the next word or follows `=`.
+        case value(String)
+        /// `--xcassets[=<name>]`: alone, or with a value after `=` (never the next word, which
+        /// could be a pack).
+        case optionalValue(String)
+    }
+
+    /// What the value is, as `Documentation/Options.md` names it.
+    public enum ValueType: String, Sendable {
+        case onOff = "true/false"
+        case wholeNumber = "whole number"
+        case number = "number"
+        case wholeNumbers = "whole numbers"
+        case word = "word"
+        case path = "path"
+        case paths = "paths"
+        case text = "text"
+        case colour = "colour"
+        case object = "object"
+    }
+
+    /// The long flag without dashes (`row-height`); nil for a config-only key.
+    public let flag: String?
+    public let short: Character?
+    public let kind: Kind
+    /// The config file's key, nested with dots (`grid.rowHeight`, `colors.dark.pageDot`); nil
+    /// for a flag the config file has no key for (`--jobs`, `--no-web`).
+    public let configKey: String?
+    public let type: ValueType
+    /// The allowed numbers; the help text's `{range}` is its bounds.
+    public let range: NumberRange?
+    /// The default as `--help` shows it; the help text's `{default}`.
+    public let defaultText: String?
+    /// The default as JSON, for rows that `emokit init` writes into the starter config.
+    public let starterJSON: String?
+    /// A value that shows the form (`375,414`), for the message refusing a list.
+    public let example: String?
+    /// Whether `validate` takes the flag too: it changes what is checked (the grid sets the icon
+    /// box, the limits refuse images).
+    public let validates: Bool
+    /// Whether the value can change a sheet's pixels (and so belongs in the page cache's key).
+    public let shapesSheets: Bool
+    /// The help text with `{range}` and `{default}` where the row's own values go: a range or
+    /// default is never typed twice.
+    public let template: String
+
+    public init(
+        flag: String?, short: Character? = nil, kind: Kind = .flag, configKey: String? = nil, type: ValueType,
+        range: NumberRange? = nil, defaultText: String? = nil, starterJSON: String? = nil, example: String? = nil, validates: Bool = false,
+        shapesSheets: Bool = false, help template: String
+    ) {
+        self.flag = flag
+        self.short = short
+        self.kind = kind
+        self.configKey = configKey
+        self.type = type
+        self.range = range
+        self.defaultText = defaultText
+        self.starterJSON = starterJSON
+        self.example = example
+        self.validates = validates
+        self.shapesSheets = shapesSheets
+        self.template = template
+    }
+
+    /// The help text, with the row's range bounds and default in place.
+    public var help: String {
+        template.replacingOccurrences(of: "{range}", with: range?.bounds ?? "{range}")
+            .replacingOccurrences(of: "{default}", with: defaultText ?? "{default}")
+    }
+
+    /// `row-height` → `pt`: the word that stands for the value in usage lines, or nil for a flag.
+    public var valueName: String? {
+        switch kind {
+        case .flag: return nil
+        case .value(let name), .optionalValue(let name): return name
+        }
+    }
+
+    /// `--widths <list>`, `--xcassets[=<name>]`, `--web`: the option as usage lines show it.
+    public var usageText: String {
+        guard let flag else { return "" }
+        if case .optionalValue(let name) = kind { return "--\(flag)[=<\(name)>]" }
+        return valueName.map { "--\(flag) <\($0)>" } ?? "--\(flag)"
+    }
+}
+
+extension Setting {
+    /// A flag that takes a value (`--columns <n>`).
+    static func value(
+        _ flag: String, _ valueName: String, short: Character? = nil, key: String? = nil, type: ValueType, range: NumberRange? = nil,
+        default defaultText: String? = nil, starter: String? = nil, example: String? = nil, validates: Bool = false, shapesSheets: Bool = false,
+        help: String
+    ) -> Setting {
+        Setting(
+            flag: flag, short: short, kind: .value(valueName), configKey: key, type: type, range: range, defaultText: defaultText,
+            starterJSON: starter, example: example, validates: validates, shapesSheets: shapesSheets, help: help)
+    }
+
+    /// An on/off flag (`--web`), with the config key it overrides, if any.
+    static func onOff(
+        _ flag: String, short: Character? = nil, key: String? = nil, starter: String? = nil, validates: Bool = false, shapesSheets: Bool = false, help: String
+    ) -> Setting {
+        Setting(flag: flag, short: short, configKey: key, type: .onOff, starterJSON: starter, validates: validates, shapesSheets: shapesSheets, help: help)
+    }
+
+    /// A key only the config file has (`grid.insets.top`).
+    static func configOnly(_ key: String, type: ValueType, starter: String? = nil, shapesSheets: Bool = false, help: String) -> Setting {
+        Setting(flag: nil, configKey: key, type: type, starterJSON: starter, shapesSheets: shapesSheets, help: help)
+    }
+}
