@@ -19,7 +19,7 @@ import PackageDescription
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
-//   Generator        The pipeline: read packs, lay out, compose, encode, write.
+//   Pipeline         The run as one list of named steps: read packs, lay out, compose, encode, write.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
@@ -28,7 +28,7 @@ let package = Package(
     products: [
         .executable(name: "emokit", targets: ["emokit"]),
         .library(name: "EmoticonManifest", targets: ["EmoticonManifest"]),
-        .library(name: "Generator", targets: ["Generator"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
     ],
     targets: [
         .target(
@@ -63,13 +63,13 @@ let package = Package(
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
         .target(
-            name: "Generator",
+            name: "Pipeline",
             dependencies: [
                 "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
                 "BundledTemplates", "BundledAssets",
             ]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem"]),
+        .target(name: "EmokitCLI", dependencies: ["Pipeline", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
@@ -77,8 +77,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess"],
+            dependencies: ["TestSupport", "Pipeline", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess"],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
-        .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
+        .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Pipeline", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )

@@ -1,7 +1,7 @@
 import EmoticonPacks
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 
 /// The command line, callable in-process: `CLI.run(["inspect", "a.png"], console:)`.
 /// It parses, dispatches to a command and reports; the work lives in the library modules.

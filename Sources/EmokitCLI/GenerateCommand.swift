@@ -1,8 +1,8 @@
 import EmoticonPacks
 import Foundation
-import Generator
 import Imaging
 import KeyboardLayout
+import Pipeline
 
 /// `emokit generate <pack or packs root>... --out DIR`: the main job.
 enum GenerateCommand {

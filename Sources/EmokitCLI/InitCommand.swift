@@ -1,6 +1,6 @@
 import EmoticonPacks
 import Foundation
-import Generator
+import Pipeline
 
 /// `emokit init <folder>`: makes a folder of PNGs a Weibo pack (`info.plist`) with a starter
 /// `emokit.json`. The listing rules live in `PackStarter`, the writing in `ProjectStarter`.

@@ -1,6 +1,6 @@
 import EmoticonPacks
 import Foundation
-import Generator
+import Pipeline
 
 /// `emokit validate <pack>...`: the generator's checks, and the linter's, without writing.
 enum ValidateCommand {

@@ -4,7 +4,7 @@ import Imaging
 import TestSupport
 import Testing
 
-@testable import Generator
+@testable import Pipeline
 
 /// `--xcassets`: every Contents.json against golden files (Apple's format, byte for byte), the
 /// image sets hold exactly the sheets, and the manifest's `imageSet` names an image set that exists.

@@ -3,8 +3,8 @@ import EmojiGlyphs
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import FileAccess
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Generator
+@testable import Pipeline
 
 /// SIGINT/SIGTERM and the swap exclude each other: a signal before the swap stops the run (the
 /// staging folder removed, the previous output kept); once the swap has begun, a signal is

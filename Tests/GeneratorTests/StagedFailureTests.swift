@@ -1,6 +1,6 @@
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

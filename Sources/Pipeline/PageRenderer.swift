@@ -6,6 +6,17 @@ import Imaging
 import KeyboardLayout
 
 extension Generator {
+    /// Every page sheet written, with its path (for `SHA256SUMS`, which need not read them again).
+    func pageSheets(_ pages: [PageKey: RenderedPage], packs: [EmoticonPack]) -> [SheetRecord] {
+        pages.flatMap { key, page in
+            page.sheets.map { sheet in
+                SheetRecord(
+                    path: Generator.sheetPath(tab: packs[key.tab].id, width: sheet.key.width, page: key.page, scale: sheet.key.scale),
+                    sha256: sheet.sha256.hex, bytes: sheet.bytes)
+            }
+        }
+    }
+
     struct PageJob: Sendable { let tab: Int; let page: Int }
 
     struct PageKey: Hashable, Sendable { let tab: Int; let page: Int }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,10 +14,13 @@ import Foundation
 /// The file is removed on release. A run that opened the file just before it was removed would
 /// lock a file no longer at that path, so after locking, the descriptor is compared with the
 /// path (same inode) and the attempt is retried when they differ.
-final class OutputLock: @unchecked Sendable {
+///
+/// The run releases the lock when it ends and the signal handler when it stops the run, on
+/// another thread: the descriptor is held in a `Mutex`, so it is closed once.
+final class OutputLock: Sendable {
     let url: URL
     let destination: URL
-    private var fd: Int32 = -1
+    private let fd = Mutex<Int32>(-1)
 
     init(for destination: URL) {
         self.destination = destination
@@ -57,7 +61,7 @@ final class OutputLock: @unchecked Sendable {
                 let pid = Array("\(getpid())\n".utf8)
                 _ = ftruncate(descriptor, 0)
                 _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-                fd = descriptor
+                fd.withLock { $0 = descriptor }
                 return
             }
             close(descriptor)
@@ -66,10 +70,12 @@ final class OutputLock: @unchecked Sendable {
 
     /// Removes the lock file and drops the lock (in that order, see the type's comment).
     func release() {
-        guard fd >= 0 else { return }
-        unlink(url.path)
-        close(fd)
-        fd = -1
+        fd.withLock { fd in
+            guard fd >= 0 else { return }
+            unlink(url.path)
+            close(fd)
+            fd = -1
+        }
     }
 
     static func owner(_ descriptor: Int32) -> Int? {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,14 +14,25 @@ import Foundation
 ///
 /// Only the command line turns this on (`GeneratorOptions.exitOnSignal`): a library caller keeps
 /// its own signal handling.
-final class Interruption: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sources: [DispatchSourceSignal] = []
-    private var stopped = false
-    /// Set when the swap begins: from then on a signal is ignored (see `beginSwap`).
-    private var swapping = false
-    /// Files written outside the staging folder (the archive's partial file), removed with it.
-    private var extraFiles: [URL] = []
+final class Interruption: Sendable {
+    /// Everything that changes, shared by the run's threads and the signal handler's.
+    private let state = Mutex(State())
+
+    private struct State {
+        var sources = SignalSources()
+        var stopped = false
+        /// Set when the swap begins: from then on a signal is ignored (see `beginSwap`).
+        var swapping = false
+        /// Files written outside the staging folder (the archive's partial file), removed with it.
+        var extraFiles: [URL] = []
+    }
+
+    /// The signal sources. Dispatch objects may be used from any thread (libdispatch's own
+    /// guarantee), but Linux's Dispatch does not mark them `Sendable`; they are only ever
+    /// reached through `state`'s lock.
+    private struct SignalSources: @unchecked Sendable {
+        var list: [DispatchSourceSignal] = []
+    }
     private let staging: URL
     private let outputLock: OutputLock
     /// Told `.stopping` before the message, so a progress line is off the screen first.
@@ -33,7 +45,7 @@ final class Interruption: @unchecked Sendable {
     }
 
     /// Whether a signal arrived: writers check it before each file so none lands after cleanup.
-    var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// A worker's write fails once the signal handler has removed the staging folder; that failure
     /// is the signal's doing, not the disk's, so the failing thread waits here for the handler's
@@ -49,33 +61,29 @@ final class Interruption: @unchecked Sendable {
     /// into place, or the previous output while the run removes it and exits 0), and "the
     /// previous output is unchanged" would no longer be true. The run ends a moment later anyway.
     func beginSwap() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if !stopped { swapping = true }
-        return !stopped
+        state.withLock { state in
+            if !state.stopped { state.swapping = true }
+            return !state.stopped
+        }
     }
 
     /// Whether a signal stops the run: false once the swap has begun.
     func claimStop() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if !swapping { stopped = true }
-        return !swapping
+        state.withLock { state in
+            if !state.swapping { state.stopped = true }
+            return !state.swapping
+        }
     }
 
     /// `url` is removed with the staging folder if a signal stops the run.
     func removeOnStop(_ url: URL) {
-        lock.lock()
-        extraFiles.append(url)
-        lock.unlock()
+        state.withLock { $0.extraFiles.append(url) }
     }
 
     /// Removes the staging folder and the extra files. Writers stop creating files once `stopped`
     /// is set; a write already under way may still add one, so removal is retried until each is gone.
     func cleanUp() {
-        lock.lock()
-        let paths = [staging] + extraFiles
-        lock.unlock()
+        let paths = [staging] + state.withLock { $0.extraFiles }
         for url in paths {
             for _ in 0..<50 {
                 try? FileManager.default.removeItem(at: url)
@@ -91,13 +99,16 @@ final class Interruption: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global(qos: .userInteractive))
             source.setEventHandler { [self] in stop(signalNumber) }
             source.resume()
-            sources.append(source)
+            state.withLock { $0.sources.list.append(source) }
         }
     }
 
     func uninstall() {
+        let sources = state.withLock { state in
+            defer { state.sources.list = [] }
+            return state.sources.list
+        }
         for source in sources { source.cancel() }
-        sources = []
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }

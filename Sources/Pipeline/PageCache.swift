@@ -4,6 +4,7 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
+import Synchronization
 
 /// `--cache DIR`: a content-addressed store of rendered pages, one entry per page (all its
 /// widths and scales). An entry's key is the SHA-256 of everything the page's pixels depend on:
@@ -14,16 +15,20 @@ import KeyboardLayout
 /// damaged entry is detected, rendered again and replaced.
 ///
 /// It wraps the page renderer: look up before rendering, store after, nothing else changes.
-final class PageCache: @unchecked Sendable {
+final class PageCache: Sendable {
     /// Entries live in `<directory>/pages-v1/ab/abcdef….page`.
     let directory: URL?
     private let settings: String
     private let emoji: EmojiGlyphSource?
     /// The page grid, for the sprite rects an entry records.
     private let grid: GridSpec
-    private let lock = NSLock()
-    private var fileDigests: [URL: String] = [:]
-    private var fontDigest: String?
+    /// Digests computed so far, shared by the page workers.
+    private let digests = Mutex(Digests())
+
+    private struct Digests {
+        var files: [URL: String] = [:]
+        var font: String?
+    }
 
     init(options: GeneratorOptions, emoji: EmojiGlyphSource?) {
         directory = options.publishing.cache?.appendingPathComponent("pages-v1")
@@ -101,11 +106,9 @@ final class PageCache: @unchecked Sendable {
 
     /// The content digest of a file, read once per run.
     func digest(of url: URL) -> String {
-        lock.lock()
-        if let known = fileDigests[url] { lock.unlock(); return known }
-        lock.unlock()
+        if let known = digests.withLock({ $0.files[url] }) { return known }
         let digest = (try? ChecksumList.digest(of: url)) ?? "unreadable \(UUID().uuidString)"
-        lock.lock(); fileDigests[url] = digest; lock.unlock()
+        digests.withLock { $0.files[url] = digest }
         return digest
     }
 
@@ -113,9 +116,10 @@ final class PageCache: @unchecked Sendable {
     func emojiDigest(_ text: String) -> String {
         if let folder = emoji as? EmojiImageFolder, let file = folder.file(for: text) { return digest(of: file) }
         if let font = emoji as? ColorEmojiFont {
-            lock.lock(); defer { lock.unlock() }
-            if fontDigest == nil { fontDigest = (try? ChecksumList.digest(of: URL(fileURLWithPath: font.path))) ?? "unreadable \(UUID().uuidString)" }
-            return fontDigest!
+            return digests.withLock { digests in
+                if digests.font == nil { digests.font = (try? ChecksumList.digest(of: URL(fileURLWithPath: font.path))) ?? "unreadable \(UUID().uuidString)" }
+                return digests.font!
+            }
         }
         return emoji.map { "source \($0.summary)" } ?? "none"
     }

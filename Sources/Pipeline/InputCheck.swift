@@ -29,6 +29,21 @@ public struct Plan: Sendable {
 }
 
 extension Generator {
+    func makeEmojiSource(needed: Bool) throws(GenerationError) -> EmojiGlyphSource? {
+        guard needed else { return nil }
+        do {
+            switch options.emojiSource {
+            case .font(let path?): return try ColorEmojiFont(path: path)
+            case .font(nil): return try ColorEmojiFont.locateDefault()
+            case .images(let path): return try EmojiImageFolder(path: path)
+            }
+        } catch let error as EmojiGlyphError {
+            throw .emojiSource(error)
+        } catch {
+            throw .emojiSource(.unreadable(path: "\(options.emojiSource)", reason: "\(error)"))
+        }
+    }
+
     /// Reads and checks the inputs without writing anything. Throws every error found (with the
     /// warnings found alongside); with `strict`, warnings count as errors.
     public func plan() throws(GenerationError) -> Plan {
