@@ -19,7 +19,18 @@ import PackageDescription
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
-//   Pipeline         The run as one list of named steps: read packs, lay out, compose, encode, write.
+//   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
+//                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
+//   OutputTransaction The output as one transaction: staging folder, lock, signals, atomic swap,
+//                    streamed and JSON files.
+//   SiteOutputs      Everything written from the finished manifests: manifest files, preview site,
+//                    asset catalog, web sprites. A new platform's writer is one file here plus one
+//                    `SiteStep.Settings` row.
+//   Publishing       Sealing the output: SHA256SUMS and the archive.
+//   EmojiTabs        The emoji keyboard: Unicode's emoji data and CLDR names into tabs.
+//   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
+//                    tab icons and variants, manifests, site, seal and swap; shards, merge, page
+//                    cache, lint, options and config.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
@@ -62,14 +73,22 @@ let package = Package(
         .target(name: "EmojiData"),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "EmokitText"]),
+        .target(name: "PipelineSteps", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks", "Imaging"]),
+        .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest"]),
+        .target(
+            name: "SiteOutputs",
+            dependencies: ["PipelineSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates"]),
+        .target(name: "Publishing", dependencies: ["PipelineSteps", "OutputTransaction", "Archive", "Checksum"]),
+        .target(name: "EmojiTabs", dependencies: ["PipelineSteps", "EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
         .target(
             name: "Pipeline",
             dependencies: [
+                "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs",
                 "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
                 "BundledTemplates", "BundledAssets",
             ]
         ),
-        .target(name: "EmokitCLI", dependencies: ["Pipeline", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem"]),
+        .target(name: "EmokitCLI", dependencies: ["Pipeline", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem"]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
@@ -77,7 +96,10 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["TestSupport", "Pipeline", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite", "EmokitText", "FileAccess"],
+            dependencies: [
+                "TestSupport", "Pipeline", "OutputTransaction", "SiteOutputs", "Publishing", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs",
+                "PreviewSite", "EmokitText", "FileAccess",
+            ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Pipeline", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]

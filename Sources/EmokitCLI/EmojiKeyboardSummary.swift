@@ -1,3 +1,4 @@
+import EmojiTabs
 import Pipeline
 
 /// The lines `generate --emoji-keyboard` prints about the keyboard: what went in, per group, what

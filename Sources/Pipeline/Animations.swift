@@ -4,6 +4,7 @@ import EmoticonPacks
 import FileAccess
 import Foundation
 import Imaging
+import OutputTransaction
 
 /// A checked animation: the GIF file an app shows on long press, and what the decoder found.
 /// A class, so each entry's optional slot costs a pointer (most entries have no animation).

@@ -1,6 +1,7 @@
 import Checksum
 import Foundation
 import KeyboardLayout
+import OutputTransaction
 
 /// One page cache entry: every sheet of a page (PNG bytes) and its sprite rects, with paths
 /// stored as templates (`sheets/{tab}/375/page-{page}@2x.png`) so an entry serves the same

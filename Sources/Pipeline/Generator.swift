@@ -1,11 +1,15 @@
 import EmojiData
 import EmojiGlyphs
+import EmojiTabs
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
+import OutputTransaction
 import PreviewSite
+import Publishing
+import SiteOutputs
 
 /// A run: the output made safe to replace (lock, leftovers, signals), then one list of named
 /// steps, top to bottom: read packs → render pages → tab icons, animations, variants → manifests →
@@ -180,7 +184,7 @@ struct GenerationRun {
     /// place after the swap.
     func sealAndSwapIn() throws(GenerationError) {
         let sheets = generator.pageSheets(pages, packs: packs) + tabIcons.sheets
-        let archive = try SealStep(options: options).seal(output, knownDigests: SealStep.digests(of: sheets))
+        let archive = try SealStep(archive: options.publishing.archive).seal(output, knownDigests: SealStep.digests(of: sheets))
         do { try output.commit() } catch {
             archive?.discard()
             throw error

@@ -1,4 +1,5 @@
 import EmojiGlyphs
+import EmojiTabs
 import EmoticonPacks
 import Foundation
 import Imaging
@@ -151,7 +152,7 @@ extension Generator {
 
         // The emoji keyboard's tabs after the packs (only drawable emoji); keywords and skin
         // tones for every emoji entry.
-        let emojiData = try EmojiDataStep(options: options).run(packs: packs, emoji: emojiSource)
+        let emojiData = try EmojiDataStep(settings: .init(options)).run(packs: packs, emoji: emojiSource)
         for pack in emojiData.packs.dropFirst(packs.count) {
             sprites.append(pack.entries.map { .emoji($0.text) })
             animations.append(Array(repeating: nil, count: pack.entries.count))

@@ -1,6 +1,7 @@
 import EmoticonManifest
 import EmoticonPacks
 import KeyboardLayout
+import SiteOutputs
 
 /// Turns packs, layout and the written sheets into one manifest per width, each made a page at
 /// a time as it is written (`PagedManifest`): only the header is built up front.

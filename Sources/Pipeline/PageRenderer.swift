@@ -4,6 +4,7 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
+import OutputTransaction
 
 extension Generator {
     /// Every page sheet written, with its path (for `SHA256SUMS`, which need not read them again).

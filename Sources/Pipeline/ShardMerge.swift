@@ -1,6 +1,9 @@
 import Checksum
 import EmoticonManifest
 import Foundation
+import OutputTransaction
+import Publishing
+import SiteOutputs
 
 /// Why `merge` refused its shards. Each case names the shard folder to fix.
 public enum MergeError: Error, CustomStringConvertible, Sendable {
@@ -123,9 +126,7 @@ public struct ShardMerge: Sendable {
             progress.began(.writingSite)
             try SiteStep(settings: record.site).write(manifests: manifests.map(PagedManifest.init), summary: record.summary, to: destination)
             progress.began(.sealing)
-            var sealing = GeneratorOptions(inputs: [], output: output)
-            sealing.publishing.archive = archive
-            let pending = try SealStep(options: sealing).seal(destination, knownDigests: digests)
+            let pending = try SealStep(archive: archive).seal(destination, knownDigests: digests)
             do throws(GenerationError) { try destination.commit() } catch {
                 pending?.discard()
                 throw error

@@ -4,6 +4,7 @@ import EmoticonPacks
 import Foundation
 import KeyboardLayout
 import PreviewSite
+import SiteOutputs
 
 /// `emokit-shard.json`: what a `--shard K/N` run leaves for `merge` besides its sheets. It holds
 /// the run's identity (emokit version and a fingerprint of every setting and of the packs), which
@@ -48,11 +49,16 @@ struct ShardRecord: Codable, Equatable, Sendable {
 /// A canonical text of any value, for fingerprints: every stored property recursively (so new
 /// settings count without being listed here), with dictionaries and sets sorted.
 enum CanonicalText {
+    /// The modules made from the one module `Generator`. A value's own text names its type's
+    /// module (`Pipeline.GeneratorOptions.Layout.grid`); these keep the name `Generator`, so
+    /// fingerprints and page cache keys do not change with where a type lives.
+    static let generatorModules: Set<String> = ["Pipeline", "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs"]
+
     static func of(_ value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .struct?, .class?, .enum?, .tuple?:
-            if mirror.children.isEmpty { return String(reflecting: value) }
+            if mirror.children.isEmpty { return reflecting(value) }
             let fields = mirror.children.map { "\($0.label ?? "_")=\(of($0.value))" }
             return "\(mirror.subjectType)(\(fields.joined(separator: ",")))"
         case .optional?:
@@ -62,8 +68,16 @@ enum CanonicalText {
         case .dictionary?, .set?:
             return "{" + mirror.children.map { of($0.value) }.sorted().joined(separator: ",") + "}"
         default:
-            return String(reflecting: value)
+            return reflecting(value)
         }
+    }
+
+    /// `String(reflecting:)`, a type of `generatorModules` named in the module `Generator`.
+    static func reflecting(_ value: Any) -> String {
+        let text = String(reflecting: value)
+        let typeName = String(reflecting: type(of: value))
+        guard let dot = typeName.firstIndex(of: "."), generatorModules.contains(String(typeName[..<dot])), text.hasPrefix(typeName) else { return text }
+        return "Generator" + text[dot...]
     }
 }
 

@@ -4,6 +4,8 @@ import EmoticonManifest
 import EmoticonPacks
 import Foundation
 import Imaging
+import OutputTransaction
+import SiteOutputs
 
 /// The tab bar's icons: one per tab, the pack's own `icon.png` (and its @2x/@3x) when its folder
 /// has one, else its first emoticon. All tabs' icons share one strip per scale,
@@ -19,16 +21,6 @@ struct TabIcons {
 
     static func sheetPath(scale: Int) -> String { "sheets/tab-icons@\(scale)x.png" }
 
-    /// A tab's square in the strip, in pixels a side at `scale`.
-    static func box(size: Double, scale: Int) -> Int { max(1, Int((size * Double(scale)).rounded())) }
-
-    /// The whole square cell around an icon's `sprite` rect (the icon is centred in it), for the
-    /// formats that show the square: the asset catalog's image set, the web's frame and class.
-    static func cell(of sprite: Manifest.PixelRect, size: Double, scale: Int) -> Manifest.PixelRect {
-        let box = box(size: size, scale: scale)
-        return Manifest.PixelRect(x: sprite.x - (box - sprite.width) / 2, y: sprite.y - (box - sprite.height) / 2, width: box, height: box)
-    }
-
     /// Draws and writes the strips. Sources were checked by the planning step (the pack's
     /// entries) or are checked here (`icon.png`), and a bad `icon.png` names the pack.
     static func render(
@@ -36,7 +28,7 @@ struct TabIcons {
         decoder: PNGDecoder, output: OutputFolder
     ) throws(GenerationError) -> TabIcons {
         let size = Self.size(tabBarHeight: options.metrics.tabBarHeight)
-        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, box(size: size, scale: $0)) })
+        let boxes = Dictionary(uniqueKeysWithValues: options.scales.map { ($0, TabIconCell.box(size: size, scale: $0)) })
         // Sources are decoded straight to their fitted size (never held whole), so memory does not
         // grow with the icons' size or the number of tabs.
         var kernels = ResampleKernel.Cache()

@@ -4,6 +4,7 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
+import OutputTransaction
 
 /// Draws the skin-tone variants of each tab into its variants sheets
 /// (`sheets/<tab>/variants/sheet-NNN@Sx.png`, see `VariantSheetLayout`), one job per sheet, all

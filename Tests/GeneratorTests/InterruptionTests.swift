@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import OutputTransaction
 @testable import Pipeline
+@testable import Publishing
 
 /// SIGINT/SIGTERM and the swap exclude each other: a signal before the swap stops the run (the
 /// staging folder removed, the previous output kept); once the swap has begun, a signal is

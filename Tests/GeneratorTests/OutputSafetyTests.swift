@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import OutputTransaction
 @testable import Pipeline
 
 /// The output folder under faults: what a killed run left is recovered, one run holds the lock,

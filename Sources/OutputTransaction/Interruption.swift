@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PipelineSteps
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,43 +15,43 @@ import Synchronization
 ///
 /// Only the command line turns this on (`GeneratorOptions.exitOnSignal`): a library caller keeps
 /// its own signal handling.
-final class Interruption: Sendable {
+package final class Interruption: Sendable {
     /// Everything that changes, shared by the run's threads and the signal handler's.
     private let state = Mutex(State())
 
     private struct State {
-        var sources = SignalSources()
-        var stopped = false
+        package var sources = SignalSources()
+        package var stopped = false
         /// Set when the swap begins: from then on a signal is ignored (see `beginSwap`).
-        var swapping = false
+        package var swapping = false
         /// Files written outside the staging folder (the archive's partial file), removed with it.
-        var extraFiles: [URL] = []
+        package var extraFiles: [URL] = []
     }
 
     /// The signal sources. Dispatch objects may be used from any thread (libdispatch's own
     /// guarantee), but Linux's Dispatch does not mark them `Sendable`; they are only ever
     /// reached through `state`'s lock.
     private struct SignalSources: @unchecked Sendable {
-        var list: [DispatchSourceSignal] = []
+        package var list: [DispatchSourceSignal] = []
     }
     private let staging: URL
     private let outputLock: OutputLock
     /// Told `.stopping` before the message, so a progress line is off the screen first.
     private let progress: GenerationProgress
 
-    init(staging: URL, outputLock: OutputLock, progress: GenerationProgress = .none) {
+    package init(staging: URL, outputLock: OutputLock, progress: GenerationProgress = .none) {
         self.staging = staging
         self.outputLock = outputLock
         self.progress = progress
     }
 
     /// Whether a signal arrived: writers check it before each file so none lands after cleanup.
-    var isStopped: Bool { state.withLock { $0.stopped } }
+    package var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// A worker's write fails once the signal handler has removed the staging folder; that failure
     /// is the signal's doing, not the disk's, so the failing thread waits here for the handler's
     /// `_exit(130/143)` instead of reporting an output error (exit 3).
-    func waitIfStopped() {
+    package func waitIfStopped() {
         guard isStopped else { return }
         while true { pause() }
     }
@@ -60,7 +61,7 @@ final class Interruption: Sendable {
     /// the handler's cleanup would race the rename (deleting files of the new output as it moves
     /// into place, or the previous output while the run removes it and exits 0), and "the
     /// previous output is unchanged" would no longer be true. The run ends a moment later anyway.
-    func beginSwap() -> Bool {
+    package func beginSwap() -> Bool {
         state.withLock { state in
             if !state.stopped { state.swapping = true }
             return !state.stopped
@@ -68,7 +69,7 @@ final class Interruption: Sendable {
     }
 
     /// Whether a signal stops the run: false once the swap has begun.
-    func claimStop() -> Bool {
+    package func claimStop() -> Bool {
         state.withLock { state in
             if !state.swapping { state.stopped = true }
             return !state.swapping
@@ -76,13 +77,13 @@ final class Interruption: Sendable {
     }
 
     /// `url` is removed with the staging folder if a signal stops the run.
-    func removeOnStop(_ url: URL) {
+    package func removeOnStop(_ url: URL) {
         state.withLock { $0.extraFiles.append(url) }
     }
 
     /// Removes the staging folder and the extra files. Writers stop creating files once `stopped`
     /// is set; a write already under way may still add one, so removal is retried until each is gone.
-    func cleanUp() {
+    package func cleanUp() {
         let paths = [staging] + state.withLock { $0.extraFiles }
         for url in paths {
             for _ in 0..<50 {
@@ -93,7 +94,7 @@ final class Interruption: Sendable {
         }
     }
 
-    func install() {
+    package func install() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global(qos: .userInteractive))
@@ -103,7 +104,7 @@ final class Interruption: Sendable {
         }
     }
 
-    func uninstall() {
+    package func uninstall() {
         let sources = state.withLock { state in
             defer { state.sources.list = [] }
             return state.sources.list

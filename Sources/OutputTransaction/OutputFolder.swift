@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import PipelineSteps
 
 #if canImport(Glibc)
     import Glibc
@@ -10,14 +11,14 @@ import Foundation
 /// The output folder's life cycle: build everything in a staging folder beside it, then swap it
 /// in whole, so a failed or killed run leaves the previous output exactly as it was. emokit marks
 /// the folders it creates and never replaces a non-empty folder without its mark.
-struct OutputFolder {
-    static let markerName = ".emokit-output"
-    static let markerText = "This folder was written by emokit; the next run replaces it whole.\n"
+package struct OutputFolder {
+    package static let markerName = ".emokit-output"
+    package static let markerText = "This folder was written by emokit; the next run replaces it whole.\n"
 
-    let destination: URL
-    let staging: URL
+    package let destination: URL
+    package let staging: URL
 
-    init(destination: URL) {
+    package init(destination: URL) {
         self.destination = destination.standardizedFileURL
         let name = self.destination.lastPathComponent
         staging = self.destination.deletingLastPathComponent()
@@ -25,7 +26,7 @@ struct OutputFolder {
     }
 
     /// Checks, before any work, that the destination may be replaced.
-    func checkReplaceable() throws(GenerationError) {
+    package func checkReplaceable() throws(GenerationError) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
@@ -42,7 +43,7 @@ struct OutputFolder {
     /// The output is replaced whole, so it may not be the current folder or one holding it (the
     /// shell would be left in a folder that no longer exists) nor hold any input (the next run
     /// would delete the packs).
-    func checkSurroundings(inputs: [URL]) throws(GenerationError) {
+    package func checkSurroundings(inputs: [URL]) throws(GenerationError) {
         let target = destination.resolvingSymlinksInPath().path
         func isWithinTarget(_ url: URL) -> Bool {
             let path = url.standardizedFileURL.resolvingSymlinksInPath().path
@@ -63,14 +64,14 @@ struct OutputFolder {
     }
 
     /// Set by the command line's signal handling: once stopped, nothing more is written.
-    var interruption: Interruption?
+    package var interruption: Interruption?
 
     /// What a killed run may have left beside the output: `.<out>.emokit-staging-<pid>` (a
     /// half-built output, or after the swap the previous one) and, from older versions,
     /// `.<out>.emokit-old-<pid>` (the previous output moved aside). Called with the lock held, so
     /// no other run owns them. A moved-aside output is put back when `<out>` itself is missing;
     /// everything else is removed. Returns a note per item.
-    func recoverLeftovers() -> [String] {
+    package func recoverLeftovers() -> [String] {
         let fm = FileManager.default
         let parent = destination.deletingLastPathComponent()
         let name = destination.lastPathComponent
@@ -95,7 +96,7 @@ struct OutputFolder {
         return notes
     }
 
-    func prepareStaging() throws(GenerationError) {
+    package func prepareStaging() throws(GenerationError) {
         let fm = FileManager.default
         try? fm.removeItem(at: staging)
         do {
@@ -110,7 +111,7 @@ struct OutputFolder {
     /// Folders are made one level at a time below the staging folder, never above it (so a
     /// write racing the signal handler's cleanup cannot bring the staging folder back), and a
     /// folder another worker made a moment earlier is fine (EEXIST).
-    func write(_ data: Data, to relativePath: String) throws(GenerationError) {
+    package func write(_ data: Data, to relativePath: String) throws(GenerationError) {
         let url = try prepareFile(relativePath)
         do {
             try data.write(to: url)
@@ -120,7 +121,7 @@ struct OutputFolder {
     }
 
     /// The staging URL for `relativePath`, its folders made; refused once a signal has stopped the run.
-    func prepareFile(_ relativePath: String) throws(GenerationError) -> URL {
+    package func prepareFile(_ relativePath: String) throws(GenerationError) -> URL {
         let url = staging.appendingPathComponent(relativePath)
         if interruption?.isStopped == true { throw .output(path: url.path, reason: "stopped by a signal") }
         var folder = staging.path
@@ -138,7 +139,7 @@ struct OutputFolder {
     /// at every instant, even if the process is killed right here; a plain no-replace rename on
     /// the first run. The previous output, now at the staging path, is then removed. File systems
     /// that cannot exchange fall back to two renames.
-    func commit() throws(GenerationError) {
+    package func commit() throws(GenerationError) {
         let fm = FileManager.default
         if let interruption, !interruption.beginSwap() {
             interruption.waitIfStopped()
@@ -165,7 +166,7 @@ struct OutputFolder {
     /// For file systems without an exchange: previous output aside, new one in, previous one
     /// removed. A kill between the renames leaves the previous output at `.<out>.emokit-old-<pid>`,
     /// which the next run puts back (`recoverLeftovers`).
-    func commitWithTwoRenames() throws(GenerationError) {
+    package func commitWithTwoRenames() throws(GenerationError) {
         let fm = FileManager.default
         let old = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).emokit-old-\(ProcessInfo.processInfo.processIdentifier)")
@@ -183,12 +184,12 @@ struct OutputFolder {
         }
     }
 
-    func discard() {
+    package func discard() {
         try? FileManager.default.removeItem(at: staging)
     }
 
     /// The system's words for a failed write ("No space left on device"), not Foundation's.
-    static func reason(_ error: Error) -> String {
+    package static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(posix.code)))

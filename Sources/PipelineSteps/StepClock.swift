@@ -6,14 +6,14 @@ public struct StepTiming: Sendable, Equatable, Codable {
 
 /// Times the pipeline's steps back to back: each `finish` closes the step that began when the
 /// previous one ended, so the timings add up to the whole run.
-struct StepClock {
+package struct StepClock {
     private let clock = ContinuousClock()
     private var last: ContinuousClock.Instant
     private(set) var timings: [StepTiming] = []
 
-    init() { last = clock.now }
+    package init() { last = clock.now }
 
-    mutating func finish(_ step: String) {
+    package mutating func finish(_ step: String) {
         let now = clock.now
         let elapsed = last.duration(to: now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

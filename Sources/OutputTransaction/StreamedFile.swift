@@ -1,4 +1,5 @@
 import Foundation
+import PipelineSteps
 
 #if canImport(Glibc)
     import Glibc
@@ -8,10 +9,10 @@ import Foundation
 
 /// A file of the output written a piece at a time (a manifest, a preview page), so a file of any
 /// size costs a buffer of memory, never its whole text. Made by `OutputFolder.writeStreamed`.
-final class StreamedFile {
+package final class StreamedFile {
     private let file: UnsafeMutablePointer<FILE>
     /// The staging path, for errors.
-    let path: String
+    package let path: String
 
     fileprivate init(url: URL) throws(GenerationError) {
         path = url.path
@@ -19,7 +20,7 @@ final class StreamedFile {
         self.file = file
     }
 
-    func write(_ text: String) throws(GenerationError) {
+    package func write(_ text: String) throws(GenerationError) {
         var text = text
         let complete = text.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
@@ -41,7 +42,7 @@ final class StreamedFile {
 extension OutputFolder {
     /// Writes the file at `relativePath` inside staging through `body`, piece by piece. Any
     /// error from `body` is the write's error (the half-written file is left for `discard`).
-    func writeStreamed(to relativePath: String, _ body: (StreamedFile) throws(GenerationError) -> Void) throws(GenerationError) {
+    package func writeStreamed(to relativePath: String, _ body: (StreamedFile) throws(GenerationError) -> Void) throws(GenerationError) {
         let file = try StreamedFile(url: try prepareFile(relativePath))
         do { try body(file) } catch {
             file.abandon()

@@ -51,13 +51,13 @@ public struct GenerationProgress: Sendable {
     /// Reports nothing.
     public static let none = GenerationProgress { _ in }
 
-    func report(_ event: ProgressEvent) { observe(event) }
+    package func report(_ event: ProgressEvent) { observe(event) }
 
-    func began(_ step: GenerationStep) { observe(.began(step)) }
+    package func began(_ step: GenerationStep) { observe(.began(step)) }
 
     /// A counter of `total` units of the current step, safe to advance from any thread; reports
     /// `0 of total` at once.
-    func counter(total: Int) -> ProgressCounter {
+    package func counter(total: Int) -> ProgressCounter {
         observe(.advanced(done: 0, total: total))
         return ProgressCounter(total: total, observe: observe)
     }
@@ -65,17 +65,17 @@ public struct GenerationProgress: Sendable {
 
 /// Counts finished units across worker threads. The report is made under the lock, so the
 /// observer sees `done` rise one by one.
-final class ProgressCounter: Sendable {
+package final class ProgressCounter: Sendable {
     private let total: Int
     private let observe: @Sendable (ProgressEvent) -> Void
     private let done = Mutex(0)
 
-    init(total: Int, observe: @escaping @Sendable (ProgressEvent) -> Void) {
+    package init(total: Int, observe: @escaping @Sendable (ProgressEvent) -> Void) {
         self.total = total
         self.observe = observe
     }
 
-    func advance() {
+    package func advance() {
         done.withLock { done in
             done += 1
             observe(.advanced(done: done, total: total))

@@ -1,16 +1,17 @@
 import Archive
 import Checksum
 import Foundation
+import PipelineSteps
 
 /// `SHA256SUMS`: one `<sha256>  <path>` line per file of the output, sorted bytewise by path, in
 /// the format `sha256sum -c SHA256SUMS` verifies (run from the output folder). It lists every
 /// regular file but itself, so it also fingerprints the whole tree.
-enum ChecksumList {
-    static let fileName = "SHA256SUMS"
+package enum ChecksumList {
+    package static let fileName = "SHA256SUMS"
 
     /// The file's contents for the tree in `folder`. `known` maps relative paths to digests the
     /// run already computed (the sheets), so those files are not read again.
-    static func make(for folder: URL, known: [String: String] = [:]) throws(GenerationError) -> Data {
+    package static func make(for folder: URL, known: [String: String] = [:]) throws(GenerationError) -> Data {
         var text = ""
         for path in try files(in: folder) where path != fileName {
             if let digest = known[path] {
@@ -23,14 +24,14 @@ enum ChecksumList {
     }
 
     /// The regular files under `folder`, relative and sorted bytewise.
-    static func files(in folder: URL) throws(GenerationError) -> [String] {
+    package static func files(in folder: URL) throws(GenerationError) -> [String] {
         do { return try TarArchive.members(of: folder).filter { !$0.isDirectory }.map(\.path) } catch {
             throw .output(path: error.path, reason: error.reason)
         }
     }
 
     /// The SHA-256 of a file, read 64 KiB at a time (a manifest or preview page can be tens of megabytes).
-    static func digest(of url: URL) throws(GenerationError) -> String {
+    package static func digest(of url: URL) throws(GenerationError) -> String {
         guard let file = fopen(url.path, "rb") else { throw .output(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
         defer { fclose(file) }
         var hash = SHA256()
@@ -46,14 +47,14 @@ enum ChecksumList {
 
     /// One line as GNU sha256sum writes it: a name holding `\` or a newline is escaped and the
     /// line starts with `\`.
-    static func line(digest: String, path: String) -> String {
+    package static func line(digest: String, path: String) -> String {
         guard path.contains("\\") || path.contains("\n") else { return "\(digest)  \(path)\n" }
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
         return "\\\(digest)  \(escaped)\n"
     }
 
     /// Reads a `SHA256SUMS` file back into path → digest (for checking shards).
-    static func parse(_ data: Data) -> [String: String]? {
+    package static func parse(_ data: Data) -> [String: String]? {
         var result: [String: String] = [:]
         for raw in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             var line = Substring(raw)
@@ -67,7 +68,7 @@ enum ChecksumList {
         return result
     }
 
-    static func unescape(_ text: String) -> String {
+    package static func unescape(_ text: String) -> String {
         var out = "", pendingBackslash = false
         for character in text {
             if pendingBackslash {

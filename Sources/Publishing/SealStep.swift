@@ -1,18 +1,28 @@
 import Archive
 import Foundation
+import OutputTransaction
+import PipelineSteps
 
 /// The last step before the swap: `SHA256SUMS` for the finished staging tree, then the archive
 /// of that tree (when asked), written beside its final name. The archive is renamed into place
 /// only after the output is swapped in, so output and archive never disagree after a failure.
-struct SealStep {
-    let options: GeneratorOptions
+package struct SealStep {
+    /// `--archive` as given (for messages), nil for none.
+    package let archive: URL?
+    /// Where the archive goes: `archive`, absolute, its folder's symbolic links resolved.
+    package let destination: URL?
+
+    package init(archive: URL?, destination: URL?) {
+        self.archive = archive
+        self.destination = destination
+    }
 
     /// An archive written next to its destination, waiting for the output's swap.
-    struct PendingArchive {
-        let partial: URL
-        let destination: URL
+    package struct PendingArchive {
+        package let partial: URL
+        package let destination: URL
 
-        func commit() throws(GenerationError) {
+        package func commit() throws(GenerationError) {
             // rename(2) replaces an existing archive atomically.
             if rename(partial.path, destination.path) != 0 {
                 let reason = String(cString: strerror(errno))
@@ -21,18 +31,12 @@ struct SealStep {
             }
         }
 
-        func discard() { try? FileManager.default.removeItem(at: partial) }
+        package func discard() { try? FileManager.default.removeItem(at: partial) }
     }
 
-    /// Path → SHA-256 of the sheets the pages wrote.
-    static func digests(of sheets: [Generator.SheetRecord]) -> [String: String] {
-        Dictionary(sheets.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    func seal(_ output: OutputFolder, knownDigests: [String: String]) throws(GenerationError) -> PendingArchive? {
+    package func seal(_ output: OutputFolder, knownDigests: [String: String]) throws(GenerationError) -> PendingArchive? {
         try output.write(try ChecksumList.make(for: output.staging, known: knownDigests), to: ChecksumList.fileName)
-        guard let archive = options.publishing.archive else { return nil }
-        let destination = ArchiveLocation.resolved(archive)
+        guard let archive, let destination else { return nil }
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).emokit-partial-\(ProcessInfo.processInfo.processIdentifier)")
         Self.removeStalePartials(beside: destination)
@@ -48,7 +52,7 @@ struct SealStep {
 
     /// Partial archives beside `destination` whose run is gone (killed while writing it): removed,
     /// so they do not pile up beside the archive. A running process's partial file is kept.
-    static func removeStalePartials(beside destination: URL) {
+    package static func removeStalePartials(beside destination: URL) {
         let folder = destination.deletingLastPathComponent()
         let prefix = ".\(destination.lastPathComponent).emokit-partial-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {

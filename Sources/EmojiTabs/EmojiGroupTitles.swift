@@ -3,9 +3,9 @@ import EmoticonPacks
 /// The emoji keyboard's tab titles and tab icons per Unicode emoji group. CLDR's character
 /// labels group emoji differently (`smileys_people`), so the titles are emokit's own, in the
 /// words the system keyboards use; groups a newer emoji-test.txt adds keep their English name.
-enum EmojiGroupTitles {
+package enum EmojiGroupTitles {
     /// Group name in emoji-test.txt → titles by keyboard locale.
-    static let titles: [String: [TitleLocale: String]] = [
+    package static let titles: [String: [TitleLocale: String]] = [
         "Smileys & Emotion": [.cn: "笑脸与情感", .tw: "笑臉與情緒", .en: "Smileys & Emotion"],
         "People & Body": [.cn: "人物与身体", .tw: "人物與身體", .en: "People & Body"],
         "Animals & Nature": [.cn: "动物与自然", .tw: "動物與自然", .en: "Animals & Nature"],
@@ -19,17 +19,17 @@ enum EmojiGroupTitles {
 
     /// The emoji that stands for each group in the tab bar (the first drawable emoji of the group
     /// when this one is missing or cannot be drawn).
-    static let icons: [String: String] = [
+    package static let icons: [String: String] = [
         "Smileys & Emotion": "😀", "People & Body": "👋", "Animals & Nature": "🐻", "Food & Drink": "🍔",
         "Travel & Places": "🚗", "Activities": "⚽", "Objects": "💡", "Symbols": "🔣", "Flags": "🏳\u{FE0F}",
     ]
 
-    static func titles(for group: String) -> [TitleLocale: String] {
+    package static func titles(for group: String) -> [TitleLocale: String] {
         titles[group] ?? [.cn: group, .tw: group, .en: group]
     }
 
     /// `Smileys & Emotion` → `emoji-smileys-emotion`: a tab id safe as a path component.
-    static func tabID(for group: String) -> String {
+    package static func tabID(for group: String) -> String {
         var words: [String] = []
         var current = ""
         for scalar in group.lowercased().unicodeScalars {

@@ -1,6 +1,8 @@
 import EmoticonManifest
 import Foundation
 import Imaging
+import OutputTransaction
+import PipelineSteps
 
 /// `--xcassets NAME`: the sheets as an Xcode asset catalog, `NAME.xcassets` inside the output, so an
 /// app target can add the folder as is and load a page with `UIImage(named: page.imageSet)`.
@@ -11,25 +13,25 @@ import Imaging
 /// `UIImage(named: tab.icon.imageSet)` is the `size`-pt square a tab bar shows, the same at every
 /// width), each `Contents.json` in Apple's format. Written from the finished manifests, so the
 /// catalog and `imageSet` can never disagree.
-struct AssetCatalogWriter {
-    let name: String
+package struct AssetCatalogWriter {
+    package let name: String
     /// For the tab icons cut from their strip (the sheets' own `--compression`).
-    var encoder = PNGEncoder()
+    package var encoder = PNGEncoder()
 
-    static let defaultName = "Emoticons"
+    package static let defaultName = "Emoticons"
 
     /// The image set of one page, as the manifest names it (`folder` from `folderNames`).
-    static func imageSetName(folder: String, width: Int, page: Int) -> String {
+    package static func imageSetName(folder: String, width: Int, page: Int) -> String {
         "\(folder)/\(width)-page-\(String(format: "%03d", page))"
     }
 
     /// The image set of a tab's icon, as the manifest names it (`tab.icon.imageSet`).
-    static func tabIconSetName(folder: String) -> String { "\(folder)/tab-icon" }
+    package static func tabIconSetName(folder: String) -> String { "\(folder)/tab-icon" }
 
     /// Each tab's folder in the catalog: its id with dots made dashes (Xcode reads a folder's
     /// extension as its type: `com.emokit.animals` would be an unknown `.animals` item). Names
     /// that then clash, ignoring case as macOS does, get `-2`, `-3`... in tab order.
-    static func folderNames(for tabIDs: [String]) -> [String] {
+    package static func folderNames(for tabIDs: [String]) -> [String] {
         var taken = Set<String>()
         return tabIDs.map { id in
             let base = id.replacingOccurrences(of: ".", with: "-")
@@ -43,7 +45,7 @@ struct AssetCatalogWriter {
     }
 
     /// Why `name` and `scales` cannot make a catalog, or nil.
-    static func problem(name: String?, scales: [Int]) -> String? {
+    package static func problem(name: String?, scales: [Int]) -> String? {
         guard let name else { return nil }
         if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.hasSuffix(".xcassets") {
             return "--xcassets takes a plain name such as Emoticons (the folder is NAME.xcassets), not '\(name)'"
@@ -54,7 +56,7 @@ struct AssetCatalogWriter {
         return nil
     }
 
-    func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {
+    package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {
         let root = "\(name).xcassets"
         try output.writeJSON(Catalog(info: .emokit), to: "\(root)/Contents.json")
         var folders = Set<String>()
@@ -85,7 +87,7 @@ struct AssetCatalogWriter {
     }
 
     /// The icon's square at each scale, cut from its strip (decoded once per strip).
-    func writeTabIcon(_ icon: Manifest.TabIcon, scales: [Int], to folder: String, strips: inout [String: RGBAImage], output: OutputFolder) throws(GenerationError) {
+    package func writeTabIcon(_ icon: Manifest.TabIcon, scales: [Int], to folder: String, strips: inout [String: RGBAImage], output: OutputFolder) throws(GenerationError) {
         var images: [ImageSet.Image] = []
         for scale in scales.sorted() {
             guard let strip = icon.sheets["\(scale)"], let sprite = icon.sprite["\(scale)"] else { continue }
@@ -95,7 +97,7 @@ struct AssetCatalogWriter {
                 }
             }
             let filename = "tab-icon@\(scale)x.png"
-            let square = Self.crop(strips[strip]!, to: TabIcons.cell(of: sprite, size: icon.size, scale: scale))
+            let square = Self.crop(strips[strip]!, to: TabIconCell.cell(of: sprite, size: icon.size, scale: scale))
             let png: [UInt8]
             do { png = try encoder.encode(square, path: "\(folder)/\(filename)") } catch { throw .output(path: "\(folder)/\(filename)", reason: error.description) }
             try output.write(Data(png), to: "\(folder)/\(filename)")
@@ -105,7 +107,7 @@ struct AssetCatalogWriter {
     }
 
     /// The pixels of `rect` (transparent where it leaves the image).
-    static func crop(_ image: RGBAImage, to rect: Manifest.PixelRect) -> RGBAImage {
+    package static func crop(_ image: RGBAImage, to rect: Manifest.PixelRect) -> RGBAImage {
         var result = RGBAImage(width: max(1, rect.width), height: max(1, rect.height))
         let left = max(0, rect.x), right = min(image.width, rect.x + rect.width)
         guard left < right else { return result }
@@ -118,31 +120,31 @@ struct AssetCatalogWriter {
     }
 
     // Apple's Contents.json shapes (keys sorted, two-space indent: what Xcode itself writes).
-    struct Info: Encodable {
-        let author: String
-        let version: Int
-        static let emokit = Info(author: "emokit", version: 1)
+    package struct Info: Encodable {
+        package let author: String
+        package let version: Int
+        package static let emokit = Info(author: "emokit", version: 1)
     }
-    struct Catalog: Encodable { let info: Info }
-    struct Folder: Encodable {
-        let info: Info
-        let properties: Properties
-        struct Properties: Encodable {
-            let providesNamespace: Bool
-            enum CodingKeys: String, CodingKey { case providesNamespace = "provides-namespace" }
+    package struct Catalog: Encodable { let info: Info }
+    package struct Folder: Encodable {
+        package let info: Info
+        package let properties: Properties
+        package struct Properties: Encodable {
+            package let providesNamespace: Bool
+            package enum CodingKeys: String, CodingKey { case providesNamespace = "provides-namespace" }
         }
     }
-    struct ImageSet: Encodable {
-        let images: [Image]
-        let info: Info
-        struct Image: Encodable { let filename: String; let idiom: String; let scale: String }
+    package struct ImageSet: Encodable {
+        package let images: [Image]
+        package let info: Info
+        package struct Image: Encodable { let filename: String; let idiom: String; let scale: String }
     }
 
 }
 
 extension OutputFolder {
     /// A file this run already wrote into staging (a sheet copied into another format).
-    func readStaged(_ relativePath: String) throws(GenerationError) -> Data {
+    package func readStaged(_ relativePath: String) throws(GenerationError) -> Data {
         let url = staging.appendingPathComponent(relativePath)
         do { return try Data(contentsOf: url) } catch {
             throw .output(path: url.path, reason: "cannot read back (\(error.localizedDescription))")

@@ -1,6 +1,8 @@
 import EmoticonManifest
 import Foundation
 import Imaging
+import OutputTransaction
+import PipelineSteps
 
 /// `--web`: the sheets described for web tooling, per width and scale, from the finished manifests
 /// (so the web files and the manifest can never disagree):
@@ -15,8 +17,8 @@ import Imaging
 ///   from the sheet with `image-set()` for the scales, exact at each scale (a `min-resolution`
 ///   rule where a scale's rounded rect differs); and per tab `.emk-<tab>-icon`, its tab icon's
 ///   square (`-icon` never clashes with an entry number).
-struct WebSpriteWriter {
-    func write(_ manifests: [Manifest], output: OutputFolder) throws(GenerationError) {
+package struct WebSpriteWriter {
+    package func write(_ manifests: [Manifest], output: OutputFolder) throws(GenerationError) {
         for manifest in manifests {
             let classes = Self.classPrefixes(for: manifest.tabs.map(\.id))
             var sheetSizes: [String: (width: Int, height: Int)] = [:]
@@ -36,34 +38,34 @@ struct WebSpriteWriter {
 
     // MARK: TexturePacker JSON hash
 
-    struct Atlas { let fileName: String; let document: Document }
+    package struct Atlas { let fileName: String; let document: Document }
 
-    struct Document: Encodable {
-        var frames: [String: Frame]
-        var meta: Meta
+    package struct Document: Encodable {
+        package var frames: [String: Frame]
+        package var meta: Meta
     }
-    struct Frame: Encodable {
-        let frame: Rect
-        let rotated = false
-        var trimmed = false
-        let spriteSourceSize: Rect
-        let sourceSize: Size
+    package struct Frame: Encodable {
+        package let frame: Rect
+        package let rotated = false
+        package var trimmed = false
+        package let spriteSourceSize: Rect
+        package let sourceSize: Size
     }
-    struct Rect: Encodable { let x: Int, y: Int, w: Int, h: Int }
-    struct Size: Encodable { let w: Int, h: Int }
-    struct Meta: Encodable {
-        let app = "emokit"
-        let version: String
-        let image: String
-        let format = "RGBA8888"
-        let size: Size
-        let scale: String
-        var relatedMultiPacks: [String] = []
-        enum CodingKeys: String, CodingKey { case app, version, image, format, size, scale, relatedMultiPacks = "related_multi_packs" }
+    package struct Rect: Encodable { let x: Int, y: Int, w: Int, h: Int }
+    package struct Size: Encodable { let w: Int, h: Int }
+    package struct Meta: Encodable {
+        package let app = "emokit"
+        package let version: String
+        package let image: String
+        package let format = "RGBA8888"
+        package let size: Size
+        package let scale: String
+        package var relatedMultiPacks: [String] = []
+        package enum CodingKeys: String, CodingKey { case app, version, image, format, size, scale, relatedMultiPacks = "related_multi_packs" }
     }
 
     /// One atlas per sheet at `scale`, in tab and page order.
-    static func atlases(_ manifest: Manifest, scale: Int, sizes: [String: (width: Int, height: Int)]) -> [Atlas] {
+    package static func atlases(_ manifest: Manifest, scale: Int, sizes: [String: (width: Int, height: Int)]) -> [Atlas] {
         var atlases: [Atlas] = []
         var used = Set<String>()
         for tab in manifest.tabs {
@@ -91,7 +93,7 @@ struct WebSpriteWriter {
                 var key = "\(tab.id)/tab-icon"
                 if used.contains(key) { key += "~tab" }  // an emoticon named tab-icon keeps its key
                 used.insert(key)
-                let cell = TabIcons.cell(of: rect, size: icon.size, scale: scale)
+                let cell = TabIconCell.cell(of: rect, size: icon.size, scale: scale)
                 var frame = Frame(
                     frame: Rect(x: rect.x, y: rect.y, w: rect.width, h: rect.height),
                     spriteSourceSize: Rect(x: rect.x - cell.x, y: rect.y - cell.y, w: rect.width, h: rect.height), sourceSize: Size(w: cell.width, h: cell.height))
@@ -108,7 +110,7 @@ struct WebSpriteWriter {
 
     /// Each tab's class prefix: `emk-` and its id with anything but letters, digits, `-` and `_`
     /// made `-`; prefixes that then clash get `-2`, `-3`... in tab order.
-    static func classPrefixes(for tabIDs: [String]) -> [String] {
+    package static func classPrefixes(for tabIDs: [String]) -> [String] {
         var taken = Set<String>()
         return tabIDs.map { id in
             let safe = String(id.unicodeScalars.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "-" })
@@ -124,7 +126,7 @@ struct WebSpriteWriter {
     /// One class: the rect at each scale of the sheet at each scale (`sheets`, `rects` keyed by
     /// scale), sized in CSS px; the rule itself, and per other scale the override its rounded rect
     /// needs (none where it is exactly the base scale's).
-    static func rule(
+    package static func rule(
         _ name: String, comment text: String, sheets: [String: String], rects: [String: Manifest.PixelRect], scales: [Int],
         sizes: [String: (width: Int, height: Int)]
     ) -> (lines: [String], overrides: [Int: String])? {
@@ -154,7 +156,7 @@ struct WebSpriteWriter {
         return (lines, overrides)
     }
 
-    static func css(_ manifest: Manifest, classes: [String], sizes: [String: (width: Int, height: Int)]) -> String {
+    package static func css(_ manifest: Manifest, classes: [String], sizes: [String: (width: Int, height: Int)]) -> String {
         let scales = manifest.scales.sorted()
         var lines = [
             "/* emokit \(manifest.generator.version): the emoticons at \(manifest.screenWidth) pt. Usage: <span class=\"emk \(classes.first ?? "emk-tab")-0\"></span>",
@@ -179,7 +181,7 @@ struct WebSpriteWriter {
         for (tabIndex, tab) in manifest.tabs.enumerated() {
             guard let icon = tab.icon else { continue }
             var squares: [String: Manifest.PixelRect] = [:]
-            for (key, rect) in icon.sprite { if let scale = Int(key) { squares[key] = TabIcons.cell(of: rect, size: icon.size, scale: scale) } }
+            for (key, rect) in icon.sprite { if let scale = Int(key) { squares[key] = TabIconCell.cell(of: rect, size: icon.size, scale: scale) } }
             add(rule("\(classes[tabIndex])-icon", comment: "tab icon: \(tab.title)", sheets: icon.sheets, rects: squares, scales: scales, sizes: sizes))
         }
         var previous = scales[0]
@@ -197,22 +199,22 @@ struct WebSpriteWriter {
 
     /// A number for CSS: whole numbers without a decimal point, others to 6 places (exact enough
     /// that `-7.333333px` at 3x lands on device pixel 22).
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded() { return String(Int(value)) }
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
 
-    static func cssString(_ text: String) -> String {
+    package static func cssString(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\a ")
     }
 
-    static func comment(_ text: String) -> String {
+    package static func comment(_ text: String) -> String {
         text.replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "\n", with: " ")
     }
 
-    static func size(of sheet: String, in output: OutputFolder) throws(GenerationError) -> (width: Int, height: Int) {
+    package static func size(of sheet: String, in output: OutputFolder) throws(GenerationError) -> (width: Int, height: Int) {
         do { return try PNGDecoder().peekSize(contentsOf: output.staging.appendingPathComponent(sheet), displayPath: sheet) } catch {
             throw .output(path: sheet, reason: "cannot read back the sheet's size (\(error.description))")
         }

@@ -2,6 +2,7 @@ import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Foundation
+import PipelineSteps
 
 /// The pipeline step that brings in Unicode's emoji data: with `--emoji-keyboard`, the keyboard's
 /// tabs after the packs (see `EmojiKeyboard`); for every emoji entry (the keyboard's and the
@@ -11,17 +12,38 @@ import Foundation
 /// Without `--emoji-keyboard` the data is optional: packs read without it when Debian's files are
 /// not installed (and no `--emoji-data`/`--cldr` names a file), they just get no keywords or
 /// variants. A file named on purpose that cannot be read fails the run.
-struct EmojiDataStep {
-    let options: GeneratorOptions
+package struct EmojiDataStep {
+    /// What the step reads of the run's options.
+    package struct Settings: Sendable {
+        /// `--emoji-keyboard`.
+        package var emojiKeyboard: Bool
+        /// `--emoji-data`: Unicode's emoji-test.txt; nil: Debian's.
+        package var emojiData: URL?
+        /// `--cldr`: CLDR's `common` folder; nil: Debian's.
+        package var cldr: URL?
+        /// The keyboard's locale (its CLDR annotations' language).
+        package var locale: String
 
-    struct Outcome: Sendable {
-        var packs: [EmoticonPack]
-        var keyboard: EmojiKeyboard.Summary?
-        /// The Emoji version of the data read, nil when none was read.
-        var emojiVersion: String?
+        package init(emojiKeyboard: Bool, emojiData: URL?, cldr: URL?, locale: String) {
+            self.emojiKeyboard = emojiKeyboard
+            self.emojiData = emojiData
+            self.cldr = cldr
+            self.locale = locale
+        }
     }
 
-    func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(GenerationError) -> Outcome {
+    package let options: Settings
+
+    package init(settings: Settings) { options = settings }
+
+    package struct Outcome: Sendable {
+        package var packs: [EmoticonPack]
+        package var keyboard: EmojiKeyboard.Summary?
+        /// The Emoji version of the data read, nil when none was read.
+        package var emojiVersion: String?
+    }
+
+    package func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(GenerationError) -> Outcome {
         let hasEmojiEntries = packs.contains { $0.kind != .image }
         guard options.emojiKeyboard || hasEmojiEntries, let emoji else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
         guard let file = try readEmojiTest() else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
@@ -47,7 +69,7 @@ struct EmojiDataStep {
         return Outcome(packs: result, keyboard: summary, emojiVersion: file.version)
     }
 
-    func readEmojiTest() throws(GenerationError) -> EmojiTestFile? {
+    package func readEmojiTest() throws(GenerationError) -> EmojiTestFile? {
         let url = options.emojiData ?? EmojiTestFile.debianPath
         let required = options.emojiKeyboard || options.emojiData != nil
         if !required && !FileManager.default.fileExists(atPath: url.path) { return nil }
@@ -59,8 +81,8 @@ struct EmojiDataStep {
 
     /// CLDR annotations in the locale's language; nil (English names from emoji-test.txt) when
     /// Debian's CLDR is not installed and `--cldr` was not given.
-    func readAnnotations() throws(GenerationError) -> EmojiAnnotations? {
-        guard let locale = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale.rawValue) else { return nil }
+    package func readAnnotations() throws(GenerationError) -> EmojiAnnotations? {
+        guard let locale = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale) else { return nil }
         let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
         if options.cldr == nil && !FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/\(locale).xml").path) { return nil }
         do { return try EmojiAnnotations(cldrCommon: common, locale: locale) } catch { throw .emojiData(error) }
@@ -68,7 +90,7 @@ struct EmojiDataStep {
 
     /// A pack's emoji entries get CLDR keywords and their drawable skin-tone variants (those the
     /// pack does not list as entries of its own).
-    func enrich(_ pack: EmoticonPack, catalog: EmojiCatalog, names: EmojiNames) -> EmoticonPack {
+    package func enrich(_ pack: EmoticonPack, catalog: EmojiCatalog, names: EmojiNames) -> EmoticonPack {
         guard pack.kind != .image else { return pack }
         let keys = catalog.keysByText
         let own = Set(pack.entries.map { EmojiCatalog.lookupKey($0.text) })

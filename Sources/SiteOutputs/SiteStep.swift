@@ -2,6 +2,8 @@ import BundledTemplates
 import EmoticonManifest
 import Foundation
 import Imaging
+import OutputTransaction
+import PipelineSteps
 import PreviewSite
 
 /// Everything written from the finished manifests: `manifests/<width>.json`, the asset catalog and
@@ -9,36 +11,38 @@ import PreviewSite
 /// `merge` runs the very same step on the manifests joined from shards, which is what makes a
 /// merged site byte-identical to a single run. Outputs derived from the manifests belong here
 /// (their settings in `Settings`), so that merged sites get them too.
-struct SiteStep {
+package struct SiteStep {
     /// The settings this step reads, recorded in each shard for `merge`.
-    struct Settings: Codable, Equatable, Sendable {
-        var preview: Bool
-        var baseURL: String?
+    package struct Settings: Codable, Equatable, Sendable {
+        package var preview: Bool
+        package var baseURL: String?
         /// `--xcassets NAME`.
-        var assetCatalog: String?
+        package var assetCatalog: String?
         /// `--web`.
-        var web = false
+        package var web = false
         /// The sheets' zlib level and memory (`--compression`), for images this step encodes (the
         /// asset catalog's tab icons, cut from their strip).
-        var compressionLevel = 6
-        var memoryLevel = 8
+        package var compressionLevel = 6
+        package var memoryLevel = 8
 
-        init(_ options: GeneratorOptions) {
-            preview = options.writePreview
-            baseURL = options.publishing.baseURL?.base
-            assetCatalog = options.assetCatalog
-            web = options.writeWeb
-            compressionLevel = options.encoder.compressionLevel
-            memoryLevel = options.encoder.memoryLevel
+        package init(preview: Bool, baseURL: String?, assetCatalog: String?, web: Bool, compressionLevel: Int, memoryLevel: Int) {
+            self.preview = preview
+            self.baseURL = baseURL
+            self.assetCatalog = assetCatalog
+            self.web = web
+            self.compressionLevel = compressionLevel
+            self.memoryLevel = memoryLevel
         }
     }
 
-    let settings: Settings
+    package let settings: Settings
+
+    package init(settings: Settings) { self.settings = settings }
 
     /// Writes every output of the manifests. Each manifest is written a page at a time, and its
     /// JSON made once for both its file and its preview page (the preview embeds it), so memory
     /// stays flat in the number of pages.
-    func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder) throws(GenerationError) {
+    package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder) throws(GenerationError) {
         let site =
             settings.preview
             ? PreviewSiteBuilder(
@@ -88,7 +92,7 @@ struct SiteStep {
     }
 
     /// Runs `body`; an error that is not already an output error names `path`.
-    static func reporting(path: String, _ body: () throws -> Void) throws(GenerationError) {
+    package static func reporting(path: String, _ body: () throws -> Void) throws(GenerationError) {
         do { try body() } catch let error as GenerationError { throw error } catch { throw .output(path: path, reason: "\(error)") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PipelineSteps
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,19 +18,19 @@ import Synchronization
 ///
 /// The run releases the lock when it ends and the signal handler when it stops the run, on
 /// another thread: the descriptor is held in a `Mutex`, so it is closed once.
-final class OutputLock: Sendable {
-    let url: URL
-    let destination: URL
+package final class OutputLock: Sendable {
+    package let url: URL
+    package let destination: URL
     private let fd = Mutex<Int32>(-1)
 
-    init(for destination: URL) {
+    package init(for destination: URL) {
         self.destination = destination
         url = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).emokit-lock")
     }
 
     /// Takes the lock, or throws at once naming the other run's pid; with `wait`, blocks until
     /// the other run ends.
-    func acquire(wait: Bool) throws(GenerationError) {
+    package func acquire(wait: Bool) throws(GenerationError) {
         let folder = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw .output(path: folder.path, reason: "cannot create the folder for --out (\(error.localizedDescription))")
@@ -69,7 +70,7 @@ final class OutputLock: Sendable {
     }
 
     /// Removes the lock file and drops the lock (in that order, see the type's comment).
-    func release() {
+    package func release() {
         fd.withLock { fd in
             guard fd >= 0 else { return }
             unlink(url.path)
@@ -78,7 +79,7 @@ final class OutputLock: Sendable {
         }
     }
 
-    static func owner(_ descriptor: Int32) -> Int? {
+    package static func owner(_ descriptor: Int32) -> Int? {
         var buffer = [UInt8](repeating: 0, count: 32)
         let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
         guard n > 0 else { return nil }

@@ -6,21 +6,21 @@ import Synchronization
 /// Workers take the next job index from shared state guarded by a `Mutex` (the compiler checks
 /// that nothing else is shared), so at most `workers` jobs are in memory at once. The first
 /// error stops workers from taking new jobs and is thrown once all have returned.
-enum WorkQueue {
+package enum WorkQueue {
     private struct State<Result> {
-        var next = 0
-        var results: [Result?]
-        var failure: GenerationError?
+        package var next = 0
+        package var results: [Result?]
+        package var failure: GenerationError?
     }
 
     /// Shared by the workers of one `run`: a class only so the closures can hold the `Mutex`.
     private final class Shared<Result: Sendable>: Sendable {
-        let state: Mutex<State<Result>>
-        init(count: Int) { state = Mutex(State(results: [Result?](repeating: nil, count: count))) }
+        package let state: Mutex<State<Result>>
+        package init(count: Int) { state = Mutex(State(results: [Result?](repeating: nil, count: count))) }
     }
 
     /// `makeState` gives each worker its own scratch value (a cache), passed to every job it runs.
-    static func run<Job: Sendable, Result: Sendable, WorkerState>(
+    package static func run<Job: Sendable, Result: Sendable, WorkerState>(
         _ jobs: [Job], workers: Int, makeState: @Sendable () -> WorkerState,
         body: @Sendable (Job, inout WorkerState) throws(GenerationError) -> Result
     ) throws(GenerationError) -> [Result] {

@@ -8,13 +8,13 @@ import Foundation
 ///
 /// Emoji the glyph source cannot draw as one glyph are left out and counted, never drawn in
 /// pieces and never a failure. The tabs are ordinary emoji packs from here on.
-struct EmojiKeyboard {
-    typealias Summary = EmojiKeyboardReport
+package struct EmojiKeyboard {
+    package typealias Summary = EmojiKeyboardReport
 
-    let packs: [EmoticonPack]
-    let summary: Summary
+    package let packs: [EmoticonPack]
+    package let summary: Summary
 
-    init(catalog: EmojiCatalog, source: URL, names: EmojiNames) {
+    package init(catalog: EmojiCatalog, source: URL, names: EmojiNames) {
         var packs: [EmoticonPack] = []
         var groups: [Summary.Group] = []
         var englishNames = 0
@@ -75,16 +75,16 @@ public struct EmojiKeyboardReport: Sendable, Equatable {
 
 /// Names and keywords of emoji in the keyboard's locale: CLDR's, else the English name from
 /// emoji-test.txt (Debian's CLDR 41 is older than its emoji data 15.0) with no keywords.
-struct EmojiNames: Sendable {
-    let annotations: EmojiAnnotations?
+package struct EmojiNames: Sendable {
+    package let annotations: EmojiAnnotations?
 
-    struct Named {
-        var name: String
-        var keywords: [String]
-        var isEnglishFallback: Bool
+    package struct Named {
+        package var name: String
+        package var keywords: [String]
+        package var isEnglishFallback: Bool
     }
 
-    func lookup(_ emoji: String, english: String) -> Named {
+    package func lookup(_ emoji: String, english: String) -> Named {
         if let annotation = annotations?.annotation(for: emoji), let name = annotation.name {
             return Named(name: name, keywords: annotation.keywords, isEnglishFallback: false)
         }
