@@ -101,6 +101,8 @@ let package = Package(
                 "PreviewSite", "EmokitText", "FileAccess",
             ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
+        .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps"]),
+        .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction", "Publishing"]),
         .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Pipeline", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )

@@ -66,74 +66,19 @@ public struct ShardMerge: Sendable {
     }
 
     public func run() throws(MergeError) -> Report {
-        progress.began(.checkingShards)
-        let records = try readShards()
-        let first = records[0]
-        if let archive, let problem = ArchiveLocation.problem(archive, output: output, inputs: shards) { throw .output(.invalidOptions(problem)) }
-
-        let destination = OutputFolder(destination: output)
-        // One run per output at a time, and what a killed run (merge or generate) left is cleared.
-        let lock = OutputLock(for: destination.destination)
-        do { try lock.acquire(wait: false) } catch { throw .output(error) }
-        defer { lock.release() }
-        let recovered = destination.recoverLeftovers()
-        do { try destination.checkReplaceable() } catch { throw .output(error) }
-        do { try destination.prepareStaging() } catch { throw .output(error) }
-        do throws(MergeError) {
-            // Every shard's own files (its tabs' sheets), checked against its SHA256SUMS.
-            var origin: [String: String] = [:]
-            var digests: [String: String] = [:]
-            let checked = progress.counter(total: shards.count)
-            for folder in shards {
-                for (path, digest) in try verifiedFiles(folder) {
-                    // Content-addressed files (animations) may come from several shards, identical.
-                    if let other = origin[path] {
-                        if digests[path] == digest { continue }
-                        throw MergeError.sameFile(path: path, folders: [other, folder.path])
-                    }
-                    origin[path] = folder.path
-                    digests[path] = digest
-                    do {
-                        let target = destination.staging.appendingPathComponent(path)
-                        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                        try FileManager.default.copyItem(at: folder.appendingPathComponent(path), to: target)
-                    } catch {
-                        throw MergeError.output(.output(path: destination.staging.appendingPathComponent(path).path, reason: "cannot copy (\(error.localizedDescription))"))
-                    }
-                }
-                checked.advance()
-            }
-
-            // The manifests, each tab from the shard that rendered it; then the same site step as a single run.
-            let manifests = first.manifests.indices.map { index in
-                var manifest = first.manifests[index]
-                for (tab, assignment) in first.tabs.enumerated() where tab < manifest.tabs.count {
-                    manifest.tabs[tab] = records[assignment.shard - 1].manifests[index].tabs[tab]
-                }
-                return manifest
-            }
-            try writeSite(manifests: manifests, record: first, digests: digests, to: destination)
-            return Report(output: output, shards: records.count, tabs: first.tabs.count, files: origin.count, wrotePreview: first.site.preview, notes: recovered)
+        let steps: [PipelineStep<MergeRun, MergeError>] = [
+            .step(.checkingShards) { run throws(MergeError) in try run.checkAndCopyShards() },
+            .step(.writingSite) { run throws(MergeError) in try run.writeSite() },
+            .step(.sealing) { run throws(MergeError) in try run.sealAndSwapIn() },
+        ]
+        var run = MergeRun(merge: self)
+        defer { run.lock?.release() }
+        do {
+            _ = try StepPipeline(steps, progress: progress).run(&run)
+            return run.report()
         } catch {
-            destination.discard()
-            throw error
-        }
-    }
-
-    /// The site step, SHA256SUMS, the archive and the swap, exactly as `generate` does them.
-    func writeSite(manifests: [Manifest], record: ShardRecord, digests: [String: String], to destination: OutputFolder) throws(MergeError) {
-        do throws(GenerationError) {
-            progress.began(.writingSite)
-            try SiteStep(settings: record.site).write(manifests: manifests.map(PagedManifest.init), summary: record.summary, to: destination)
-            progress.began(.sealing)
-            let pending = try SealStep(archive: archive).seal(destination, knownDigests: digests)
-            do throws(GenerationError) { try destination.commit() } catch {
-                pending?.discard()
-                throw error
-            }
-            try pending?.commit()
-        } catch {
-            throw .output(error)
+            if run.staged { run.destination.discard() }
+            throw error.error
         }
     }
 
@@ -191,5 +136,105 @@ public struct ShardMerge: Sendable {
             throw .damaged(folder: folder.path, file: absent, reason: "listed in SHA256SUMS but missing")
         }
         return result
+    }
+}
+
+/// What the steps of one merge hand each other: the shards' records, then the files copied from
+/// them and the joined manifests; the site step, `SHA256SUMS`, the archive and the swap are
+/// exactly the ones `generate` runs.
+struct MergeRun {
+    let merge: ShardMerge
+    let destination: OutputFolder
+    /// Held from the first step to the end of the run.
+    private(set) var lock: OutputLock?
+    /// Whether the staging folder exists: a failure discards it.
+    private(set) var staged = false
+    private var records: [ShardRecord] = []
+    private var recovered: [String] = []
+    private var digests: [String: String] = [:]
+    private var files = 0
+    private var manifests: [Manifest] = []
+
+    init(merge: ShardMerge) {
+        self.merge = merge
+        destination = OutputFolder(destination: merge.output)
+    }
+
+    /// Checks the shards are the N shards of one run, takes the output, then copies every shard's
+    /// own files (its tabs' sheets), each checked against its SHA256SUMS, and joins the manifests.
+    mutating func checkAndCopyShards() throws(MergeError) {
+        records = try merge.readShards()
+        if let archive = merge.archive, let problem = ArchiveLocation.problem(archive, output: merge.output, inputs: merge.shards) {
+            throw .output(.invalidOptions(problem))
+        }
+        // One run per output at a time, and what a killed run (merge or generate) left is cleared.
+        let lock = OutputLock(for: destination.destination)
+        do { try lock.acquire(wait: false) } catch { throw .output(error) }
+        self.lock = lock
+        recovered = destination.recoverLeftovers()
+        do { try destination.checkReplaceable() } catch { throw .output(error) }
+        do { try destination.prepareStaging() } catch { throw .output(error) }
+        staged = true
+
+        var origin: [String: String] = [:]
+        let checked = merge.progress.counter(total: merge.shards.count)
+        for folder in merge.shards {
+            for (path, digest) in try merge.verifiedFiles(folder) {
+                // Content-addressed files (animations) may come from several shards, identical.
+                if let other = origin[path] {
+                    if digests[path] == digest { continue }
+                    throw MergeError.sameFile(path: path, folders: [other, folder.path])
+                }
+                origin[path] = folder.path
+                digests[path] = digest
+                do {
+                    let target = destination.staging.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileManager.default.copyItem(at: folder.appendingPathComponent(path), to: target)
+                } catch {
+                    throw MergeError.output(.output(path: destination.staging.appendingPathComponent(path).path, reason: "cannot copy (\(error.localizedDescription))"))
+                }
+            }
+            checked.advance()
+        }
+        files = origin.count
+
+        // The manifests, each tab from the shard that rendered it.
+        let first = records[0]
+        manifests = first.manifests.indices.map { index in
+            var manifest = first.manifests[index]
+            for (tab, assignment) in first.tabs.enumerated() where tab < manifest.tabs.count {
+                manifest.tabs[tab] = records[assignment.shard - 1].manifests[index].tabs[tab]
+            }
+            return manifest
+        }
+    }
+
+    /// The same site step as a single run, with the first shard's site settings and summary.
+    func writeSite() throws(MergeError) {
+        do throws(GenerationError) {
+            try SiteStep(settings: records[0].site).write(manifests: manifests.map(PagedManifest.init), summary: records[0].summary, to: destination)
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// SHA256SUMS, the archive and the swap, exactly as `generate` does them.
+    func sealAndSwapIn() throws(MergeError) {
+        do throws(GenerationError) {
+            let pending = try SealStep(archive: merge.archive).seal(destination, knownDigests: digests)
+            do throws(GenerationError) { try destination.commit() } catch {
+                pending?.discard()
+                throw error
+            }
+            try pending?.commit()
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    func report() -> ShardMerge.Report {
+        ShardMerge.Report(
+            output: merge.output, shards: records.count, tabs: records[0].tabs.count, files: files, wrotePreview: records[0].site.preview, notes: recovered)
     }
 }

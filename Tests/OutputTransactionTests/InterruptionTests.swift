@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import OutputTransaction
-@testable import Pipeline
 @testable import Publishing
 
 /// SIGINT/SIGTERM and the swap exclude each other: a signal before the swap stops the run (the
