@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(
             name: "GeneratorTests",
             dependencies: [
-                "TestSupport", "Pipeline", "OutputTransaction", "SiteOutputs", "Publishing", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs",
+                "TestSupport", "Pipeline", "OutputTransaction", "SiteOutputs", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs",
                 "PreviewSite", "EmokitText", "FileAccess",
             ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),

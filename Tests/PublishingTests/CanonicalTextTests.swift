@@ -11,7 +11,6 @@ struct CanonicalTextTests {
         var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/"))
         options.publishing.shard = ShardSpec(index: 1, count: 2)
         let text = CanonicalText.of(options)
-        print("CANONICAL", text)
         for module in CanonicalText.generatorModules { #expect(!text.contains("\(module).")) }
         #expect(CanonicalText.of(GenerationStep.sealing) == "Generator.GenerationStep.sealing")
     }
