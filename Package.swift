@@ -24,7 +24,18 @@ import PackageDescription
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
 //   Settings         The settings table: every option as one row (flag, config key, range, default,
 //                    help), and what is read from it: help, the starter config, Options.md.
-//   Generator        The pipeline: read packs, lay out, compose, encode, write.
+//   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
+//                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
+//   OutputTransaction The output as one transaction: staging folder, lock, signals, atomic swap,
+//                    streamed and JSON files.
+//   SiteOutputs      Everything written from the finished manifests: manifest files, preview site,
+//                    asset catalog, web sprites. A new platform's writer is one file here plus one
+//                    `SiteStep.Settings` row.
+//   Publishing       Sealing the output: SHA256SUMS and the archive.
+//   EmojiTabs        The emoji keyboard: Unicode's emoji data and CLDR names into tabs.
+//   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
+//                    tab icons and variants, manifests, site, seal and swap; shards, merge, page
+//                    cache, lint, options and config.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
@@ -33,7 +44,7 @@ let package = Package(
     products: [
         .executable(name: "emokit", targets: ["emokit"]),
         .library(name: "EmoticonManifest", targets: ["EmoticonManifest"]),
-        .library(name: "Generator", targets: ["Generator"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
     ],
     targets: [
         .target(
@@ -70,15 +81,26 @@ let package = Package(
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
         .target(name: "Settings", dependencies: ["KeyboardLayout", "Imaging", "EmoticonPacks", "CSystem", "TextMatching"]),
+        .target(name: "PipelineSteps", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks", "Imaging", "Diagnostics"]),
+        .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics"]),
         .target(
-            name: "Generator",
+            name: "SiteOutputs",
+            dependencies: ["PipelineSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping"]),
+        .target(name: "Publishing", dependencies: ["PipelineSteps", "OutputTransaction", "Archive", "Checksum", "TextEscaping"]),
+        .target(name: "EmojiTabs", dependencies: ["PipelineSteps", "EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
+        .target(
+            name: "Pipeline",
             dependencies: [
-                "Settings", "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
-                "BundledTemplates", "BundledAssets", "TextEscaping", "TextMatching", "Diagnostics",
+                "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs",
+                "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
+                "BundledTemplates", "BundledAssets", "Settings", "TextEscaping", "TextMatching", "Diagnostics",
             ]
         ),
         .target(
-            name: "EmokitCLI", dependencies: ["Settings", "Generator", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "Diagnostics"]),
+            name: "EmokitCLI",
+            dependencies: [
+                "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "Diagnostics",
+            ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
@@ -88,14 +110,16 @@ let package = Package(
         .testTarget(
             name: "GeneratorTests",
             dependencies: [
-                "TestSupport", "Generator", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs", "PreviewSite",
-                "TextEscaping", "TextMatching", "FileAccess", "Checksum", "Diagnostics", "Settings",
+                "TestSupport", "Pipeline", "OutputTransaction", "SiteOutputs", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs",
+                "PreviewSite", "TextEscaping", "TextMatching", "FileAccess", "Checksum", "Diagnostics", "Settings", "PipelineSteps",
             ],
             exclude: ["Golden", "Fixtures", "Snapshots"]),
         .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout"]),
-        .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Generator", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
+        .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
+        .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction", "Publishing"]),
+        .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Pipeline", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
     ]
 )

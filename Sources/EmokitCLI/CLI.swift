@@ -1,7 +1,7 @@
 import EmoticonPacks
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TextMatching
 
 /// The command line, callable in-process: `CLI.run(["inspect", "a.png"], console:)`.

@@ -1,4 +1,5 @@
-import Generator
+import EmojiTabs
+import Pipeline
 
 /// The lines `generate --emoji-keyboard` prints about the keyboard: what went in, per group, what
 /// was left out for lack of a glyph, and how many names fell back to English.

@@ -1,8 +1,8 @@
 import EmoticonPacks
 import Foundation
-import Generator
 import Imaging
 import KeyboardLayout
+import Pipeline
 import Settings
 import TextMatching
 

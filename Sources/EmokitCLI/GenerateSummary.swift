@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Generator
+import Pipeline
 
 /// `generate --json`: the run's summary for scripts and CI, one JSON object on stdout. Keys are
 /// sorted; everything but `timings` is the same for the same inputs.

@@ -1,7 +1,7 @@
 import Diagnostics
 import EmoticonPacks
 import Foundation
-import Generator
+import Pipeline
 import Settings
 
 /// `emokit init <folder>`: makes a folder of PNGs a Weibo pack (`info.plist`) with a starter

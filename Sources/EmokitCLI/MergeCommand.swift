@@ -1,5 +1,5 @@
 import Foundation
-import Generator
+import Pipeline
 
 /// `emokit merge OUT SHARD_DIR...`: joins the outputs of `generate --shard K/N` into one site.
 enum MergeCommand {

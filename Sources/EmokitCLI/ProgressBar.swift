@@ -1,5 +1,5 @@
 import Dispatch
-import Generator
+import Pipeline
 import Synchronization
 
 /// The progress line `generate` and `merge` draw on standard error while they run:

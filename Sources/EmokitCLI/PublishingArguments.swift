@@ -1,5 +1,5 @@
 import Foundation
-import Generator
+import Pipeline
 import PreviewSite
 
 /// The publishing flags of `generate` (`--base-url`, `--archive`), parsed into `PublishingOptions`.

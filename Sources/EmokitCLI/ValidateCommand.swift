@@ -1,6 +1,6 @@
 import EmoticonPacks
 import Foundation
-import Generator
+import Pipeline
 import Settings
 
 /// `emokit validate <pack>...`: the generator's checks, and the linter's, without writing.

@@ -1,8 +1,8 @@
 import EmokitCLI
 import EmoticonManifest
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

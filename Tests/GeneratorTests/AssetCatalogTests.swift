@@ -4,7 +4,8 @@ import Imaging
 import TestSupport
 import Testing
 
-@testable import Generator
+@testable import Pipeline
+@testable import SiteOutputs
 
 /// `--xcassets`: every Contents.json against golden files (Apple's format, byte for byte), the
 /// image sets hold exactly the sheets, and the manifest's `imageSet` names an image set that exists.

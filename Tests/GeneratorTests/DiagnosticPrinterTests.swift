@@ -1,10 +1,11 @@
 import Diagnostics
 import EmoticonPacks
 import Foundation
+import PipelineSteps
 import Testing
 
 @testable import EmokitCLI
-@testable import Generator
+@testable import OutputTransaction
 
 /// The command line's one printer: severity labels, settings named as flags, the exact words the
 /// library's diagnostics had as strings before.

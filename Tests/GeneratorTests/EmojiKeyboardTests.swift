@@ -4,8 +4,8 @@ import EmokitCLI
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import EmoticonPacks
 import Foundation
-import Generator
+import Pipeline
 import TestSupport
 import Testing
 import TextMatching

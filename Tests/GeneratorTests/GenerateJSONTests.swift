@@ -31,7 +31,7 @@ import Testing
         let pages = try #require(json["pages"] as? [String: Any])
         #expect(pages["rendered"] as? Int == 1 && pages["reused"] as? Int == 0)
         let steps = (json["timings"] as? [[String: Any]] ?? []).compactMap { $0["step"] as? String }
-        #expect(steps.first == "read packs" && steps.contains("render pages") && steps.last == "checksums, swap in")
+        #expect(steps.first == "reading packs" && steps.contains("rendering pages") && steps.last == "writing checksums")
         #expect(!result.out.contains("emokit: 1 tab"), "the text summary is replaced by the JSON")
     }
 

@@ -2,8 +2,8 @@ import Checksum
 import EmojiGlyphs
 import EmoticonManifest
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

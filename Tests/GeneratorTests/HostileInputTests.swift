@@ -1,8 +1,8 @@
 import EmokitCLI
 import FileAccess
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
-import Generator
+import Pipeline
 import Settings
 import TestSupport
 import Testing

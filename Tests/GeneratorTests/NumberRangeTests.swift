@@ -1,5 +1,5 @@
 import Foundation
-import Generator
+import Pipeline
 import TestSupport
 import Testing
 

@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Generator
+@testable import OutputTransaction
+@testable import Pipeline
 
 /// The output folder under faults: what a killed run left is recovered, one run holds the lock,
 /// the swap is one exchange. (Signals, SIGKILL timing, full disk and read-only mounts run against

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Generator
+import Pipeline
 import Synchronization
 import TestSupport
 import Testing

@@ -2,8 +2,8 @@ import Checksum
 import EmokitCLI
 import EmoticonManifest
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import EmokitCLI
 import Foundation
-import Generator
 import Imaging
+import Pipeline
 import TestSupport
 import Testing
 

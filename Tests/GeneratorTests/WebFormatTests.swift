@@ -4,7 +4,8 @@ import Imaging
 import TestSupport
 import Testing
 
-@testable import Generator
+@testable import Pipeline
+@testable import SiteOutputs
 
 /// `--web`: every TexturePacker frame is the manifest's sprite rect, `meta` names the real sheet
 /// and its size, multipacks link each other, and the CSS rules reproduce the rects per scale.

@@ -1,8 +1,8 @@
 import EmoticonManifest
 import Foundation
-import Generator
 import Imaging
 import KeyboardLayout
+import Pipeline
 import TestSupport
 import Testing
 

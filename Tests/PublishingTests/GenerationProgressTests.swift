@@ -1,5 +1,5 @@
 import Foundation
-import Generator
+import Pipeline
 import Synchronization
 import TestSupport
 import Testing

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Generator
+@testable import Pipeline
 
 /// `--cache`: pages are reused byte for byte when nothing they depend on changed, re-rendered
 /// exactly when something did, and a damaged entry is noticed and replaced.

@@ -1,6 +1,6 @@
 import Checksum
 import Foundation
-import Generator
+import Pipeline
 import TestSupport
 
 /// Helpers for the publishing tests: copies of the sample packs written in a chosen order with

@@ -1,6 +1,6 @@
 import Checksum
 import Foundation
-import Generator
+import Pipeline
 import TestSupport
 import Testing
 

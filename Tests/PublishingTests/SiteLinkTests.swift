@@ -1,5 +1,5 @@
 import Foundation
-import Generator
+import Pipeline
 import PreviewSite
 import TestSupport
 import Testing

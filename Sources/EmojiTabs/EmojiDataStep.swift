@@ -1,0 +1,107 @@
+import EmojiData
+import EmojiGlyphs
+import EmoticonPacks
+import Foundation
+import PipelineSteps
+
+/// The pipeline step that brings in Unicode's emoji data: with `--emoji-keyboard`, the keyboard's
+/// tabs after the packs (see `EmojiKeyboard`); for every emoji entry (the keyboard's and the
+/// packs' `type 1` / `Emoji.plist` ones), CLDR keywords in the keyboard's locale and the skin-tone
+/// variants the glyph source can draw.
+///
+/// Without `--emoji-keyboard` the data is optional: packs read without it when Debian's files are
+/// not installed (and no `--emoji-data`/`--cldr` names a file), they just get no keywords or
+/// variants. A file named on purpose that cannot be read fails the run.
+package struct EmojiDataStep {
+    /// What the step reads of the run's options.
+    package struct Settings: Sendable {
+        /// `--emoji-keyboard`.
+        package var emojiKeyboard: Bool
+        /// `--emoji-data`: Unicode's emoji-test.txt; nil: Debian's.
+        package var emojiData: URL?
+        /// `--cldr`: CLDR's `common` folder; nil: Debian's.
+        package var cldr: URL?
+        /// The keyboard's locale (its CLDR annotations' language).
+        package var locale: String
+
+        package init(emojiKeyboard: Bool, emojiData: URL?, cldr: URL?, locale: String) {
+            self.emojiKeyboard = emojiKeyboard
+            self.emojiData = emojiData
+            self.cldr = cldr
+            self.locale = locale
+        }
+    }
+
+    package let options: Settings
+
+    package init(settings: Settings) { options = settings }
+
+    package struct Outcome: Sendable {
+        package var packs: [EmoticonPack]
+        package var keyboard: EmojiKeyboard.Summary?
+        /// The Emoji version of the data read, nil when none was read.
+        package var emojiVersion: String?
+    }
+
+    package func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(GenerationError) -> Outcome {
+        let hasEmojiEntries = packs.contains { $0.kind != .image }
+        guard options.emojiKeyboard || hasEmojiEntries, let emoji else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
+        guard let file = try readEmojiTest() else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
+        let names = EmojiNames(annotations: try readAnnotations())
+        let catalog = EmojiCatalog(file) { emoji.hasGlyph(for: $0) }
+        var result = packs.map { enrich($0, catalog: catalog, names: names) }
+        var summary: EmojiKeyboard.Summary?
+        if options.emojiKeyboard {
+            let keyboard = EmojiKeyboard(catalog: catalog, source: options.emojiData ?? EmojiTestFile.debianPath, names: names)
+            // Tab ids stay unique when a pack already uses one (`emoji-flags-2`).
+            var taken = Set(result.map { $0.id.lowercased() })
+            var report = keyboard.summary
+            for var pack in keyboard.packs {
+                var id = pack.id, counter = 1
+                while taken.contains(id.lowercased()) { counter += 1; id = "\(pack.id)-\(counter)" }
+                taken.insert(id.lowercased())
+                for index in report.groups.indices where report.groups[index].tabID == pack.id { report.groups[index].tabID = id }
+                pack.id = id
+                result.append(pack)
+            }
+            summary = report
+        }
+        return Outcome(packs: result, keyboard: summary, emojiVersion: file.version)
+    }
+
+    package func readEmojiTest() throws(GenerationError) -> EmojiTestFile? {
+        let url = options.emojiData ?? EmojiTestFile.debianPath
+        let required = options.emojiKeyboard || options.emojiData != nil
+        if !required && !FileManager.default.fileExists(atPath: url.path) { return nil }
+        if options.emojiData == nil && !FileManager.default.fileExists(atPath: url.path) {
+            throw .emojiData(.unreadable(path: url.path, reason: "not found; install unicode-data or pass --emoji-data FILE (Unicode's emoji-test.txt)"))
+        }
+        do { return try EmojiTestFile(contentsOf: url) } catch { throw .emojiData(error) }
+    }
+
+    /// CLDR annotations in the locale's language; nil (English names from emoji-test.txt) when
+    /// Debian's CLDR is not installed and `--cldr` was not given.
+    package func readAnnotations() throws(GenerationError) -> EmojiAnnotations? {
+        guard let locale = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale) else { return nil }
+        let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
+        if options.cldr == nil && !FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/\(locale).xml").path) { return nil }
+        do { return try EmojiAnnotations(cldrCommon: common, locale: locale) } catch { throw .emojiData(error) }
+    }
+
+    /// A pack's emoji entries get CLDR keywords and their drawable skin-tone variants (those the
+    /// pack does not list as entries of its own).
+    package func enrich(_ pack: EmoticonPack, catalog: EmojiCatalog, names: EmojiNames) -> EmoticonPack {
+        guard pack.kind != .image else { return pack }
+        let keys = catalog.keysByText
+        let own = Set(pack.entries.map { EmojiCatalog.lookupKey($0.text) })
+        var pack = pack
+        for index in pack.entries.indices {
+            guard case .emoji(let text) = pack.entries[index].content else { continue }
+            pack.entries[index].keywords = names.annotations?.keywords(for: text) ?? []
+            guard let key = keys[EmojiCatalog.lookupKey(text)] else { continue }
+            pack.entries[index].variants = key.variants.filter { !own.contains(EmojiCatalog.lookupKey($0.text)) }
+                .map { EmojiVariant(text: $0.text, name: names.lookup($0.text, english: $0.name).name) }
+        }
+        return pack
+    }
+}

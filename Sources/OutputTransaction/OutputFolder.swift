@@ -1,0 +1,206 @@
+import CSystem
+import Diagnostics
+import Foundation
+import PipelineSteps
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The output folder's life cycle: build everything in a staging folder beside it, then swap it
+/// in whole, so a failed or killed run leaves the previous output exactly as it was. emokit marks
+/// the folders it creates and never replaces a non-empty folder without its mark.
+package struct OutputFolder {
+    package static let markerName = ".emokit-output"
+    package static let markerText = "This folder was written by emokit; the next run replaces it whole.\n"
+
+    package let destination: URL
+    package let staging: URL
+
+    package init(destination: URL) {
+        self.destination = destination.standardizedFileURL
+        let name = self.destination.lastPathComponent
+        staging = self.destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(name).emokit-staging-\(ProcessInfo.processInfo.processIdentifier)")
+    }
+
+    /// Checks, before any work, that the destination may be replaced.
+    package func checkReplaceable() throws(GenerationError) {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw .refusedOutput(path: destination.path, reason: "exists and is not a folder; choose another \(setting: "out")")
+        }
+        if fm.fileExists(atPath: destination.appendingPathComponent(Self.markerName).path) { return }
+        let contents = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? []
+        if !contents.isEmpty {
+            throw .refusedOutput(
+                path: destination.path,
+                reason: "is not empty and was not written by emokit (no \(Self.markerName) file); refusing to replace it. Choose a new or empty folder for \(setting: "out")")
+        }
+    }
+
+    /// The output is replaced whole, so it may not be the current folder or one holding it (the
+    /// shell would be left in a folder that no longer exists) nor hold any input (the next run
+    /// would delete the packs).
+    package func checkSurroundings(inputs: [URL]) throws(GenerationError) {
+        let target = destination.resolvingSymlinksInPath().path
+        func isWithinTarget(_ url: URL) -> Bool {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            return path == target || path.hasPrefix(target == "/" ? "/" : target + "/")
+        }
+        if isWithinTarget(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+            throw .refusedOutput(
+                path: destination.path,
+                reason: "is the current folder or holds it; emokit replaces the output folder whole, "
+                    + "which would pull it from under your shell. Choose a folder of its own, e.g. \(setting: "out") emokit-output")
+        }
+        if let input = inputs.first(where: isWithinTarget) {
+            throw .refusedOutput(
+                path: destination.path,
+                reason: "holds the input \(input.path); the output folder is replaced whole on every run. "
+                    + "Choose an \(setting: "out") outside the packs")
+        }
+    }
+
+    /// Set by the command line's signal handling: once stopped, nothing more is written.
+    package var interruption: Interruption?
+
+    /// What a killed run may have left beside the output: `.<out>.emokit-staging-<pid>` (a
+    /// half-built output, or after the swap the previous one) and, from older versions,
+    /// `.<out>.emokit-old-<pid>` (the previous output moved aside). Called with the lock held, so
+    /// no other run owns them. A moved-aside output is put back when `<out>` itself is missing;
+    /// everything else is removed. Returns a note per item.
+    package func recoverLeftovers() -> [Diagnostic] {
+        let fm = FileManager.default
+        let parent = destination.deletingLastPathComponent()
+        let name = destination.lastPathComponent
+        guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return [] }
+        var notes: [Diagnostic] = []
+        for leftover in names.sorted() where leftover.hasPrefix(".\(name).emokit-staging-") || leftover.hasPrefix(".\(name).emokit-old-") {
+            let url = parent.appendingPathComponent(leftover)
+            func note(_ message: Diagnostic.Message) { notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(url.path): \(message)")) }
+            if leftover.hasPrefix(".\(name).emokit-old-"), !fm.fileExists(atPath: destination.path),
+                fm.fileExists(atPath: url.appendingPathComponent(Self.markerName).path),
+                rename(url.path, destination.path) == 0
+            {
+                note("an interrupted run had moved the previous output aside; put it back as \(destination.path)")
+                continue
+            }
+            do {
+                try fm.removeItem(at: url)
+                note("removed what an interrupted run left")
+            } catch {
+                note("an interrupted run left this and it cannot be removed (\(error.localizedDescription))")
+            }
+        }
+        return notes
+    }
+
+    package func prepareStaging() throws(GenerationError) {
+        let fm = FileManager.default
+        try? fm.removeItem(at: staging)
+        do {
+            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
+        } catch {
+            throw .output(path: staging.path, reason: "cannot create the staging folder (\(error.localizedDescription))")
+        }
+    }
+
+    /// Writes `data` at `relativePath` inside staging. Paths come from emokit, never from plists.
+    /// Folders are made one level at a time below the staging folder, never above it (so a
+    /// write racing the signal handler's cleanup cannot bring the staging folder back), and a
+    /// folder another worker made a moment earlier is fine (EEXIST).
+    package func write(_ data: Data, to relativePath: String) throws(GenerationError) {
+        let url = try prepareFile(relativePath)
+        do {
+            try data.write(to: url)
+        } catch {
+            throw .output(path: url.path, reason: "cannot write (\(Self.reason(error)))")
+        }
+    }
+
+    /// The staging URL for `relativePath`, its folders made; refused once a signal has stopped the run.
+    package func prepareFile(_ relativePath: String) throws(GenerationError) -> URL {
+        let url = staging.appendingPathComponent(relativePath)
+        if interruption?.isStopped == true { throw .output(path: url.path, reason: "stopped by a signal") }
+        var folder = staging.path
+        for component in relativePath.split(separator: "/").dropLast() {
+            folder += "/\(component)"
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw .output(path: folder, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+            }
+        }
+        return url
+    }
+
+    /// Swaps the finished staging folder in with one atomic step: `renameat2(RENAME_EXCHANGE)`
+    /// (macOS: `renamex_np(RENAME_SWAP)`) when there is a previous output, so `<out>` is complete
+    /// at every instant, even if the process is killed right here; a plain no-replace rename on
+    /// the first run. The previous output, now at the staging path, is then removed. File systems
+    /// that cannot exchange fall back to two renames.
+    package func commit() throws(GenerationError) {
+        let fm = FileManager.default
+        if let interruption, !interruption.beginSwap() {
+            interruption.waitIfStopped()
+            throw .output(path: destination.path, reason: "stopped by a signal")
+        }
+        if !fm.fileExists(atPath: destination.path) {
+            if emk_rename_noreplace(staging.path, destination.path) == 0 { return }
+            if errno != EINVAL && errno != ENOSYS {
+                throw .output(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
+            }
+            if rename(staging.path, destination.path) == 0 { return }
+            throw .output(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
+        }
+        if emk_exchange(staging.path, destination.path) == 0 {
+            try? fm.removeItem(at: staging)  // the previous output
+            return
+        }
+        guard errno == EINVAL || errno == ENOSYS else {
+            throw .output(path: destination.path, reason: "cannot swap in the new output (\(String(cString: strerror(errno)))); the previous output is unchanged")
+        }
+        try commitWithTwoRenames()
+    }
+
+    /// For file systems without an exchange: previous output aside, new one in, previous one
+    /// removed. A kill between the renames leaves the previous output at `.<out>.emokit-old-<pid>`,
+    /// which the next run puts back (`recoverLeftovers`).
+    package func commitWithTwoRenames() throws(GenerationError) {
+        let fm = FileManager.default
+        let old = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).emokit-old-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try fm.moveItem(at: destination, to: old)
+            do {
+                try fm.moveItem(at: staging, to: destination)
+            } catch {
+                try? fm.moveItem(at: old, to: destination)
+                throw error
+            }
+            try? fm.removeItem(at: old)
+        } catch {
+            throw .output(path: destination.path, reason: "cannot swap in the new output (\(Self.reason(error))); the previous output is unchanged")
+        }
+    }
+
+    package func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// The system's words for a failed write ("No space left on device"), not Foundation's.
+    package static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileWriteOutOfSpaceError { return String(cString: strerror(ENOSPC)) }
+        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileWriteVolumeReadOnlyError { return String(cString: strerror(EROFS)) }
+        return ns.localizedDescription
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PipelineSteps
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file of the output written a piece at a time (a manifest, a preview page), so a file of any
+/// size costs a buffer of memory, never its whole text. Made by `OutputFolder.writeStreamed`.
+package final class StreamedFile {
+    private let file: UnsafeMutablePointer<FILE>
+    /// The staging path, for errors.
+    package let path: String
+
+    fileprivate init(url: URL) throws(GenerationError) {
+        path = url.path
+        guard let file = fopen(path, "wb") else { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
+        self.file = file
+    }
+
+    package func write(_ text: String) throws(GenerationError) {
+        var text = text
+        let complete = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+            return fwrite(base, 1, bytes.count, file) == bytes.count
+        }
+        if !complete { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
+    }
+
+    /// Flushes and closes; a full disk shows here at the latest.
+    fileprivate func close() throws(GenerationError) {
+        var code: Int32? = fflush(file) == 0 ? nil : errno
+        if fclose(file) != 0 && code == nil { code = errno }
+        if let code { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(code))))") }
+    }
+
+    fileprivate func abandon() { fclose(file) }
+}
+
+extension OutputFolder {
+    /// Writes the file at `relativePath` inside staging through `body`, piece by piece. Any
+    /// error from `body` is the write's error (the half-written file is left for `discard`).
+    package func writeStreamed(to relativePath: String, _ body: (StreamedFile) throws(GenerationError) -> Void) throws(GenerationError) {
+        let file = try StreamedFile(url: try prepareFile(relativePath))
+        do { try body(file) } catch {
+            file.abandon()
+            throw error
+        }
+        try file.close()
+    }
+}

@@ -1,0 +1,145 @@
+import Checksum
+import EmojiGlyphs
+import EmoticonPacks
+import Foundation
+import Imaging
+import KeyboardLayout
+import OutputTransaction
+import Publishing
+import Synchronization
+
+/// `--cache DIR`: a content-addressed store of rendered pages, one entry per page (all its
+/// widths and scales). An entry's key is the SHA-256 of everything the page's pixels depend on:
+/// emokit's version, the settings that shape sheets (grid, layout, widths, scales, encoder…),
+/// the bytes of each image the page draws, the emoji source's content for its emoji, the delete
+/// icon's pixels and the number of cells in use. So a changed image changes only its pages' keys,
+/// and a stale entry can never be found. An entry ends with the SHA-256 of its own bytes: a
+/// damaged entry is detected, rendered again and replaced.
+///
+/// It wraps the page renderer: look up before rendering, store after, nothing else changes.
+final class PageCache: Sendable {
+    /// Entries live in `<directory>/pages-v1/ab/abcdef….page`.
+    let directory: URL?
+    private let settings: String
+    private let emoji: EmojiGlyphSource?
+    /// The page grid, for the sprite rects an entry records.
+    private let grid: GridSpec
+    /// Digests computed so far, shared by the page workers.
+    private let digests = Mutex(Digests())
+
+    private struct Digests {
+        var files: [URL: String] = [:]
+        var font: String?
+    }
+
+    init(options: GeneratorOptions, emoji: EmojiGlyphSource?) {
+        directory = options.publishing.cache?.appendingPathComponent("pages-v1")
+        self.emoji = emoji
+        grid = options.grid
+        settings = "emokit \(options.publishing.cacheVersion)\n" + CanonicalText.of(Self.pageSettings(options))
+    }
+
+    /// The options with everything that cannot change a sheet's bytes reset: where things are
+    /// read and written, names, colours (sheets are transparent), messages and policies — the rows
+    /// of `SettingsTable` that do not shape sheets (`GeneratorOptions.sheetSettings`).
+    static func pageSettings(_ options: GeneratorOptions) -> GeneratorOptions { options.sheetSettings }
+
+    /// The page from the cache when an intact entry exists; else `render()`'s page, stored.
+    func page(
+        _ job: Generator.PageJob, pack: EmoticonPack, sources: [SpriteSource], deleteIcons: [Int: RGBAImage],
+        output: OutputFolder, render: () throws(GenerationError) -> Generator.RenderedPage
+    ) throws(GenerationError) -> Generator.RenderedPage {
+        guard let directory else { return try render() }
+        let key = self.key(sources: sources, deleteIcons: deleteIcons)
+        let entry = directory.appendingPathComponent(String(key.prefix(2))).appendingPathComponent(key + ".page")
+        var damaged = false
+        if let data = try? Data(contentsOf: entry) {
+            if let stored = CachedPage(data) {
+                if let page = try stored.restore(tab: pack.id, page: job.page, into: output) { return page }
+            }
+            damaged = true
+        }
+        var page = try render()
+        page.cache = damaged ? .repaired : .rendered
+        if let stored = CachedPage(page, tab: pack.id, page: job.page, grid: grid, staging: output) { stored.save(to: entry) }
+        return page
+    }
+
+    /// SHA-256 over the settings, the cells' sources and the delete icon's pixels.
+    func key(sources: [SpriteSource], deleteIcons: [Int: RGBAImage]) -> String {
+        var text = settings + "\ncells \(sources.count)\n"
+        for source in sources {
+            switch source {
+            case .image(let byScale):
+                for (scale, variant) in byScale.pairs { text += "image @\(scale) \(digest(of: variant.url))\n" }
+            case .emoji(let emojiText):
+                text += "emoji \(EmojiText.codePoints(emojiText)) \(emojiDigest(emojiText))\n"
+            case .gifFrame(let variant):
+                text += "gif frame \(digest(of: variant.url))\n"
+            case .missing:
+                text += "missing\n"
+            }
+        }
+        var hash = SHA256()
+        hash.update(Array(text.utf8))
+        for scale in deleteIcons.keys.sorted() {
+            let icon = deleteIcons[scale]!
+            hash.update(Array("delete @\(scale) \(icon.width)x\(icon.height)\n".utf8))
+            icon.pixels.withUnsafeBytes { hash.update(buffer: $0) }
+        }
+        return hash.finalize().hexString
+    }
+
+    /// The content digest of a file, read once per run.
+    func digest(of url: URL) -> String {
+        if let known = digests.withLock({ $0.files[url] }) { return known }
+        let digest = (try? ChecksumList.digest(of: url)) ?? "unreadable \(UUID().uuidString)"
+        digests.withLock { $0.files[url] = digest }
+        return digest
+    }
+
+    /// An emoji's picture: its own file in an image folder, else the whole font's content.
+    func emojiDigest(_ text: String) -> String {
+        if let folder = emoji as? EmojiImageFolder, let file = folder.file(for: text) { return digest(of: file) }
+        if let font = emoji as? ColorEmojiFont {
+            return digests.withLock { digests in
+                if digests.font == nil { digests.font = (try? ChecksumList.digest(of: URL(fileURLWithPath: font.path))) ?? "unreadable \(UUID().uuidString)" }
+                return digests.font!
+            }
+        }
+        return emoji.map { "source \($0.summary)" } ?? "none"
+    }
+}
+
+/// How many pages a run rendered and how many it reused from the page cache; `repaired` counts
+/// the rendered pages whose cache entry was damaged and has been replaced.
+public struct PageCounts: Sendable, Equatable, Codable {
+    public var rendered = 0
+    public var reused = 0
+    public var repaired = 0
+
+    public init() {}
+
+    init(_ uses: [Generator.RenderedPage.CacheUse]) {
+        for use in uses {
+            switch use {
+            case .rendered: rendered += 1
+            case .reused: reused += 1
+            case .repaired: rendered += 1; repaired += 1
+            }
+        }
+    }
+}
+
+/// The default page cache folder of the command line: `$XDG_CACHE_HOME/emokit`, else
+/// `~/Library/Caches/emokit` on macOS and `~/.cache/emokit` elsewhere.
+public enum PageCacheLocation {
+    public static func userDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg).appendingPathComponent("emokit") }
+        #if os(macOS)
+            return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Caches/emokit")
+        #else
+            return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache/emokit")
+        #endif
+    }
+}

@@ -1,0 +1,173 @@
+import EmoticonManifest
+import EmoticonPacks
+import KeyboardLayout
+import SiteOutputs
+
+/// Turns packs, layout and the written sheets into one manifest per width, each made a page at
+/// a time as it is written (`PagedManifest`): only the header is built up front.
+struct ManifestBuilder {
+    let options: GeneratorOptions
+    let packs: [EmoticonPack]
+    let plans: [[SpriteSource]]
+    let pages: [Generator.PageKey: Generator.RenderedPage]
+    /// Names in the keyboard's locale (CLDR for emoji).
+    let names: EntryNames
+    /// Each entry's animation as copied into the output, by tab and entry.
+    var animations: [[Manifest.Animation?]] = []
+    /// Each tab's icon in the tab-icon strips, by tab.
+    var tabIcons: [Manifest.TabIcon?] = []
+    /// The emoji fields (Emoji version, keywords, skin-tone variants), when emoji data was read.
+    var emojiFields: EmojiManifestFields? = nil
+
+    func manifests() -> [PagedManifest] {
+        options.widths.map(manifest(width:))
+    }
+
+    /// What every page of one width shares.
+    struct WidthLayout {
+        let width: Int
+        /// The scales, smallest first, and one layout per scale: grids that snap to device
+        /// pixels have different frames at each.
+        let scales: [Int]
+        let layouts: [PageLayout]
+        /// Per scale, the sheets' pixel geometry as the renderer used it (for sprite rects).
+        let geometries: [Int: SheetGeometry]
+        /// With `--xcassets`: each tab's folder in the catalog.
+        let catalogFolders: [String]?
+    }
+
+    func manifest(width: Int) -> PagedManifest {
+        let scales = options.scales.sorted()
+        let context = WidthLayout(
+            width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) },
+            geometries: Dictionary(uniqueKeysWithValues: scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: width), scale: $0)) }),
+            catalogFolders: options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) })
+        var header = self.header(context)
+        emojiFields?.apply(toHeader: &header)
+        let pageCounts = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
+        return PagedManifest(
+            header: header, pageCounts: pageCounts, sheets: { tab, index in self.sheets(index, tab: tab, width: width) },
+            page: { tab, index in
+                var page = self.page(index, tab: tab, context)
+                emojiFields?.apply(to: &page, tab: tab)
+                return page
+            })
+    }
+
+    /// Page `pageIndex` of tab `tabIndex`'s sheet paths by scale (its `sheets`), without its buttons.
+    func sheets(_ pageIndex: Int, tab tabIndex: Int, width: Int) -> [String: String] {
+        let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
+        var sheets: [String: String] = [:]
+        for scale in options.scales where rendered.sheet(.init(width: width, scale: scale)) != nil {
+            sheets["\(scale)"] = Generator.sheetPath(tab: packs[tabIndex].id, width: width, page: pageIndex, scale: scale)
+        }
+        return sheets
+    }
+
+    /// Page `pageIndex` of tab `tabIndex`: its sheets and hashes per scale, and its buttons.
+    func page(_ pageIndex: Int, tab tabIndex: Int, _ context: WidthLayout) -> Manifest.Page {
+        let width = context.width
+        let pack = packs[tabIndex]
+        let layout = context.layouts[0]
+        let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
+        let sheets = self.sheets(pageIndex, tab: tabIndex, width: width)
+        var hashes: [String: String] = [:]
+        for scale in options.scales {
+            if let record = rendered.sheet(.init(width: width, scale: scale)) { hashes["\(scale)"] = record.sha256.hex }
+        }
+        let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
+            var sprite: [String: Manifest.PixelRect] = [:]
+            for scale in options.scales {
+                if let geometry = context.geometries[scale], let rect = rendered.spriteRect(cell: button.cell, in: geometry) { sprite["\(scale)"] = rect }
+            }
+            let frame = button.frame
+            let frames = Self.framesByScale(button, scales: context.scales, layouts: context.layouts)
+            switch button.kind {
+            case .delete:
+                var result = Manifest.Button(
+                    kind: .delete, index: button.cell, row: button.row, column: button.column, entry: nil,
+                    text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
+                    missingGlyph: nil, frame: frame, sprite: sprite)
+                result.frames = frames
+                return result
+            case .emoticon(let entryIndex):
+                let entry = pack.entries[entryIndex]
+                var codePoints: [String]?, utf16: Int?, missing: Bool?
+                if case .emoji(let text) = entry.content {
+                    codePoints = EmojiText.codePointList(text)
+                    utf16 = text.utf16.count
+                }
+                if case .missing = plans[tabIndex][entryIndex] { missing = true }
+                var result = Manifest.Button(
+                    kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
+                    text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
+                    codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
+                result.frames = frames
+                result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
+                return result
+            }
+        }
+        let imageSet = context.catalogFolders.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
+        return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons, imageSet: imageSet)
+    }
+
+    /// The manifest without pages: grid, metrics, colours and each tab's fields.
+    func header(_ context: WidthLayout) -> Manifest {
+        let grid = options.grid
+        let width = context.width
+        let layouts = context.layouts
+        let layout = layouts[0]
+        let tabs = packs.indices.map { tabIndex -> Manifest.Tab in
+            let pack = packs[tabIndex]
+            var tab = Manifest.Tab(
+                id: pack.id, title: pack.title(locale: options.locale), kind: Self.tabKind(pack.kind),
+                entryCount: pack.entries.count, pages: [])
+            if pack.displayOnly { tab.displayOnly = true }
+            if tabIndex < tabIcons.count { tab.icon = tabIcons[tabIndex] }
+            tab.icon?.imageSet = context.catalogFolders.map { AssetCatalogWriter.tabIconSetName(folder: $0[tabIndex]) }
+            return tab
+        }
+        let metrics = options.metrics
+        let colors = options.colors
+        return Manifest(
+            generator: .init(name: "emokit", version: EmokitResources.version),
+            screenWidth: width,
+            scales: options.scales,
+            grid: .init(
+                columns: grid.columns, rows: grid.rows, cellWidth: layout.columns.cellWidth, cellHeight: grid.rowHeight,
+                iconSize: grid.iconSize, emoticonsPerPage: grid.emoticonsPerPage,
+                insets: .init(top: grid.insets.top, left: grid.insets.left, bottom: grid.insets.bottom, right: grid.insets.right),
+                columnSpacing: grid.columnSpacing, rowSpacing: grid.rowSpacing, snapToPixels: grid.snapToPixels,
+                columnsByScale: grid.snapToPixels
+                    ? Dictionary(uniqueKeysWithValues: layouts.map { ("\($0.scale)", Manifest.Columns(left: $0.columns.left, cellWidth: $0.columns.cellWidth)) })
+                    : nil),
+            metrics: .init(
+                toolbarHeight: metrics.toolbarHeight, gridHeight: grid.gridHeight, pageControlHeight: metrics.pageControlHeight,
+                tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid),
+                gridTop: metrics.gridTop, pageControlTop: metrics.pageControlTop(grid: grid), tabBarTop: metrics.tabBarTop(grid: grid)),
+            colors: .init(
+                background: colors.background, pageDot: colors.pageDot, currentPageDot: colors.currentPageDot,
+                tabBarBackground: colors.tabBarBackground, selectedTab: colors.selectedTab,
+                dark: colors.dark),
+            tabs: tabs,
+            layout: options.layout.rawValue)
+    }
+
+    /// Every scale's frame of `button`, or nil when they are all the same (the usual case).
+    static func framesByScale(_ button: ButtonFrame, scales: [Int], layouts: [PageLayout]) -> [String: Manifest.Rect]? {
+        let frames = layouts.map { $0.frame(row: button.row, column: button.column) }
+        guard frames.contains(where: { $0 != frames[0] }) else { return nil }
+        var result: [String: Manifest.Rect] = [:]
+        for (scale, frame) in zip(scales, frames) { result["\(scale)"] = frame }
+        return result
+    }
+
+    /// The pack's content kind as the manifest spells it.
+    static func tabKind(_ kind: EmoticonPack.Kind) -> Manifest.Tab.Kind {
+        switch kind {
+        case .image: return .image
+        case .emoji: return .emoji
+        case .mixed: return .mixed
+        }
+    }
+}

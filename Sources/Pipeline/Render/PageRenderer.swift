@@ -1,0 +1,195 @@
+import Checksum
+import EmojiGlyphs
+import EmoticonPacks
+import Foundation
+import Imaging
+import KeyboardLayout
+import OutputTransaction
+
+extension Generator {
+    /// Every page sheet written, with its path (for `SHA256SUMS`, which need not read them again).
+    func pageSheets(_ pages: [PageKey: RenderedPage], packs: [EmoticonPack]) -> [SheetRecord] {
+        pages.flatMap { key, page in
+            page.sheets.map { sheet in
+                SheetRecord(
+                    path: Generator.sheetPath(tab: packs[key.tab].id, width: sheet.key.width, page: key.page, scale: sheet.key.scale),
+                    sha256: sheet.sha256.hex, bytes: sheet.bytes)
+            }
+        }
+    }
+
+    struct PageJob: Sendable { let tab: Int; let page: Int }
+
+    struct PageKey: Hashable, Sendable { let tab: Int; let page: Int }
+
+    /// One written sheet.
+    struct SheetRecord: Sendable { let path: String; let sha256: String; let bytes: Int }
+
+    /// What a page produced. Every page's record stays in memory until the manifests are
+    /// written, so it is small and flat (under 1 KB for ten sheets; no strings, no dictionaries):
+    /// each sheet's digest and size (its path follows from tab, width, page and scale:
+    /// `sheetPath`), and each cell's icon size per scale (its rect in any sheet follows from the
+    /// layout: `spriteRect`).
+    struct RenderedPage: Sendable {
+        struct Sheet: Sendable {
+            let key: SheetKey
+            let sha256: Digest
+            let bytes: Int
+        }
+
+        var sheets: [Sheet] = []
+        /// The scales with icons noted, and per scale each cell's icon as `width << 32 | height`
+        /// (0: nothing drawn in the cell).
+        private var scales: [Int] = []
+        private var iconSizes: [[UInt64]] = []
+        /// Rendered now, or reused from the page cache (`PageCache`).
+        var cache = CacheUse.rendered
+
+        func sheet(_ key: SheetKey) -> Sheet? { sheets.first { $0.key == key } }
+
+        /// Records that `cell` holds an icon of `width` x `height` pixels at `scale` (the same in
+        /// every width's sheet).
+        mutating func noteIcon(cell: Int, scale: Int, width: Int, height: Int) {
+            let index: Int
+            if let known = scales.firstIndex(of: scale) {
+                index = known
+            } else {
+                scales.append(scale)
+                iconSizes.append([])
+                index = scales.count - 1
+            }
+            if iconSizes[index].count <= cell { iconSizes[index] += [UInt64](repeating: 0, count: cell + 1 - iconSizes[index].count) }
+            iconSizes[index][cell] = UInt64(width) << 32 | UInt64(height)
+        }
+
+        /// The size of the icon in `cell` at `scale`, nil when the cell is empty.
+        func iconSize(cell: Int, scale: Int) -> (width: Int, height: Int)? {
+            guard let index = scales.firstIndex(of: scale), cell < iconSizes[index].count, iconSizes[index][cell] != 0 else { return nil }
+            let packed = iconSizes[index][cell]
+            return (Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
+        }
+
+        /// Where the renderer drew `cell`'s icon in the sheet of `geometry`; nil when that sheet
+        /// was not written or the cell is empty.
+        func spriteRect(cell: Int, in geometry: SheetGeometry) -> PixelRect? {
+            guard sheet(SheetKey(width: geometry.layout.screenWidth, scale: geometry.scale)) != nil,
+                let size = iconSize(cell: cell, scale: geometry.scale)
+            else { return nil }
+            let columns = geometry.layout.grid.columns
+            return geometry.spriteRect(row: cell / columns, column: cell % columns, width: size.width, height: size.height)
+        }
+
+        /// A SHA-256 kept as 32 bytes (its hex text is made when a manifest is written).
+        struct Digest: Equatable, Sendable {
+            private let words: SIMD4<UInt64>
+
+            init(_ bytes: [UInt8]) {
+                precondition(bytes.count == 32, "a SHA-256 is 32 bytes")
+                func word(_ index: Int) -> UInt64 { bytes[index * 8..<index * 8 + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+                words = SIMD4(word(0), word(1), word(2), word(3))
+            }
+
+            /// From 64 hex digits; nil for anything else.
+            init?(hex: String) {
+                let digits = Array(hex.utf8)
+                guard digits.count == 64 else { return nil }
+                var bytes: [UInt8] = []
+                for index in stride(from: 0, to: 64, by: 2) {
+                    guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+                    bytes.append(byte)
+                }
+                self.init(bytes)
+            }
+
+            var hex: String {
+                (0..<4).map { index in
+                    let text = String(words[index], radix: 16)
+                    return String(repeating: "0", count: 16 - text.count) + text
+                }.joined()
+            }
+        }
+    }
+
+    struct SheetKey: Hashable, Sendable { let width: Int; let scale: Int }
+
+    /// Where page `page` of tab `tab` is written for `width` and `scale`.
+    static func sheetPath(tab: String, width: Int, page: Int, scale: Int) -> String {
+        "sheets/\(tab)/\(width)/page-\(String(format: "%03d", page))@\(scale)x.png"
+    }
+}
+
+/// Steps 3-4 of the pipeline for one run: lay out, compose, encode and write every page.
+///
+/// A value holding what every page needs (packs, sprite plans, delete icons, output folder), so
+/// rendering one page is `render(job)` and rendering them all is `renderAll(jobs)`.
+struct PageRenderer: Sendable {
+    let options: GeneratorOptions
+    let packs: [EmoticonPack]
+    let plans: [[SpriteSource]]
+    /// Per tab, the delete icon fitted per scale.
+    let deleteIcons: [[Int: RGBAImage]]
+    /// Icon box in pixels per scale.
+    let boxes: [Int: Int]
+    let emoji: EmojiGlyphSource?
+    let decoder: PNGDecoder
+    let output: OutputFolder
+
+    /// Every page, `options.concurrency` at a time (see `WorkQueue`). Each worker keeps its own
+    /// kernel cache, so resampling weights are computed once per worker and size pair.
+    func renderAll(_ jobs: [Generator.PageJob]) throws(GenerationError) -> [Generator.PageKey: Generator.RenderedPage] {
+        let cache = PageCache(options: options, emoji: emoji)
+        let progress = options.progress.counter(total: jobs.count)
+        let rendered = try WorkQueue.run(
+            jobs, workers: options.concurrency, makeState: { ResampleKernel.Cache() },
+            body: { (job, kernels: inout ResampleKernel.Cache) throws(GenerationError) in
+                // The page cache wraps the renderer: look up before rendering, store after.
+                let range = PageLayout.entries(onPage: job.page, of: packs[job.tab].entries.count, grid: options.grid)
+                let page = try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
+                    () throws(GenerationError) in try render(job, kernels: &kernels)
+                }
+                progress.advance()
+                return page
+            })
+        var pages: [Generator.PageKey: Generator.RenderedPage] = [:]
+        for (job, page) in zip(jobs, rendered) { pages[Generator.PageKey(tab: job.tab, page: job.page)] = page }
+        return pages
+    }
+
+    /// One page: its sprites are decoded and scaled once, then drawn into one sheet per width and
+    /// scale; each sheet is encoded and written before the next is drawn.
+    func render(_ job: Generator.PageJob, kernels: inout ResampleKernel.Cache) throws(GenerationError) -> Generator.RenderedPage {
+        let pack = packs[job.tab]
+        let range = PageLayout.entries(onPage: job.page, of: pack.entries.count, grid: options.grid)
+        let labels = range.map { EntryLabel(pack, pack.entries[$0]) }
+        let sprites = try PageSprites(
+            sources: Array(plans[job.tab][range]), labels: labels, boxes: boxes, emoji: emoji,
+            decoder: decoder, kernels: &kernels)
+        var rendered = Generator.RenderedPage()
+        for width in options.widths {
+            let layout = PageLayout(grid: options.grid, screenWidth: width)
+            let buttons = layout.buttons(page: job.page, entryCount: pack.entries.count)
+            for scale in options.scales {
+                let geometry = SheetGeometry(layout: layout, scale: scale)
+                var sheet = RGBAImage(width: geometry.pixelWidth, height: geometry.pixelHeight)
+                for button in buttons {
+                    let icon: RGBAImage?
+                    switch button.kind {
+                    case .emoticon: icon = sprites.byScale[scale]?[button.cell]
+                    case .delete: icon = deleteIcons[job.tab][scale]
+                    }
+                    guard let icon else { continue }
+                    let rect = geometry.spriteRect(row: button.row, column: button.column, width: icon.width, height: icon.height)
+                    sheet.draw(icon, atX: rect.x, y: rect.y)
+                    rendered.noteIcon(cell: button.cell, scale: scale, width: icon.width, height: icon.height)
+                }
+                let path = Generator.sheetPath(tab: pack.id, width: width, page: job.page, scale: scale)
+                let png: [UInt8]
+                do { png = try options.encoder.encode(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
+                try output.write(Data(png), to: path)
+                let key = Generator.SheetKey(width: width, scale: scale)
+                rendered.sheets.append(.init(key: key, sha256: .init(SHA256.hash(png)), bytes: png.count))
+            }
+        }
+        return rendered
+    }
+}

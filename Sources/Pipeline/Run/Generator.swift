@@ -1,0 +1,214 @@
+import Diagnostics
+import EmojiData
+import EmojiGlyphs
+import EmojiTabs
+import EmoticonManifest
+import EmoticonPacks
+import Foundation
+import Imaging
+import KeyboardLayout
+import OutputTransaction
+import PreviewSite
+import Publishing
+import SiteOutputs
+
+/// A run: the output made safe to replace (lock, leftovers, signals), then one list of named
+/// steps, top to bottom: read packs → render pages → tab icons, animations, variants → manifests →
+/// site → checksums and the swap.
+///
+/// Pages are independent units of work: each decodes its own sources once, composes one sheet per
+/// width and scale, encodes and writes them, and keeps only the sheets' paths and hashes. Memory
+/// therefore stays flat in the number of pages.
+public struct Generator: Sendable {
+    public let options: GeneratorOptions
+
+    public init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    /// What a run did, for the CLI to report.
+    public struct Report: Sendable {
+        public var output: URL
+        public var tabs: [(id: String, title: String, entries: Int, pages: Int)]
+        public var sheetCount: Int
+        public var sheetBytes: Int
+        /// Findings worth fixing that did not stop the run (severity `.warning`).
+        public var warnings: [Diagnostic]
+        /// Things worth saying that need no fix (a plist read under an unusual name; severity `.note`).
+        public var notes: [Diagnostic] = []
+        /// The emoji keyboard's counts (`--emoji-keyboard`), nil without it.
+        public var emojiKeyboard: EmojiKeyboardReport? = nil
+        /// Pages this run rendered and reused from the page cache (all widths and scales of a page).
+        public var pages = PageCounts()
+        /// Wall time of each pipeline step, in run order (for `--json`; never written to the output).
+        public var timings: [StepTiming] = []
+        /// With `--shard`: the indices in `tabs` of the tabs this run rendered (`tabs` lists every tab).
+        public var shardTabs: [Int]? = nil
+    }
+
+    public func run() throws(GenerationError) -> Report {
+        if let problem = options.problem { throw .invalidOptions(problem) }
+        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
+        var output = OutputFolder(destination: options.output)
+        try output.checkSurroundings(inputs: options.inputs)
+        // One run per output at a time; then clear what a killed run left (README "Reliability").
+        let lock = OutputLock(for: output.destination)
+        try lock.acquire(wait: options.waitForLock)
+        defer { lock.release() }
+        let recovered = output.recoverLeftovers()
+        try output.checkReplaceable()
+        if options.exitOnSignal {
+            let interruption = Interruption(staging: output.staging, outputLock: lock, progress: options.progress)
+            interruption.install()
+            output.interruption = interruption
+        }
+        defer { output.interruption?.uninstall() }
+
+        let steps: [PipelineStep<GenerationRun, GenerationError>] = [
+            .step(.readingPacks) { run throws(GenerationError) in try run.readPacks() },
+            .step(.renderingPages) { run throws(GenerationError) in try run.renderPages() },
+            .step(.drawingExtras) { run throws(GenerationError) in try run.drawExtras() },
+            .step(.writingManifests) { run in run.buildManifests() },
+            .step(.writingSite) { run throws(GenerationError) in try run.writeSite() },
+            .step(.sealing) { run throws(GenerationError) in try run.sealAndSwapIn() },
+        ]
+        var run = GenerationRun(generator: self, output: output)
+        do {
+            let timings = try StepPipeline(steps, progress: options.progress).run(&run)
+            return run.report(timings: timings, recovered: recovered)
+        } catch {
+            if run.staged {
+                output.interruption?.waitIfStopped()
+                output.discard()
+            }
+            throw error.error
+        }
+    }
+}
+
+/// What the steps of one run hand each other, each step's results set by that step. Pages are
+/// independent units of work: each decodes its own sources once, composes one sheet per width
+/// and scale, encodes and writes them, and keeps only the sheets' paths and hashes, so memory
+/// stays flat in the number of pages.
+struct GenerationRun {
+    let generator: Generator
+    let output: OutputFolder
+    var options: GeneratorOptions { generator.options }
+    /// Whether the staging folder exists (from the end of `readPacks`): a failure discards it.
+    private(set) var staged = false
+
+    // readingPacks
+    private var plan: Plan!
+    private var warnings: [Diagnostic] = []
+    private var decoder: PNGDecoder!
+    private var emojiIdentity: SourceIdentity?
+    private var deleteIcons: [[Int: RGBAImage]] = []
+    private var names: EntryNames!
+    // renderingPages
+    private var shardTabs: [ShardRecord.Tab]?
+    private var pages: [Generator.PageKey: Generator.RenderedPage] = [:]
+    // drawingExtras
+    private var tabIcons: TabIcons!
+    private var animations: [[Manifest.Animation?]] = []
+    private var variants: [VariantSheets.Rendered] = []
+    // writingManifests
+    private var manifests: [PagedManifest] = []
+
+    init(generator: Generator, output: OutputFolder) {
+        self.generator = generator
+        self.output = output
+    }
+
+    private var packs: [EmoticonPack] { plan.packs }
+
+    /// Reads every pack and checks every image header and emoji glyph before drawing; loads the
+    /// delete icons and the entries' names; makes the staging folder.
+    mutating func readPacks() throws(GenerationError) {
+        plan = try generator.plan()
+        warnings = plan.warnings.map { $0.diagnostic(as: .warning) } + plan.skippedGlyphs
+        decoder = PNGDecoder(limits: options.imageLimits)
+        if let emojiSource = plan.emojiSource { emojiIdentity = try SourceIdentity(emojiSource) }
+        deleteIcons = try generator.loadDeleteIcons(for: packs, boxes: options.iconBoxes, decoder: decoder)
+        names = EntryNames(
+            locale: options.locale, needsEmoji: packs.contains { $0.kind != .image },
+            cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
+        for pack in packs where pack.entries.isEmpty {
+            warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(pack.plistPath): 0 emoticons; the tab has no pages"))
+        }
+        try output.prepareStaging()
+        staged = true
+    }
+
+    /// Lays out, composes, encodes and writes every page (pages run concurrently); with `--shard`,
+    /// only this shard's tabs.
+    mutating func renderPages() throws(GenerationError) {
+        shardTabs = generator.shardAssignment(packs)
+        let jobs = packs.indices.filter { shardTabs == nil || shardTabs![$0].shard == options.publishing.shard?.index }.flatMap { tab in
+            (0..<PageLayout.pageCount(entries: packs[tab].entries.count, grid: options.grid)).map { Generator.PageJob(tab: tab, page: $0) }
+        }
+        let renderer = PageRenderer(
+            options: options, packs: packs, plans: plan.sprites, deleteIcons: deleteIcons, boxes: options.iconBoxes,
+            emoji: plan.emojiSource, decoder: decoder, output: output)
+        pages = try renderer.renderAll(jobs)
+    }
+
+    /// Tab icons (the pack's icon.png, else its first emoticon, in one strip per scale);
+    /// animations, copied under content-addressed names; skin-tone variants, one set of sheets
+    /// per tab and scale, shared by all widths.
+    mutating func drawExtras() throws(GenerationError) {
+        tabIcons = try TabIcons.render(packs: packs, plans: plan.sprites, options: options, emoji: plan.emojiSource, decoder: decoder, output: output)
+        animations = try generator.copyAnimations(plan.animations, packs: packs, output: output)
+        variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency)
+            .render(packs, boxes: options.iconBoxes, emoji: plan.emojiSource, output: output)
+    }
+
+    /// The manifests, one per width, each made a page at a time as `writeSite` writes it.
+    mutating func buildManifests() {
+        let emojiFields = EmojiManifestFields(
+            packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
+        manifests = ManifestBuilder(
+            options: options, packs: packs, plans: plan.sprites, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons,
+            emojiFields: emojiFields
+        ).manifests()
+    }
+
+    /// The manifest files, asset catalog, web sprite data and preview site (`SiteStep`); a shard
+    /// instead records what `merge` needs.
+    func writeSite() throws(GenerationError) {
+        let summary = generator.summary(packs, emoji: emojiIdentity)
+        if let shardTabs {
+            let record = generator.shardRecord(packs, tabs: shardTabs, manifests: manifests.map { $0.whole() }, summary: summary)
+            try output.write(try record.data(), to: ShardRecord.fileName)
+        } else {
+            try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary, to: output)
+        }
+    }
+
+    /// SHA256SUMS for the tree and the archive of it, then the swap; the archive is moved into
+    /// place after the swap.
+    func sealAndSwapIn() throws(GenerationError) {
+        let sheets = generator.pageSheets(pages, packs: packs) + tabIcons.sheets
+        let archive = try SealStep(archive: options.publishing.archive).seal(output, knownDigests: SealStep.digests(of: sheets))
+        do { try output.commit() } catch {
+            archive?.discard()
+            throw error
+        }
+        try archive?.commit()
+    }
+
+    /// What the run did; `recovered` are the notes on what an interrupted run had left.
+    func report(timings: [StepTiming], recovered: [Diagnostic]) -> Generator.Report {
+        Generator.Report(
+            output: options.output,
+            tabs: packs.map { ($0.id, $0.title(locale: options.locale), $0.entries.count, PageLayout.pageCount(entries: $0.entries.count, grid: options.grid)) },
+            sheetCount: pages.values.reduce(0) { $0 + $1.sheets.count } + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.count } },
+            sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.bytes } }
+                + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.bytes } } },
+            warnings: warnings,
+            notes: recovered + plan.notes.map(\.diagnostic) + (names.note.map { [Diagnostic("english-names", .note, message: Diagnostic.Message($0))] } ?? []),
+            emojiKeyboard: plan.emojiData?.keyboard,
+            pages: PageCounts(pages.values.map(\.cache)),
+            timings: timings,
+            shardTabs: shardTabs.map { tabs in tabs.indices.filter { tabs[$0].shard == options.publishing.shard?.index } })
+    }
+}

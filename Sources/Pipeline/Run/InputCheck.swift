@@ -1,0 +1,230 @@
+import Diagnostics
+import EmojiGlyphs
+import EmojiTabs
+import EmoticonPacks
+import Foundation
+import Imaging
+
+/// Steps 1-2 of the pipeline as one value: every pack read, every image header checked and every
+/// emoji looked up before anything is drawn, so one run reports every problem of the packs (in
+/// entry order) instead of stopping at the first bad file. `emokit validate` lists the same
+/// findings without writing anything.
+public struct Plan: Sendable {
+    /// The packs in tab order, holding only the entries that will be drawn.
+    public var packs: [EmoticonPack]
+    /// Warnings about the packs in reading order (skipped folders, unknown keys, repeated
+    /// entries, entries skipped by `--lenient`, enlarged images).
+    public var warnings: [PackError]
+    /// Things worth saying that need no fix (a plist read under an unusual name).
+    public var notes: [PackError]
+    /// Every image that is drawn larger than it is: one finding per image, with the factor.
+    public var upscaled: [PackError]
+    /// What to draw for each entry of each pack.
+    var sprites: [[SpriteSource]]
+    var emojiSource: EmojiGlyphSource?
+    /// `--missing-glyph skip` cells, for the report.
+    var skippedGlyphs: [Diagnostic]
+    /// Each entry's checked animation (a GIF to copy into the output), parallel to `sprites`.
+    var animations: [[AnimationSource?]] = []
+    /// What the emoji data added (the emoji keyboard's tabs), nil when none was read.
+    var emojiData: EmojiDataStep.Outcome? = nil
+}
+
+extension Generator {
+    func makeEmojiSource(needed: Bool) throws(GenerationError) -> EmojiGlyphSource? {
+        guard needed else { return nil }
+        do {
+            switch options.emojiSource {
+            case .font(let path?): return try ColorEmojiFont(path: path)
+            case .font(nil): return try ColorEmojiFont.locateDefault()
+            case .images(let path): return try EmojiImageFolder(path: path)
+            }
+        } catch let error as EmojiGlyphError {
+            throw .emojiSource(error)
+        } catch {
+            throw .emojiSource(.unreadable(path: "\(options.emojiSource)", reason: "\(error)"))
+        }
+    }
+
+    /// Reads and checks the inputs without writing anything. Throws every error found (with the
+    /// warnings found alongside); with `strict`, warnings count as errors.
+    public func plan() throws(GenerationError) -> Plan {
+        if let problem = options.problem { throw .invalidOptions(problem) }
+        let reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, explicitTabIDs: options.tabIDs)
+        var survey = reader.survey(options.inputs)
+        var errors = survey.errors
+        var warnings = survey.warnings
+        var upscaled: [PackError] = []
+        // The packs move out of the survey (one copy of the entries, edited in place below).
+        var packs = survey.packs
+        survey.packs = []
+        var sprites: [[SpriteSource]] = []
+        let decoder = PNGDecoder(limits: options.imageLimits)
+        let boxes = options.iconBoxes
+
+        // Image headers of every entry, also in packs that already have errors.
+        for tab in packs.indices {
+            // Entries that fail are dropped at the end, in place (no second list of the entries).
+            var dropped: [Int] = []
+            var plan: [SpriteSource] = []
+            plan.reserveCapacity(packs[tab].entries.count)
+            var headers = HeaderChecks(entries: packs[tab].entries, boxes: boxes, decoder: decoder, workers: options.concurrency)
+            for (index, entry) in packs[tab].entries.enumerated() {
+                guard case .image(let file) = entry.content else {
+                    plan.append(.missing)  // decided below, once the emoji source is open
+                    continue
+                }
+                if file.format == .gif {
+                    // Only an animation: its first frame is the sprite (see Animations.swift).
+                    switch AnimationPlanner.firstFrame(of: file) {
+                    case .failure(let error):
+                        let problem = PackError.entry(
+                            path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "gif", text: entry.text,
+                            reason: error.description)
+                        if options.lenient { warnings.append(problem) } else { errors.append(problem) }
+                        dropped.append(index)
+                    case .success(let source):
+                        plan.append(source)
+                    }
+                    continue
+                }
+                switch headers.result(at: index, of: file) {
+                case .failure(let error):
+                    let problem = PackError.entry(path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
+                    if options.lenient { warnings.append(problem) } else { errors.append(problem) }
+                    dropped.append(index)
+                case .success(let checked):
+                    if let enlarged = checked.largestEnlargement {
+                        upscaled.append(
+                            .upscaled(
+                                path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
+                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
+                    }
+                    plan.append(.image(byScale: checked.chosen))
+                }
+            }
+            if !dropped.isEmpty {
+                let drop = Set(dropped)
+                packs[tab].entries = packs[tab].entries.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+            }
+            sprites.append(plan)
+        }
+        var animations = AnimationPlanner.check(packs, lenient: options.lenient, errors: &errors, warnings: &warnings)
+        warnings += upscaled
+        if options.strict {
+            errors += warnings
+            warnings = []
+        }
+        if !errors.isEmpty {
+            throw .packs(
+                PackError.inReadingOrder(errors, plistPaths: survey.plistPaths),
+                warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths))
+        }
+
+        // Every emoji has a glyph (or --missing-glyph skip says what to do without one).
+        let emojiSource = try makeEmojiSource(needed: options.emojiKeyboard || packs.contains { $0.kind != .image })
+        var missing: [EntryLabel] = []
+        var skippedGlyphs: [Diagnostic] = []
+        var emojiUpscaled: [PackError] = []
+        for tab in packs.indices {
+            for (index, entry) in packs[tab].entries.enumerated() {
+                guard case .emoji(let text) = entry.content else { continue }
+                if emojiSource?.hasGlyph(for: text) == true {
+                    sprites[tab][index] = .emoji(text)
+                    if let enlarged = Self.emojiEnlargement(text, source: emojiSource, boxes: boxes, decoder: decoder) {
+                        emojiUpscaled.append(
+                            .upscaled(
+                                path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
+                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
+                    }
+                } else if options.missingGlyph == .skip {
+                    let label = EntryLabel(packs[tab], entry)
+                    skippedGlyphs.append(
+                        Diagnostic(
+                            "skipped-glyph", .warning, file: label.plistPath, entryIndex: label.plistIndex,
+                            message: "\(label): no glyph; cell left empty (\(setting: "missing-glyph") skip)"))
+                } else {
+                    missing.append(EntryLabel(packs[tab], entry))
+                }
+            }
+        }
+        if !missing.isEmpty { throw .missingGlyphs(source: emojiSource?.summary ?? "no emoji source", entries: missing) }
+        upscaled += emojiUpscaled
+        if options.strict && !emojiUpscaled.isEmpty {
+            throw .packs(PackError.inReadingOrder(emojiUpscaled, plistPaths: survey.plistPaths))
+        }
+        warnings += emojiUpscaled
+
+        // The emoji keyboard's tabs after the packs (only drawable emoji); keywords and skin
+        // tones for every emoji entry.
+        let emojiData = try EmojiDataStep(settings: .init(options)).run(packs: packs, emoji: emojiSource)
+        for pack in emojiData.packs.dropFirst(packs.count) {
+            sprites.append(pack.entries.map { .emoji($0.text) })
+            animations.append(Array(repeating: nil, count: pack.entries.count))
+        }
+        packs = emojiData.packs
+        return Plan(
+            packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
+            upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations,
+            emojiData: emojiData.emojiVersion == nil && emojiData.keyboard == nil ? nil : emojiData)
+    }
+
+    /// An emoji picture from a folder of PNGs (a 72 px Twemoji drawn at 96 px) is enlarged like
+    /// any image: its header gives its size. Font strikes (136 px in Noto) cover every scale.
+    static func emojiEnlargement(_ emoji: String, source: EmojiGlyphSource?, boxes: [Int: Int], decoder: PNGDecoder)
+        -> (file: String, pixels: Int, box: Int, scale: Int)?
+    {
+        guard let folder = source as? EmojiImageFolder, let url = folder.file(for: emoji),
+            let size = try? decoder.peekSize(contentsOf: url), let (scale, box) = boxes.max(by: { $0.value < $1.value })
+        else { return nil }
+        let pixels = max(size.width, size.height)
+        return pixels < box ? (url.lastPathComponent, pixels, box, scale) : nil
+    }
+}
+
+/// Every image entry's headers checked on the run's threads, a block of entries at a time, ahead
+/// of the loop that turns the results into sprites and problems in entry order. A pack's headers
+/// are thousands of small file reads, a tenth of a one-pair run when they had one core. Only the
+/// results cross threads (the entries stay where they are, so no entry is allocated in a worker's
+/// malloc arena), and a block bounds how many are held.
+struct HeaderChecks {
+    typealias Outcome = Result<SpritePlanner.Checked, PNGError>
+    static let blockSize = 1024
+    static let jobSize = 32
+
+    private let entries: [Entry]
+    private let boxes: [Int: Int]
+    private let decoder: PNGDecoder
+    private let workers: Int
+    private var block: Range<Int> = 0..<0
+    private var outcomes: [Outcome?] = []
+
+    init(entries: [Entry], boxes: [Int: Int], decoder: PNGDecoder, workers: Int) {
+        self.entries = entries
+        self.boxes = boxes
+        self.decoder = decoder
+        self.workers = workers
+    }
+
+    /// The checked variants of entry `index` (whose image is `file`), asked for in entry order.
+    mutating func result(at index: Int, of file: ImageFile) -> Outcome {
+        if !block.contains(index) { check(from: index) }
+        return outcomes[index - block.lowerBound] ?? SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder)
+    }
+
+    private mutating func check(from start: Int) {
+        block = start..<min(entries.count, start + Self.blockSize)
+        let jobs = stride(from: block.lowerBound, to: block.upperBound, by: Self.jobSize).map { $0..<min(block.upperBound, $0 + Self.jobSize) }
+        let (entries, boxes, decoder) = (self.entries, self.boxes, self.decoder)
+        let results = try? WorkQueue.run(
+            jobs, workers: max(1, workers), makeState: {},
+            body: { (range: Range<Int>, _: inout Void) -> [Outcome?] in
+                range.map { index -> Outcome? in
+                    guard case .image(let file) = entries[index].content, file.format != .gif else { return nil }
+                    return SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder)
+                }
+            })
+        outcomes = results?.flatMap { $0 } ?? []
+        if outcomes.count != block.count { outcomes = Array(repeating: nil, count: block.count) }
+    }
+}

@@ -1,0 +1,98 @@
+import BundledTemplates
+import EmoticonManifest
+import Foundation
+import Imaging
+import OutputTransaction
+import PipelineSteps
+import PreviewSite
+
+/// Everything written from the finished manifests: `manifests/<width>.json`, the asset catalog and
+/// the preview site (index, per-width previews, sitemap). `generate` runs it after rendering the pages, and
+/// `merge` runs the very same step on the manifests joined from shards, which is what makes a
+/// merged site byte-identical to a single run. Outputs derived from the manifests belong here
+/// (their settings in `Settings`), so that merged sites get them too.
+package struct SiteStep {
+    /// The settings this step reads, recorded in each shard for `merge`.
+    package struct Settings: Codable, Equatable, Sendable {
+        package var preview: Bool
+        package var baseURL: String?
+        /// `--xcassets NAME`.
+        package var assetCatalog: String?
+        /// `--web`.
+        package var web = false
+        /// The sheets' zlib level and memory (`--compression`), for images this step encodes (the
+        /// asset catalog's tab icons, cut from their strip).
+        package var compressionLevel = 6
+        package var memoryLevel = 8
+
+        package init(preview: Bool, baseURL: String?, assetCatalog: String?, web: Bool, compressionLevel: Int, memoryLevel: Int) {
+            self.preview = preview
+            self.baseURL = baseURL
+            self.assetCatalog = assetCatalog
+            self.web = web
+            self.compressionLevel = compressionLevel
+            self.memoryLevel = memoryLevel
+        }
+    }
+
+    package let settings: Settings
+
+    package init(settings: Settings) { self.settings = settings }
+
+    /// Writes every output of the manifests. Each manifest is written a page at a time, and its
+    /// JSON made once for both its file and its preview page (the preview embeds it), so memory
+    /// stays flat in the number of pages.
+    package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder) throws(GenerationError) {
+        let site =
+            settings.preview
+            ? PreviewSiteBuilder(
+                templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
+                publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) }) : nil
+
+        // Manifests, one per width, each with its preview page.
+        for manifest in manifests {
+            let path = "manifests/\(manifest.screenWidth).json"
+            try output.writeStreamed(to: path) { (file) throws(GenerationError) in
+                var written = false
+                if let site {
+                    let previewPath = PreviewSiteBuilder.previewPath(width: manifest.screenWidth)
+                    try output.writeStreamed(to: previewPath) { (preview) throws(GenerationError) in
+                        try Self.reporting(path: "preview templates") {
+                            try site.writePreview(
+                                manifest,
+                                json: { emit in
+                                    try manifest.writeJSON { piece in
+                                        if !written { try file.write(piece) }
+                                        try emit(piece)
+                                    }
+                                    written = true
+                                }, into: { try preview.write($0) })
+                        }
+                    }
+                }
+                if !written { try Self.reporting(path: path) { try manifest.writeJSON { try file.write($0) } } }
+                try file.write("\n")
+            }
+        }
+
+        // Formats for the tools around emokit: an Xcode asset catalog (from the staged sheets).
+        if let catalog = settings.assetCatalog {
+            let encoder = PNGEncoder(compressionLevel: settings.compressionLevel, memoryLevel: settings.memoryLevel)
+            try AssetCatalogWriter(name: catalog, encoder: encoder).write(manifests, output: output)
+        }
+        // Web sprite data holds a width's manifest whole (its CSS and atlases list every page).
+        if settings.web { for manifest in manifests { try WebSpriteWriter().write([manifest.whole()], output: output) } }
+
+        // Preview site: the index, script, style and sitemap.
+        if let site {
+            let files: [PreviewSiteBuilder.File]
+            do { files = try site.build() } catch { throw GenerationError.output(path: "preview templates", reason: "\(error)") }
+            for file in files { try output.write(file.data, to: file.path) }
+        }
+    }
+
+    /// Runs `body`; an error that is not already an output error names `path`.
+    package static func reporting(path: String, _ body: () throws -> Void) throws(GenerationError) {
+        do { try body() } catch let error as GenerationError { throw error } catch { throw .output(path: path, reason: "\(error)") }
+    }
+}
