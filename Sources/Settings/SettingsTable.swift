@@ -162,7 +162,7 @@ public enum SettingsTable {
 
     /// A colour of `KeyboardColors.settings`: its flag, its key under `colors` and its help.
     private static func colour(_ setting: KeyboardColors.Setting) -> Setting {
-        .value(setting.flag, "#rrggbb", key: "colors.\(setting.key)", type: .colour, help: setting.help)
+        .value(setting.flag, "#rrggbb", key: "colors.\(setting.key)", type: .colour, default: KeyboardColors()[keyPath: setting.keyPath], help: setting.help)
     }
 }
 

@@ -50,6 +50,7 @@ struct SettingsTableTests {
             let row = SettingsTable.row(flag: colour.flag)
             #expect(row?.configKey == "colors.\(colour.key)")
             #expect(row?.help == colour.help)
+            #expect(row.map { $0.help.contains("(default: \($0.defaultText ?? "?"))") } == true)
         }
     }
 
