@@ -1,4 +1,3 @@
-import Diagnostics
 import Foundation
 import Pipeline
 
@@ -41,8 +40,8 @@ struct GenerateSummary: Encodable {
     init(failure error: GenerationError, output: URL) {
         ok = false
         self.output = output.path
-        warnings = error.diagnostics.filter { $0.severity == .warning }.map(DiagnosticPrinter.text)
-        errors = error.diagnostics.filter { $0.severity == .error }.map(DiagnosticPrinter.text)
+        warnings = error.diagnostics(.warning).map(DiagnosticPrinter.text)
+        errors = error.diagnostics(.error).map(DiagnosticPrinter.text)
     }
 
     func jsonText() -> String {

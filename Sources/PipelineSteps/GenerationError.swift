@@ -71,6 +71,9 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// Those of one severity: `.error` gives the lines that say why the run stopped.
+    public func diagnostics(_ severity: Diagnostic.Severity) -> [Diagnostic] { diagnostics.filter { $0.severity == severity } }
+
     private static func error(_ code: Diagnostic.Code, _ entry: EntryLabel, _ message: Diagnostic.Message) -> Diagnostic {
         Diagnostic(code, .error, file: entry.plistPath, entryIndex: entry.plistIndex, message: message)
     }

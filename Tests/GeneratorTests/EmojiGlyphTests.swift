@@ -138,7 +138,7 @@ struct EmojiGlyphTests {
             _ = try Generator(options: options).run()
             Issue.record("emoji without a glyph must stop the run")
         } catch {
-            let lines = error.diagnostics.map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
             #expect(lines.count == 3)
             #expect(lines[0].contains("entry 1") && lines[0].contains("1FAE9"))
             #expect(lines[1].contains("entry 3") && lines[1].contains("1F468 200D 1F984"))

@@ -204,7 +204,7 @@ struct GeneratorIconAndErrorTests {
             _ = try GeneratorRunTests.generate([pack], out: out)
             Issue.record("a truncated PNG must stop the run")
         } catch let error as GenerationError {
-            let lines = error.diagnostics.map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
             #expect(lines.count == 1)
             #expect(lines[0].hasPrefix("weibo/info.plist: entry \(entry) (\"\(chs)\"): png: weibo/\(file): truncated PNG: the file ends before the image is complete"))
         }

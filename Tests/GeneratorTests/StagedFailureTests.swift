@@ -53,7 +53,7 @@ struct StagedFailureTests {
             _ = try GeneratorRunTests.generate([pack], out: out, configure: configure)
             Issue.record("an undecodable image must stop the run")
         } catch let error as GenerationError {
-            let lines = error.diagnostics.map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
             #expect(lines.count == 1)
             #expect(lines.first?.contains("entry \(entries.count - 1) ") == true && lines.first?.contains(png.replacingOccurrences(of: ".png", with: "")) == true, "\(error)")
         }

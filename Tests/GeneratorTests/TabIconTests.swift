@@ -60,7 +60,7 @@ struct TabIconTests {
             _ = try Generator(options: options).run()
             Issue.record("a damaged icon.png must be refused")
         } catch {
-            let lines = error.diagnostics.map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
             #expect(lines.count == 1 && lines[0].hasPrefix("cats: tab icon: cats/icon@2x.png: "), "\(lines)")
         }
     }
