@@ -1,7 +1,6 @@
 import Diagnostics
 import EmojiData
 import EmojiGlyphs
-import EmoticonPacks
 import Pipeline
 import PipelineSteps
 import Settings
@@ -9,6 +8,7 @@ import SiteOutputs
 import Testing
 
 @testable import EmokitCLI
+@testable import EmoticonPacks
 
 /// The library names no command-line flag: its errors refer to settings (`Message.Part.setting`),
 /// and only `DiagnosticPrinter` turns them into `--flag`. Each error the library words is made
