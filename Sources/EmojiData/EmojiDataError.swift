@@ -1,16 +1,25 @@
+import Diagnostics
 import Foundation
 
 /// Problems reading Unicode's emoji data files, one line each, naming the file (and line).
 public enum EmojiDataError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case malformed(path: String, line: Int, reason: String)
+    /// The default emoji-test.txt (`path`) is not there and no other file was given.
+    case notInstalled(path: String)
 
-    public var description: String {
+    /// The words, with the setting that names another file as a reference (`--emoji-data`).
+    public var message: Diagnostic.Message {
         switch self {
         case let .unreadable(path, reason): return "\(path): cannot read (\(reason))"
         case let .malformed(path, line, reason): return "\(path): line \(line): \(reason)"
+        case .notInstalled(let path):
+            return "\(path): cannot read (not found; install unicode-data or pass \(setting: "emoji-data") FILE (Unicode's emoji-test.txt))"
         }
     }
+
+    /// The message with settings under their plain names (see `Diagnostic.Message.description`).
+    public var description: String { message.description }
 }
 
 /// Reading a data file whole, as UTF-8, with a size cap (these files are a few hundred KB; a

@@ -74,7 +74,7 @@ package struct EmojiDataStep {
         let required = options.emojiKeyboard || options.emojiData != nil
         if !required && !FileManager.default.fileExists(atPath: url.path) { return nil }
         if options.emojiData == nil && !FileManager.default.fileExists(atPath: url.path) {
-            throw .emojiData(.unreadable(path: url.path, reason: "not found; install unicode-data or pass --emoji-data FILE (Unicode's emoji-test.txt)"))
+            throw .emojiData(.notInstalled(path: url.path))
         }
         do { return try EmojiTestFile(contentsOf: url) } catch { throw .emojiData(error) }
     }

@@ -41,12 +41,12 @@ enum InitCommand {
         let printer = DiagnosticPrinter(console)
         let pack: PackStarter
         do { pack = try PackStarter.scan(folder, display: display) } catch {
-            for line in error.lines { printer.error("init-refused", line) }
+            printer.print(error.diagnostics)
             return .inputError
         }
         let written: [URL]
         do { written = try ProjectStarter(pack: pack, force: arguments.has("force")).write(display: display) } catch {
-            printer.error("init-not-written", error.line)
+            printer.print(error.diagnostic)
             return error.isOutputFailure ? .outputError : .inputError
         }
         if !arguments.has("quiet") {

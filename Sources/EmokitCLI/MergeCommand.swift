@@ -45,7 +45,7 @@ enum MergeCommand {
             return .success
         } catch {
             guard case .output(let failure) = error else {
-                printer.error("merge", error.description)
+                printer.print(error.diagnostics)
                 return .inputError
             }
             printer.print(failure.diagnostics)

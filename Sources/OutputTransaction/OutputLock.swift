@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PipelineSteps
 import Synchronization
@@ -33,12 +34,12 @@ package final class OutputLock: Sendable {
     package func acquire(wait: Bool) throws(GenerationError) {
         let folder = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw .output(path: folder.path, reason: "cannot create the folder for --out (\(error.localizedDescription))")
+            throw .refusedOutput(path: folder.path, reason: "cannot create the folder for \(setting: "out") (\(error.localizedDescription))")
         }
         while true {
             let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw .output(path: url.path, reason: "cannot create the lock file beside --out (\(String(cString: strerror(errno))))")
+                throw .refusedOutput(path: url.path, reason: "cannot create the lock file beside \(setting: "out") (\(String(cString: strerror(errno))))")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK else {
@@ -49,10 +50,10 @@ package final class OutputLock: Sendable {
                 if !wait {
                     let owner = Self.owner(descriptor)
                     close(descriptor)
-                    throw .output(
+                    throw .refusedOutput(
                         path: destination.path,
                         reason: "another emokit run\(owner.map { " (pid \($0))" } ?? "") is writing this output; "
-                            + "wait for it to finish, or pass --wait to wait for it")
+                            + "wait for it to finish, or pass \(setting: "wait") to wait for it")
                 }
                 while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
             }

@@ -63,9 +63,9 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
             return [Diagnostic("bad-image", .error, message: "\(user): \(error.description)")]
         case let .animation(entry, error): return [Self.error("bad-animation", entry, "\(entry): \(error.description)")]
         case let .deleteIcon(path, reason): return [Diagnostic("delete-icon", .error, file: path, message: "delete icon \(path): \(reason)")]
-        case .emojiSource(let error): return [Diagnostic("emoji-source", .error, message: "\(error.description)")]
-        case let .emojiGlyph(entry, error): return [Self.error("emoji-glyph", entry, "\(entry): \(error.description)")]
-        case .emojiData(let error): return [Diagnostic("emoji-data", .error, message: "\(error.description)")]
+        case .emojiSource(let error): return [Diagnostic("emoji-source", .error, message: error.message)]
+        case let .emojiGlyph(entry, error): return [Self.error("emoji-glyph", entry, "\(entry): \(error.message)")]
+        case .emojiData(let error): return [Diagnostic("emoji-data", .error, message: error.message)]
         case let .output(path, reason): return [Diagnostic("output", .error, file: path, message: "\(path): \(reason)")]
         case let .refusedOutput(path, reason): return [Diagnostic("output-refused", .error, file: path, message: "\(path): \(reason)")]
         }

@@ -1,4 +1,5 @@
 import CSystem
+import Diagnostics
 import EmoticonPacks
 import Foundation
 
@@ -108,11 +109,13 @@ public enum ProjectStarterError: Error, Equatable, Sendable {
     case exists(path: String, canForce: Bool)
     case cannotWrite(path: String, reason: String)
 
-    public var line: String {
+    /// The error to print; `--force` is a setting reference the caller names.
+    public var diagnostic: Diagnostic {
         switch self {
         case .exists(let path, let canForce):
-            return "\(path) already exists; nothing written" + (canForce ? " (--force replaces info.plist and emokit.json)" : " (remove or rename it first)")
-        case .cannotWrite(let path, let reason): return "\(path): cannot write (\(reason)); nothing written"
+            let remedy: Diagnostic.Message = canForce ? " (\(setting: "force") replaces info.plist and emokit.json)" : " (remove or rename it first)"
+            return Diagnostic("init-file-exists", .error, file: path, message: "\(path) already exists; nothing written" + remedy)
+        case .cannotWrite(let path, let reason): return Diagnostic("init-not-written", .error, file: path, message: "\(path): cannot write (\(reason)); nothing written")
         }
     }
 

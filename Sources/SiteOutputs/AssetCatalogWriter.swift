@@ -1,3 +1,4 @@
+import Diagnostics
 import EmoticonManifest
 import Foundation
 import Imaging
@@ -44,16 +45,22 @@ package struct AssetCatalogWriter {
         }
     }
 
-    /// Why `name` and `scales` cannot make a catalog, or nil.
-    package static func problem(name: String?, scales: [Int]) -> String? {
+    /// Why `name` and `scales` cannot make a catalog, or nil; the settings are references.
+    package static func issue(name: String?, scales: [Int]) -> Diagnostic.Message? {
         guard let name else { return nil }
         if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.hasSuffix(".xcassets") {
-            return "--xcassets takes a plain name such as Emoticons (the folder is NAME.xcassets), not '\(name)'"
+            return "\(setting: "xcassets") takes a plain name such as Emoticons (the folder is NAME.xcassets), not '\(name)'"
         }
         if let scale = scales.first(where: { $0 > 3 }) {
-            return "asset catalogs hold 1x, 2x and 3x images; remove \(scale) from --scales or drop --xcassets"
+            return "asset catalogs hold 1x, 2x and 3x images; remove \(scale) from \(setting: "scales") or drop \(setting: "xcassets")"
         }
         return nil
+    }
+
+    /// `issue` as the words the option checks still return (settings named as flags), until
+    /// those checks (GeneratorOptions, GeneratorConfig) take a `Diagnostic.Message`.
+    package static func problem(name: String?, scales: [Int]) -> String? {
+        issue(name: name, scales: scales)?.text(namingSettings: { "--" + $0 })
     }
 
     package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {

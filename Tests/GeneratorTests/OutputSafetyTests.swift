@@ -98,7 +98,7 @@ struct OutputSafetyTests {
         // flock locks belong to the open file description, so a second open in this process
         // conflicts just as another process's would.
         let error = #expect(throws: GenerationError.self) { _ = try Generator(options: Self.options(out)).run() }
-        #expect(error?.description == "\(out.path): another emokit run (pid \(getpid())) is writing this output; wait for it to finish, or pass --wait to wait for it")
+        #expect(error?.diagnostics.map(DiagnosticPrinter.text) == ["\(out.path): another emokit run (pid \(getpid())) is writing this output; wait for it to finish, or pass --wait to wait for it"])
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

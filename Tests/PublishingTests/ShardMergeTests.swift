@@ -111,7 +111,7 @@ struct ShardMergeTests {
         let before = PublishingFixtures.tree(out)
 
         func refusal(_ shards: [URL]) -> String {
-            do { _ = try ShardMerge(output: out, shards: shards).run(); return "merged" } catch { return error.description }
+            do { _ = try ShardMerge(output: out, shards: shards).run(); return "merged" } catch { return error.diagnostics.map(DiagnosticPrinter.text).joined(separator: "\n") }
         }
         #expect(refusal([folders[0], folders[2]]) == "shard 2/3 is missing (given: 1/3, 3/3)")
         #expect(refusal([folders[0], folders[1], folders[1], folders[2]]) == "shard 2/3 is given twice: \(folders[1].path) and \(folders[1].path)")

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import TextEscaping
 
@@ -234,5 +235,21 @@ public enum PackStarterError: Error, Equatable, Sendable {
         case .badNames(let problems):
             return problems.map { "\($0.file): \($0.reason)" } + ["nothing written: rename the files above and run init again"]
         }
+    }
+
+    /// `lines` as errors to print, each with the code of its kind (`init-bad-name` per file).
+    public var diagnostics: [Diagnostic] {
+        let code: Diagnostic.Code
+        switch self {
+        case .notFound: code = "init-not-found"
+        case .notAFolder: code = "init-not-a-folder"
+        case .unreadable: code = "init-unreadable"
+        case .alreadyAPack: code = "init-already-a-pack"
+        case .noImages: code = "init-no-images"
+        case .badNames(let problems):
+            return problems.map { Diagnostic("init-bad-name", .error, file: $0.file, message: Diagnostic.Message("\($0.file): \($0.reason)")) }
+                + [Diagnostic("init-refused", .error, message: "nothing written: rename the files above and run init again")]
+        }
+        return lines.map { Diagnostic(code, .error, message: Diagnostic.Message($0)) }
     }
 }
