@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `emokit validate`: every planted problem is found, the samples pass `--strict`, nothing is written.
-struct ValidateTests {
+struct ValidateCommandTests {
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLIRun.invoke(arguments) }
 
     /// A square icon, or a `width`x`height` one.
