@@ -102,24 +102,48 @@ let package = Package(
                 "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "Diagnostics",
             ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        // Test helpers: TestSupport is Foundation only (fixtures, file trees, subprocesses, the
+        // built binary). PipelineTestSupport is the one helper target that needs emokit modules:
+        // whole pipeline runs and PNG-bearing packs, for the tests whose subject needs an output.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(name: "PipelineTestSupport", dependencies: ["TestSupport", "Pipeline", "Imaging", "Checksum"], path: "Tests/PipelineTestSupport"),
+        // One test target per module, named after it.
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
-        .testTarget(
-            name: "GeneratorTests",
-            dependencies: [
-                "TestSupport", "Pipeline", "OutputTransaction", "SiteOutputs", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "Imaging", "EmokitCLI", "EmojiGlyphs",
-                "PreviewSite", "TextEscaping", "TextMatching", "FileAccess", "Checksum", "Diagnostics", "Settings", "PipelineSteps",
-            ],
-            exclude: ["Golden", "Fixtures", "Snapshots"]),
-        .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
+        .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "TestSupport"]),
+        .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
+        .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout"]),
         .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
-        .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction", "Publishing"]),
-        .testTarget(name: "PublishingTests", dependencies: ["TestSupport", "Pipeline", "EmoticonManifest", "EmokitCLI", "Archive", "Checksum", "PreviewSite"]),
+        .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
+        .testTarget(
+            name: "SiteOutputsTests",
+            dependencies: ["SiteOutputs", "PreviewSite", "Pipeline", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "Pipeline", "TestSupport", "PipelineTestSupport", "Checksum"]),
+        .testTarget(
+            name: "EmojiTabsTests",
+            dependencies: ["EmojiTabs", "Pipeline", "EmokitCLI", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "Checksum", "TestSupport", "PipelineTestSupport"]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: [
+                "Pipeline", "PipelineSteps", "OutputTransaction", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "KeyboardLayout", "FileAccess", "PreviewSite",
+                "TextEscaping", "Checksum", "Diagnostics", "TestSupport", "PipelineTestSupport",
+                "EmokitCLI",
+            ],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "EmokitCLITests",
+            dependencies: [
+                "EmokitCLI", "Pipeline", "Settings", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "EmoticonPacks", "Imaging", "TextMatching", "Diagnostics", "EmojiData", "EmojiGlyphs", "SiteOutputs",
+                "TestSupport", "PipelineTestSupport",
+            ],
+            exclude: ["Snapshots"]),
     ]
 )

@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import OutputTransaction
-@testable import Publishing
 
 /// SIGINT/SIGTERM and the swap exclude each other: a signal before the swap stops the run (the
 /// staging folder removed, the previous output kept); once the swap has begun, a signal is
@@ -40,23 +39,5 @@ struct InterruptionTests {
         interruption.removeOnStop(partial)
         interruption.cleanUp()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-    }
-
-    /// A partial archive whose process is gone (a killed run) is removed by the next run that
-    /// writes that archive; a running process's is kept.
-    @Test func stalePartialArchivesAreRemoved() throws {
-        let folder = Fixtures.temporaryDirectory()
-        let finished = Process()
-        finished.executableURL = URL(fileURLWithPath: "/bin/true")
-        try finished.run()
-        finished.waitUntilExit()
-        let dead = folder.appendingPathComponent(".a.tar.gz.emokit-partial-\(finished.processIdentifier)")
-        let running = folder.appendingPathComponent(".a.tar.gz.emokit-partial-\(getpid())")
-        let other = folder.appendingPathComponent(".b.tar.gz.emokit-partial-\(finished.processIdentifier)")
-        for url in [dead, running, other] { try Data([0]).write(to: url) }
-        SealStep.removeStalePartials(beside: folder.appendingPathComponent("a.tar.gz"))
-        #expect(!FileManager.default.fileExists(atPath: dead.path))
-        #expect(FileManager.default.fileExists(atPath: running.path))
-        #expect(FileManager.default.fileExists(atPath: other.path))
     }
 }

@@ -1,6 +1,6 @@
-import Checksum
 import Foundation
 import Pipeline
+import PipelineTestSupport
 import TestSupport
 import Testing
 
@@ -13,17 +13,17 @@ struct ReproducibilityTests {
         let root = Fixtures.temporaryDirectory()
         let firstPacks = root.appendingPathComponent("one/SamplePacks")
         let secondPacks = root.appendingPathComponent("two/elsewhere/deeper/SamplePacks")
-        try PublishingFixtures.copy(PublishingFixtures.samples, to: firstPacks, reverse: false, mtime: Date(timeIntervalSince1970: 1_000_000_000))
-        try PublishingFixtures.copy(PublishingFixtures.samples, to: secondPacks, reverse: true, mtime: Date(timeIntervalSince1970: 1_700_000_000))
+        try FileTree.copy(Fixtures.samplePacks, to: firstPacks, reverse: false, mtime: Date(timeIntervalSince1970: 1_000_000_000))
+        try FileTree.copy(Fixtures.samplePacks, to: secondPacks, reverse: true, mtime: Date(timeIntervalSince1970: 1_700_000_000))
 
-        var first = PublishingFixtures.options([firstPacks], out: root.appendingPathComponent("one/site"), widths: [375, 414], scales: [2, 3])
+        var first = PipelineRun.options([firstPacks], out: root.appendingPathComponent("one/site"), widths: [375, 414], scales: [2, 3])
         first.publishing.archive = root.appendingPathComponent("one/site.tar.gz")
-        var second = PublishingFixtures.options([secondPacks], out: root.appendingPathComponent("two/out/elsewhere-site"), widths: [375, 414], scales: [2, 3])
+        var second = PipelineRun.options([secondPacks], out: root.appendingPathComponent("two/out/elsewhere-site"), widths: [375, 414], scales: [2, 3])
         second.publishing.archive = root.appendingPathComponent("two/other.tgz")
         _ = try Generator(options: first).run()
         _ = try Generator(options: second).run()
 
-        #expect(PublishingFixtures.differences(first.output, second.output) == [])
+        #expect(FileTree.differences(first.output, second.output) == [])
         let sums = try Data(contentsOf: first.output.appendingPathComponent("SHA256SUMS"))
         #expect(sums == (try Data(contentsOf: second.output.appendingPathComponent("SHA256SUMS"))))
         let archive = try Data(contentsOf: first.publishing.archive!)
@@ -32,32 +32,12 @@ struct ReproducibilityTests {
 
         // No machine paths: not the temporary folders, the font's folder or the home folder.
         let forbidden = [root.path, "/usr/share", "/tmp/", NSHomeDirectory() + "/", Fixtures.packageRoot.path]
-        for (path, data) in PublishingFixtures.tree(first.output) {
+        for (path, data) in FileTree.tree(first.output) {
             let text = String(decoding: data, as: UTF8.self)
             for machinePath in forbidden { #expect(!text.contains(machinePath), "\(path) contains \(machinePath)") }
         }
         let index = try String(contentsOf: first.output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("NotoColorEmoji.ttf"), "the index names the emoji font by name")
         #expect(index.range(of: "sha256 [0-9a-f]{16}", options: .regularExpression) != nil, "and by content hash")
-    }
-
-    /// `SHA256SUMS` lists every file but itself, sorted, and `sha256sum -c` accepts it.
-    @Test func checksumsListEveryFileAndVerify() throws {
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try Generator(options: PublishingFixtures.options([PublishingFixtures.samples], out: out)).run()
-        let lines = try String(contentsOf: out.appendingPathComponent("SHA256SUMS"), encoding: .utf8).split(separator: "\n").map(String.init)
-        let listed = lines.map { String($0.dropFirst(66)) }
-        #expect(listed == PublishingFixtures.files(out).filter { $0 != "SHA256SUMS" })
-        #expect(listed.contains("index.html") && listed.contains("manifests/375.json") && listed.contains(".emokit-output"))
-        for line in lines {
-            let path = String(line.dropFirst(66))
-            let digest = SHA256.hexDigest([UInt8](try Data(contentsOf: out.appendingPathComponent(path))))
-            #expect(line == "\(digest)  \(path)")
-        }
-        let check = try PublishingFixtures.run("sha256sum", ["--strict", "-c", "SHA256SUMS"], in: out)
-        #expect(check.status == 0, "sha256sum -c: \(check.out) \(check.err)")
-        // A changed file is caught.
-        try Data("tampered".utf8).write(to: out.appendingPathComponent("manifests/375.json"))
-        #expect(try PublishingFixtures.run("sha256sum", ["--quiet", "-c", "SHA256SUMS"], in: out).status != 0)
     }
 }

@@ -25,6 +25,12 @@ public enum Fixtures {
 
     public static var conformance: URL { shared.appendingPathComponent("conformance") }
 
+    /// The sample packs shipped with emokit.
+    public static let samplePacks = packageRoot.appendingPathComponent("Assets/SamplePacks")
+
+    /// A cut-down `emoji-test.txt` for emoji keyboard runs (shared by the EmojiTabs and CLI tests).
+    public static let emojiKeyboardData = packageRoot.appendingPathComponent("Tests/TestSupport/Fixtures/emoji-keyboard/emoji-test.txt")
+
     public static func temporaryDirectory(_ name: String = #function) -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
         let url = FileManager.default.temporaryDirectory

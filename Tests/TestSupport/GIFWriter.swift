@@ -3,6 +3,9 @@
 /// 9-bit code and a clear code follows every 254 of them, so the code size never grows. Any
 /// conforming decoder (giflib, browsers) reads it.
 public enum GIFWriter {
+    /// Red, green, blue and white: four colours far apart, for frames told apart by colour.
+    public static let fourColours: [(UInt8, UInt8, UInt8)] = [(250, 20, 20), (20, 250, 20), (20, 20, 250), (255, 255, 255)]
+
     public struct Frame {
         public var width: Int, height: Int, left: Int, top: Int
         /// Palette indices, row-major, top row first (the writer reorders rows when interlaced).

@@ -11,8 +11,8 @@ public enum Subprocess {
     }
 
     /// `program` found on `PATH` (through `/usr/bin/env`); status 127 means it is not installed.
-    public static func tool(_ program: String, _ arguments: [String]) throws -> Result {
-        try run(URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments)
+    public static func tool(_ program: String, _ arguments: [String], in folder: URL? = nil) throws -> Result {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, currentDirectory: folder)
     }
 
     /// `environment` entries set (or, when nil, remove) variables of this process's environment.

@@ -1,0 +1,124 @@
+import EmojiGlyphs
+import Foundation
+import Imaging
+import TestSupport
+import Testing
+
+struct EmojiGlyphTests {
+    static let fontPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+    static let font: ColorEmojiFont = {
+        precondition(FileManager.default.fileExists(atPath: fontPath), "\(fontPath) is missing: install fonts-noto-color-emoji (.ci/install)")
+        return try! ColorEmojiFont(path: fontPath)
+    }()
+
+    static let tricky: [(name: String, emoji: String)] = {
+        let url = Fixtures.packageRoot.appendingPathComponent("Tests/EmojiGlyphsTests/Fixtures/tricky-emoji.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            let parts = $0.split(separator: "\t", maxSplits: 1)
+            return (String(parts[0]), String(parts[1]))
+        }
+    }()
+
+    @Test func trickyEmojiRenderAsOneGlyph() throws {
+        #expect(Self.tricky.count == 10)
+        for (name, emoji) in Self.tricky {
+            let glyph = try Self.font.glyph(for: emoji, pixelSize: 96)
+            let image = try #require(glyph, "\(name): no glyph")
+            #expect(image.hasVisiblePixels, "\(name): empty glyph")
+        }
+        let family = try #require(Self.font.glyphID(for: "👨‍👩‍👧"))
+        let man = try #require(Self.font.glyphID(for: "👨"))
+        #expect(family != man)
+        #expect(try Self.font.glyph(for: "👨‍👩‍👧", pixelSize: 96) != Self.font.glyph(for: "👨", pixelSize: 96))
+        #expect(Self.font.glyphID(for: "❤️") == Self.font.glyphID(for: "❤"))
+        // Debian's Noto 2.042 build does carry Emoji 15.1's head shake (GSUB ligature u1F642 + ZWJ + arrowboth).
+        #expect(Self.font.glyphID(for: "🙂‍↔️") != nil)
+        // A sequence the font cannot form into one glyph is missing, not drawn in pieces.
+        #expect(Self.font.glyphID(for: "👨‍🦄") == nil)
+        #expect(Self.font.glyphID(for: "\u{1FAE9}") == nil)  // Emoji 16.0, newer than the font
+    }
+
+    /// Every sequence an independent reader (fontTools, `Tests/Scripts/font_glyph_map.py`) finds
+    /// in the font's cmap and GSUB ligatures must map to the same glyph in ours. The counts come
+    /// from the font itself, so another build of Noto Color Emoji is checked just as well.
+    @Test(.enabled(if: FontTools.available, "needs python3 with fontTools (pip install fonttools; .ci/install does) to read the font independently"))
+    func glyphsMatchAnIndependentReader() throws {
+        let map = try FontTools.glyphMap(Self.fontPath)
+        let rows = map.mappings
+        let cmap = rows.filter { $0.kind == "cmap" }, ligatures = rows.filter { $0.kind == "liga" }
+        #expect(cmap.count > 1000 && ligatures.count > 1000, "fontTools found \(cmap.count) cmap entries and \(ligatures.count) ligatures")
+        var mismatches: [String] = []
+        for row in rows {
+            let text = String(String.UnicodeScalarView(row.scalars))
+            let ours = Self.font.glyphID(for: text)
+            if ours != row.glyph { mismatches.append("\(row.kind) \(row.hex): fontTools \(row.glyph), emokit \(ours.map(String.init) ?? "none")") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(rows.count) sequences differ, e.g. \(mismatches.prefix(5))")
+        let reached = Set(rows.map(\.glyph)).count
+        print("emoji font: \(cmap.count) cmap entries and \(ligatures.count) ligatures agree with fontTools; \(reached) of \(map.bitmapGlyphs) bitmap glyphs reachable from text")
+    }
+
+    @Test(arguments: ["twemoji", "noto", "datasource-upper", "with-fe0f"])
+    func imageFolderFindsSequencesUnderEachNamingScheme(_ scheme: String) throws {
+        let dir = Fixtures.temporaryDirectory(scheme)
+        for (_, emoji) in Self.tricky {
+            var values = emoji.unicodeScalars.map { String($0.value, radix: 16) }
+            if scheme != "with-fe0f" { values = values.filter { $0 != "fe0f" } }
+            let name: String
+            switch scheme {
+            case "noto": name = "emoji_u" + values.joined(separator: "_") + ".png"
+            case "datasource-upper": name = values.joined(separator: "-").uppercased() + ".png"
+            default: name = values.joined(separator: "-") + ".png"
+            }
+            let glyph = try #require(try Self.font.glyph(for: emoji, pixelSize: 64))
+            try Data(try PNGEncoder().encode(glyph)).write(to: dir.appendingPathComponent(name))
+        }
+        let folder = try EmojiImageFolder(path: dir.path)
+        for (name, emoji) in Self.tricky {
+            #expect(folder.hasGlyph(for: emoji), "\(scheme): \(name)")
+            let fromFolder = try folder.glyph(for: emoji, pixelSize: 64)
+            #expect(fromFolder == (try Self.font.glyph(for: emoji, pixelSize: 64)), "\(scheme): \(name)")
+        }
+        #expect(!folder.hasGlyph(for: "🦄"))
+    }
+
+    @Test func missingOrWrongImageFoldersAreSaidPlainly() throws {
+        let dir = Fixtures.temporaryDirectory("image-folder-errors")
+        let missing = dir.appendingPathComponent("nowhere").path
+        #expect(throws: EmojiGlyphError.unreadable(path: missing, reason: "no such folder")) { try EmojiImageFolder(path: missing) }
+        let file = dir.appendingPathComponent("emoji.png")
+        try Data([1, 2, 3]).write(to: file)
+        #expect(throws: EmojiGlyphError.unreadable(path: file.path, reason: "not a folder of emoji images")) { try EmojiImageFolder(path: file.path) }
+        #expect(throws: EmojiGlyphError.emptyFolder(path: dir.appendingPathComponent("empty").path)) {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+            return try EmojiImageFolder(path: dir.appendingPathComponent("empty").path)
+        }
+    }
+
+    @Test func damagedFontsAreRefused() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath)))
+        // Truncated to a tenth: table offsets point past the end.
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: Array(bytes.prefix(bytes.count / 10)), path: "truncated.ttf") }
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: Array(bytes.prefix(30)), path: "tiny.ttf") }
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: Array("not a font at all".utf8), path: "text.ttf") }
+        // A corrupt offset inside the table directory: point the first table far away.
+        var corrupt = bytes
+        corrupt[12 + 8] = 0x7F
+        #expect(throws: EmojiGlyphError.self) { try ColorEmojiFont(bytes: corrupt, path: "corrupt.ttf") }
+        // A corrupt offset inside CBLC: every record of the directory stays valid, the index does not.
+        var cblcCorrupt = bytes
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        for i in 0..<count where String(decoding: bytes[(12 + i * 16)..<(12 + i * 16 + 4)], as: UTF8.self) == "CBLC" {
+            let offset = Int(bytes[12 + i * 16 + 8]) << 24 | Int(bytes[12 + i * 16 + 9]) << 16 | Int(bytes[12 + i * 16 + 10]) << 8 | Int(bytes[12 + i * 16 + 11])
+            cblcCorrupt[offset + 8] = 0xFF  // first BitmapSize's indexSubTableArrayOffset
+        }
+        do {
+            let font = try ColorEmojiFont(bytes: cblcCorrupt, path: "cblc.ttf")
+            #expect(try font.glyph(for: "😀", pixelSize: 64) == nil)
+        } catch {
+            #expect(error is EmojiGlyphError)
+            #expect("\(error)".contains("cblc.ttf"))
+        }
+    }
+}

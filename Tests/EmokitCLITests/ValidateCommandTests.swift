@@ -1,0 +1,121 @@
+import EmokitCLI
+import Foundation
+import Imaging
+import PipelineTestSupport
+import TestSupport
+import Testing
+
+/// `emokit validate`: every planted problem is found, the samples pass `--strict`, nothing is written.
+struct ValidateCommandTests {
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLIRun.invoke(arguments) }
+
+    /// A square icon, or a `width`x`height` one.
+    static func png(_ width: Int, _ height: Int? = nil, to url: URL) throws {
+        var image = RGBAImage(width: width, height: height ?? width)
+        image.setPixel(x: 0, y: 0, (200, 10, 10, 255))
+        try PackFixtures.writePNG(image, to: url)
+    }
+
+    /// A Weibo pack with one clean entry and one of each warning `validate` finds.
+    static func plantedPack(at folder: URL) throws {
+        let entries: [[String: Any]] = [
+            ["chs": "[ok]", "png": "ok.png", "type": "0"],
+            ["chs": "[wide]", "png": "wide.png", "type": "0"],
+            ["chs": "[tiny]", "png": "tiny.png", "type": "0"],
+            ["chs": "[mismatch]", "png": "mm.png", "type": "0"],
+            ["chs": "[ok]", "png": "ok.png", "type": "0"],
+        ]
+        try PackFixtures.writePlist(entries, to: folder.appendingPathComponent("info.plist"))
+        try png(48, to: folder.appendingPathComponent("ok.png"))
+        try png(96, to: folder.appendingPathComponent("ok@2x.png"))
+        try png(200, 96, to: folder.appendingPathComponent("wide@2x.png"))
+        try png(20, to: folder.appendingPathComponent("tiny@2x.png"))
+        try png(48, to: folder.appendingPathComponent("mm.png"))
+        try png(100, to: folder.appendingPathComponent("mm@2x.png"))
+        try png(96, to: folder.appendingPathComponent("stray@2x.png"))
+        // Files with their own meaning are not "unused".
+        try png(96, to: folder.appendingPathComponent("delete@2x.png"))
+        try png(96, to: folder.appendingPathComponent("icon.png"))
+    }
+
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+        for case let url as URL in enumerator { files[url.path] = try? Data(contentsOf: url) }
+        return files
+    }
+
+    @Test func findsEveryPlantedWarning() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let pack = dir.appendingPathComponent("faces")
+        try Self.plantedPack(at: pack)
+        let before = try Self.snapshot(dir)
+        let result = run(["validate", pack.path])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.err.split(separator: "\n").map(String.init)
+        let expected = [
+            "warning: faces/info.plist: faces/stray@2x.png is not named by any entry; unused",
+            "warning: faces/info.plist: entry 1 (\"[wide]\"): png: faces/wide@2x.png is 200x96, far from square (2.1:1, more than 1.5:1)",
+            "warning: faces/info.plist: entry 2 (\"[tiny]\"): faces/tiny@2x.png is 20 px, enlarged 4.8x to 96 px at @3x",
+            "warning: faces/info.plist: entry 3 (\"[mismatch]\"): png: faces/mm@2x.png is 100x100, but faces/mm.png is 48x48: an @2x file should be 96x96",
+            "warning: faces/info.plist: entry 4: chs \"[ok]\" repeats entry 0; keeping entry 0",
+        ]
+        for prefix in expected {
+            #expect(lines.contains { $0.hasPrefix(prefix) }, "missing \(prefix) in:\n\(result.err)")
+        }
+        #expect(lines.count == expected.count, "\(result.err)")
+        #expect(!result.err.contains("delete") && !result.err.contains("icon.png") && !result.err.contains("[ok]\"): png"))
+        #expect(try Self.snapshot(dir) == before)
+
+        let strict = run(["validate", pack.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.err.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count == expected.count, "\(strict.err)")
+        #expect(try Self.snapshot(dir) == before)
+    }
+
+    @Test func findsWhatGenerateRefuses() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let pack = dir.appendingPathComponent("faces")
+        try PackFixtures.writePlist(
+            [["chs": "[ok]", "png": "ok.png", "type": "0"], ["chs": "[gone]", "png": "gone.png", "type": "0"]],
+            to: pack.appendingPathComponent("info.plist"))
+        try Self.png(96, to: pack.appendingPathComponent("ok@2x.png"))
+        let before = try Self.snapshot(dir)
+        let result = run(["validate", pack.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("error: faces/info.plist: entry 1 (\"[gone]\"): png: file not found: faces/gone.png"), "\(result.err)")
+        let generate = run(["generate", pack.path, "--out", dir.appendingPathComponent("out").path, "-q"])
+        #expect(generate.status == 1 && generate.err == result.err)
+        #expect(try Self.snapshot(dir) == before)
+    }
+
+    @Test func findsEmojiWithoutGlyphs() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let pack = dir.appendingPathComponent("emoji")
+        try PackFixtures.writePlist([["chs": "smile", "code": "1F604", "type": "1"]], to: pack.appendingPathComponent("info.plist"))
+        let images = dir.appendingPathComponent("emoji-images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Self.png(96, to: images.appendingPathComponent("1f600.png"))
+        let result = run(["validate", pack.path, "--emoji-images", images.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("error: ") && result.err.contains("emoji/info.plist: entry 0"), "\(result.err)")
+    }
+
+    @Test func samplePacksPassStrict() throws {
+        let samples = Fixtures.samplePacks
+        let before = try Self.snapshot(samples)
+        let result = run(["validate", samples.path, "--strict"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.isEmpty && result.out.contains("no errors, 0 warnings"), "\(result.out)\(result.err)")
+        #expect(try Self.snapshot(samples) == before)
+    }
+
+    @Test func usageErrorsAndHelp() {
+        #expect(run(["validate"]).status == 2)
+        #expect(run(["validate", "x", "--widths", "abc"]).status == 2)
+        #expect(run(["validate", "x", "--out", "y"]).status == 2)
+        let help = run(["validate", "--help"])
+        #expect(help.status == 0 && help.out.contains("USAGE: emokit validate <pack> ...") && help.out.contains("--strict"))
+        #expect(run(["--help"]).out.contains("validate"))
+    }
+}

@@ -1,0 +1,80 @@
+import Checksum
+import EmojiGlyphs
+import EmoticonManifest
+import Foundation
+import Imaging
+import Pipeline
+import PipelineTestSupport
+import TestSupport
+import Testing
+
+/// The sample packs at 375 pt: the manifest against a golden file (layout only), every frame and
+/// sprite rect against seed 004's formulas restated here (not read back from KeyboardLayout), and
+/// the sheets as decoded pixels against a golden list (PNG bytes vary with the zlib build).
+struct GoldenManifestTests {
+    static let width = 375
+
+    @Test func goldenManifestAt375() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [Self.width])
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(Self.width).json")))
+        try Self.checkGeometry(manifest)
+
+        // Sheets: their decoded pixels, one line per sheet; and each manifest hash names its file.
+        var lines: [String] = []
+        for tab in manifest.tabs {
+            for page in tab.pages {
+                for scale in manifest.scales {
+                    let path = try #require(page.sheets["\(scale)"])
+                    let bytes = [UInt8](try Data(contentsOf: out.appendingPathComponent(path)))
+                    #expect(SHA256.hexDigest(bytes) == page.sheetHashes["\(scale)"], "\(path): sheetHashes must be the file's SHA-256")
+                    let image = try PNGDecoder().decode(Data(bytes), path: path).image
+                    lines.append("\(path)\t\(image.width)x\(image.height)\t\(SHA256.hexDigest(image.pixels))")
+                }
+            }
+        }
+        try GoldenFiles.check(try GoldenFiles.layoutJSON(manifest), against: "375.json")
+        try GoldenFiles.check(Data((lines.joined(separator: "\n") + "\n").utf8), against: "375-sheet-pixels.tsv")
+    }
+
+    /// Seed 004: 8 x 4 cells of `W/8` x 50 pt; 31 emoticons a page in row-major order and the
+    /// delete button in the last cell of every page; each icon fitted to a `32*S` px square and
+    /// placed at `x = floor(((2c+1)*W*S/8 - w)/2)`, `y = row*50*S + floor((50*S - h)/2)`.
+    static func checkGeometry(_ manifest: Manifest) throws {
+        let w = Double(manifest.screenWidth)
+        #expect(manifest.grid.cellWidth == w / 8 && manifest.grid.cellHeight == 50 && manifest.grid.emoticonsPerPage == 31)
+        let font = try ColorEmojiFont.locateDefault()
+        for tab in manifest.tabs {
+            #expect(tab.pages.count == (tab.entryCount + 30) / 31, "\(tab.id): ceil(n/31) pages")
+            for page in tab.pages {
+                let onPage = min(31, tab.entryCount - page.index * 31)
+                #expect(page.buttons.count == onPage + 1, "\(tab.id) page \(page.index)")
+                for (position, button) in page.buttons.enumerated() {
+                    let isDelete = position == page.buttons.count - 1
+                    let cell = isDelete ? 31 : position
+                    let (row, column) = (cell / 8, cell % 8)
+                    let label = "\(tab.id) page \(page.index) cell \(cell)"
+                    #expect(button.kind == (isDelete ? .delete : .emoticon), "\(label)")
+                    #expect(button.index == cell && button.row == row && button.column == column, "\(label)")
+                    #expect(button.entry == (isDelete ? nil : page.index * 31 + cell), "\(label)")
+                    #expect(button.frame == Manifest.Rect(x: Double(column) * w / 8, y: Double(row) * 50, width: w / 8, height: 50), "\(label)")
+                    for scale in manifest.scales {
+                        let s = Double(scale), box = 32 * scale
+                        // The fitted icon: the sample artwork and delete icon are square; an emoji
+                        // keeps its glyph's aspect, rounded half up.
+                        var size = (width: box, height: box)
+                        if let text = button.text, button.codePoints != nil {
+                            let glyph = try #require(try font.glyph(for: text, pixelSize: box), "\(label): glyph")
+                            let longest = Double(max(glyph.width, glyph.height))
+                            size = (Int((Double(glyph.width) * Double(box) / longest).rounded()), Int((Double(glyph.height) * Double(box) / longest).rounded()))
+                        }
+                        let x = Int(((Double(2 * column + 1) * w * s / 8 - Double(size.width)) / 2).rounded(.down))
+                        let y = row * 50 * scale + Int((Double(50 * scale - size.height) / 2).rounded(.down))
+                        let expected = Manifest.PixelRect(x: x, y: y, width: size.width, height: size.height)
+                        #expect(button.sprite["\(scale)"] == expected, "\(label) @\(scale)x")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import EmoticonManifest
+import Foundation
+import Imaging
+import PipelineTestSupport
+import TestSupport
+import Testing
+
+@testable import Pipeline
+@testable import SiteOutputs
+
+/// `--web`: every TexturePacker frame is the manifest's sprite rect, `meta` names the real sheet
+/// and its size, multipacks link each other, and the CSS rules reproduce the rects per scale.
+struct WebFormatTests {
+    static func run(widths: [Int]) throws -> URL {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: widths) { $0.writeWeb = true }
+        return out
+    }
+
+    @Test func texturePackerFramesEqualTheManifestsSpriteRects() throws {
+        let out = try Self.run(widths: [320, 414])
+        for width in [320, 414] {
+            let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
+            let folder = out.appendingPathComponent("web/\(width)")
+            for scale in manifest.scales {
+                var files: [String] = []
+                var keys = Set<String>()
+                for tab in manifest.tabs {
+                    for page in tab.pages {
+                        let name = "\(tab.id)-page-\(String(format: "%03d", page.index))@\(scale)x.json"
+                        files.append(name)
+                        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any])
+                        let meta = try #require(json["meta"] as? [String: Any])
+                        let sheet = try #require(page.sheets["\(scale)"])
+                        #expect(meta["image"] as? String == "../../\(sheet)")
+                        #expect(folder.appendingPathComponent(meta["image"] as! String).standardizedFileURL.path == out.appendingPathComponent(sheet).standardizedFileURL.path)
+                        let size = try PNGDecoder().peekSize(contentsOf: out.appendingPathComponent(sheet))
+                        #expect(meta["size"] as? [String: Int] == ["w": size.width, "h": size.height])
+                        #expect(meta["scale"] as? String == "\(scale)" && meta["format"] as? String == "RGBA8888" && meta["app"] as? String == "emokit")
+                        let frames = try #require(json["frames"] as? [String: [String: Any]])
+                        let emoticons = page.buttons.filter { $0.kind == .emoticon && $0.sprite["\(scale)"] != nil }
+                        #expect(frames.count == emoticons.count)
+                        for button in emoticons {
+                            // The first emoticon of a name has the plain key; a repeated name adds its entry.
+                            var key = "\(tab.id)/\(button.name)"
+                            if keys.contains(key) { key += "~\(button.entry!)" }
+                            let frame = try #require(frames[key], "\(key) missing")
+                            let rect = button.sprite["\(scale)"]!
+                            #expect(frame["frame"] as? [String: Int] == ["x": rect.x, "y": rect.y, "w": rect.width, "h": rect.height])
+                            #expect(frame["spriteSourceSize"] as? [String: Int] == ["x": 0, "y": 0, "w": rect.width, "h": rect.height])
+                            #expect(frame["sourceSize"] as? [String: Int] == ["w": rect.width, "h": rect.height])
+                            #expect(frame["rotated"] as? Bool == false && frame["trimmed"] as? Bool == false)
+                            #expect(keys.insert(key).inserted, "frame key \(key) used twice in one multipack")
+                        }
+                    }
+                }
+                // The tab icon strip: a frame per tab, the icon's pixels in its whole square.
+                let iconAtlas = "tab-icons@\(scale)x.json"
+                files.append(iconAtlas)
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(iconAtlas))) as? [String: Any])
+                #expect((json["meta"] as? [String: Any])?["image"] as? String == "../../sheets/tab-icons@\(scale)x.png")
+                let strip = try PNGDecoder().peekSize(contentsOf: out.appendingPathComponent("sheets/tab-icons@\(scale)x.png"))
+                #expect((json["meta"] as? [String: Any])?["size"] as? [String: Int] == ["w": strip.width, "h": strip.height])
+                let frames = try #require(json["frames"] as? [String: [String: Any]])
+                #expect(frames.count == manifest.tabs.count)
+                for (index, tab) in manifest.tabs.enumerated() {
+                    let frame = try #require(frames["\(tab.id)/tab-icon"], "\(tab.id)/tab-icon missing")
+                    let rect = tab.icon!.sprite["\(scale)"]!
+                    let box = 24 * scale
+                    #expect(frame["frame"] as? [String: Int] == ["x": rect.x, "y": rect.y, "w": rect.width, "h": rect.height])
+                    #expect(frame["sourceSize"] as? [String: Int] == ["w": box, "h": box])
+                    #expect(frame["spriteSourceSize"] as? [String: Int] == ["x": rect.x - index * box, "y": rect.y, "w": rect.width, "h": rect.height])
+                    #expect(frame["trimmed"] as? Bool == (rect.width != box || rect.height != box))
+                }
+                // Each sheet's JSON lists all the others of its width and scale.
+                for name in files {
+                    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any]
+                    let related = (json?["meta"] as? [String: Any])?["related_multi_packs"] as? [String]
+                    #expect(related == files.filter { $0 != name })
+                }
+            }
+            let listed = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            #expect(listed.count == (manifest.tabs.reduce(0) { $0 + $1.pages.count } + 1) * manifest.scales.count)
+        }
+    }
+
+    /// Reads the CSS back: each emoticon's base rule is its rect at the smallest scale in CSS px,
+    /// and the 3x override (where present) is its 3x rect, so the icon is exact at both.
+    @Test func cssRulesReproduceTheRectsAtEachScale() throws {
+        let out = try Self.run(widths: [375])
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let css = try String(contentsOf: out.appendingPathComponent("web/375/emoticons.css"), encoding: .utf8)
+        let parts = css.components(separatedBy: "@media (min-resolution: 2.5dppx) {")
+        #expect(parts.count == 2)
+        func rules(_ text: String) -> [String: [String: String]] {
+            var result: [String: [String: String]] = [:]
+            for line in text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix(".emk-") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let name = String(trimmed.dropFirst().prefix { $0 != " " })
+                let body = trimmed.drop { $0 != "{" }.dropFirst().dropLast()
+                var declarations: [String: String] = [:]
+                for declaration in body.split(separator: ";") {
+                    let pair = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    if pair.count == 2 { declarations[pair[0]] = pair[1] }
+                }
+                result[name] = declarations
+            }
+            return result
+        }
+        let base = rules(parts[0]), retina = rules(parts[1])
+        func px(_ value: Int, _ scale: Int) -> String { WebSpriteWriter.number(Double(value) / Double(scale)) + "px" }
+        var checked = 0, overridden = 0
+        for (tabIndex, tab) in manifest.tabs.enumerated() {
+            let prefix = WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))[tabIndex]
+            for page in tab.pages {
+                for button in page.buttons where button.kind == .emoticon {
+                    let name = "\(prefix)-\(button.entry!)"
+                    let rule = try #require(base[name], "\(name) missing")
+                    let r2 = button.sprite["2"]!, r3 = button.sprite["3"]!
+                    #expect(rule["width"] == px(r2.width, 2) && rule["height"] == px(r2.height, 2))
+                    #expect(rule["background-position"] == "-\(px(r2.x, 2)) -\(px(r2.y, 2))".replacingOccurrences(of: "-0px", with: "0px"))
+                    #expect(rule["background-size"] == "375px 200px")
+                    #expect(rule["background-image"]?.hasPrefix("image-set(url(\"../../\(page.sheets["2"]!)\") 2x, url(\"../../\(page.sheets["3"]!)\") 3x)") == true)
+                    if let override = retina[name] {
+                        #expect(override["background-position"] == "-\(px(r3.x, 3)) -\(px(r3.y, 3))")
+                        #expect(override["width"] == px(r3.width, 3) && override["height"] == px(r3.height, 3))
+                        overridden += 1
+                    } else {
+                        #expect(r3.x * 2 == r2.x * 3 && r3.y * 2 == r2.y * 3 && r3.width * 2 == r2.width * 3 && r3.height * 2 == r2.height * 3)
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == manifest.tabs.reduce(0) { $0 + $1.entryCount })
+        #expect(overridden > 0)
+        // Each tab's icon class: its 24 pt square in the strip (exact at 3x: no override).
+        for (tabIndex, tab) in manifest.tabs.enumerated() {
+            let name = WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))[tabIndex] + "-icon"
+            let rule = try #require(base[name], "\(name) missing")
+            #expect(rule["width"] == "24px" && rule["height"] == "24px")
+            #expect(rule["background-position"] == (tabIndex == 0 ? "0px 0px" : "-\(tabIndex * 24)px 0px"))
+            #expect(rule["background-size"] == "\(24 * manifest.tabs.count)px 24px")
+            #expect(rule["background-image"] == "image-set(url(\"../../\(tab.icon!.sheets["2"]!)\") 2x, url(\"../../\(tab.icon!.sheets["3"]!)\") 3x)")
+            #expect(retina[name] == nil)
+        }
+    }
+
+    @Test func classPrefixesAreSafeAndUnique() {
+        #expect(
+            WebSpriteWriter.classPrefixes(for: ["faces", "com.emokit.animals", "com-emokit-animals", "表情", "xn--"]) == [
+                "emk-faces", "emk-com-emokit-animals", "emk-com-emokit-animals-2", "emk---", "emk-xn--",
+            ])
+        #expect(WebSpriteWriter.number(7) == "7" && WebSpriteWriter.number(-7.333333333) == "-7.333333" && WebSpriteWriter.number(31.5) == "31.5")
+    }
+}
