@@ -22,10 +22,13 @@ import PackageDescription
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
-//   Settings         The settings table: every option as one row (flag, config key, range, default,
-//                    help), and what is read from it: help, the starter config, Options.md.
 //   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
 //                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
+//   Settings         The settings table: every option as one row (flag, config key, range, default,
+//                    help), and what is read from it: help, the starter config, Options.md. The
+//                    option types themselves (GeneratorOptions, PublishingOptions, ShardSpec, the
+//                    asset catalog's name rules), the config file (GeneratorConfig) and
+//                    EmokitResources (version, sample packs).
 //   OutputTransaction The output as one transaction: staging folder, lock, signals, atomic swap,
 //                    streamed and JSON files.
 //   SiteOutputs      Everything written from the finished manifests: manifest files, preview site,
@@ -35,7 +38,7 @@ import PackageDescription
 //   EmojiTabs        The emoji keyboard: Unicode's emoji data and CLDR names into tabs.
 //   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
 //                    tab icons and variants, manifests, site, seal and swap; shards, merge, page
-//                    cache, lint, options and config.
+//                    cache and lint. Re-exports PipelineSteps and Settings: its API takes their types.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
@@ -80,8 +83,10 @@ let package = Package(
         .target(name: "EmojiData", dependencies: ["Diagnostics"]),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess", "Diagnostics"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
-        .target(name: "Settings", dependencies: ["KeyboardLayout", "Imaging", "EmoticonPacks", "CSystem", "TextMatching", "Diagnostics"]),
         .target(name: "PipelineSteps", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks", "Imaging", "Diagnostics"]),
+        .target(
+            name: "Settings",
+            dependencies: ["PipelineSteps", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "FileAccess", "CSystem", "TextMatching", "Diagnostics"]),
         .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics"]),
         .target(
             name: "SiteOutputs",

@@ -26,7 +26,7 @@ enum InitCommand {
             one name and scale, are refused, every one at once, and nothing is written.
 
             emokit.json holds generate's defaults (packs ".", out "emokit-output" inside the folder);
-            every key is described in the README's Config file section. Both files are written, or
+            every key is described in Documentation/ConfigFile.md. Both files are written, or
             neither: an existing info.plist or emokit.json is never replaced without --force.
 
             Exit status: 0 written, 1 refused (a file in the way, no images, names to fix),

@@ -13,13 +13,12 @@ import PipelineSteps
 /// (`faces/tab-icon`: the icon's whole square cut from the tab icon strip, so
 /// `UIImage(named: tab.icon.imageSet)` is the `size`-pt square a tab bar shows, the same at every
 /// width), each `Contents.json` in Apple's format. Written from the finished manifests, so the
-/// catalog and `imageSet` can never disagree.
+/// catalog and `imageSet` can never disagree. The catalog's name rules (its default name, which
+/// names and scales it refuses) are `AssetCatalogName`'s, in `Settings`, where the options are checked.
 package struct AssetCatalogWriter {
     package let name: String
     /// For the tab icons cut from their strip (the sheets' own `--compression`).
     package var encoder = PNGEncoder()
-
-    package static let defaultName = "Emoticons"
 
     /// The image set of one page, as the manifest names it (`folder` from `folderNames`).
     package static func imageSetName(folder: String, width: Int, page: Int) -> String {
@@ -43,24 +42,6 @@ package struct AssetCatalogWriter {
             }
             return name
         }
-    }
-
-    /// Why `name` and `scales` cannot make a catalog, or nil; the settings are references.
-    package static func issue(name: String?, scales: [Int]) -> Diagnostic.Message? {
-        guard let name else { return nil }
-        if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.hasSuffix(".xcassets") {
-            return "\(setting: "xcassets") takes a plain name such as Emoticons (the folder is NAME.xcassets), not '\(name)'"
-        }
-        if let scale = scales.first(where: { $0 > 3 }) {
-            return "asset catalogs hold 1x, 2x and 3x images; remove \(scale) from \(setting: "scales") or drop \(setting: "xcassets")"
-        }
-        return nil
-    }
-
-    /// `issue` as the words the option checks still return (settings named as flags), until
-    /// those checks (GeneratorOptions, GeneratorConfig) take a `Diagnostic.Message`.
-    package static func problem(name: String?, scales: [Int]) -> String? {
-        issue(name: name, scales: scales)?.text(namingSettings: { "--" + $0 })
     }
 
     package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {

@@ -45,8 +45,8 @@ import Testing
             .noImages(path: "p"), .badNames([.init(file: "p/a b.png", reason: "bad name")]),
         ]
         for error in starterErrors { add(error.diagnostics) }
-        if let issue = AssetCatalogWriter.issue(name: "a/b", scales: []) { add([Diagnostic("xcassets", .error, message: issue)], ["--xcassets"]) }
-        if let issue = AssetCatalogWriter.issue(name: "Emoticons", scales: [4]) { add([Diagnostic("xcassets", .error, message: issue)], ["--scales", "--xcassets"]) }
+        if let issue = AssetCatalogName.issue(name: "a/b", scales: []) { add([Diagnostic("xcassets", .error, message: issue)], ["--xcassets"]) }
+        if let issue = AssetCatalogName.issue(name: "Emoticons", scales: [4]) { add([Diagnostic("xcassets", .error, message: issue)], ["--scales", "--xcassets"]) }
         return all
     }()
 
@@ -90,7 +90,7 @@ import Testing
             line(ProjectStarterError.exists(path: "p/emokit.json", canForce: true).diagnostic)
                 == "error: p/emokit.json already exists; nothing written (--force replaces info.plist and emokit.json)")
         #expect(line(ProjectStarterError.exists(path: "p/x", canForce: false).diagnostic) == "error: p/x already exists; nothing written (remove or rename it first)")
-        #expect(AssetCatalogWriter.problem(name: "a/b", scales: []) == "--xcassets takes a plain name such as Emoticons (the folder is NAME.xcassets), not 'a/b'")
-        #expect(AssetCatalogWriter.problem(name: "E", scales: [2, 4]) == "asset catalogs hold 1x, 2x and 3x images; remove 4 from --scales or drop --xcassets")
+        #expect(AssetCatalogName.problem(name: "a/b", scales: []) == "--xcassets takes a plain name such as Emoticons (the folder is NAME.xcassets), not 'a/b'")
+        #expect(AssetCatalogName.problem(name: "E", scales: [2, 4]) == "asset catalogs hold 1x, 2x and 3x images; remove 4 from --scales or drop --xcassets")
     }
 }

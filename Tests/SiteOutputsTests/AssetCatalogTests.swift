@@ -125,11 +125,11 @@ struct AssetCatalogTests {
     }
 
     @Test func badNamesAndScalesAreRefused() {
-        #expect(AssetCatalogWriter.problem(name: "Emoticons", scales: [1, 2, 3]) == nil)
+        #expect(AssetCatalogName.problem(name: "Emoticons", scales: [1, 2, 3]) == nil)
         for name in ["", ".hidden", "a/b", "x.xcassets"] {
-            #expect(AssetCatalogWriter.problem(name: name, scales: [2]) != nil, "\(name)")
+            #expect(AssetCatalogName.problem(name: name, scales: [2]) != nil, "\(name)")
         }
-        #expect(AssetCatalogWriter.problem(name: "Emoticons", scales: [2, 4]) == "asset catalogs hold 1x, 2x and 3x images; remove 4 from --scales or drop --xcassets")
-        #expect(AssetCatalogWriter.problem(name: nil, scales: [4]) == nil)
+        #expect(AssetCatalogName.problem(name: "Emoticons", scales: [2, 4]) == "asset catalogs hold 1x, 2x and 3x images; remove 4 from --scales or drop --xcassets")
+        #expect(AssetCatalogName.problem(name: nil, scales: [4]) == nil)
     }
 }

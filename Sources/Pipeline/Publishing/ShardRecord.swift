@@ -49,10 +49,11 @@ struct ShardRecord: Codable, Equatable, Sendable {
 /// A canonical text of any value, for fingerprints: every stored property recursively (so new
 /// settings count without being listed here), with dictionaries and sets sorted.
 enum CanonicalText {
-    /// The modules made from the one module `Generator`. A value's own text names its type's
+    /// The modules made from the one module `Generator` (`Settings` holds its option types since they
+    /// moved there; nothing of `Settings` was in a key before). A value's own text names its type's
     /// module (`Pipeline.GeneratorOptions.Layout.grid`); these keep the name `Generator`, so
     /// fingerprints and page cache keys do not change with where a type lives.
-    static let generatorModules: Set<String> = ["Pipeline", "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs"]
+    static let generatorModules: Set<String> = ["Pipeline", "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs", "Settings"]
 
     static func of(_ value: Any) -> String {
         let mirror = Mirror(reflecting: value)

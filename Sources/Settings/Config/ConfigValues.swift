@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import Settings
 
 /// Config values that, like their flags, take more than one JSON type. Each decodes whatever
 /// JSON gives and keeps it, so `GeneratorConfig.apply` can refuse a wrong value with the same
@@ -27,7 +26,7 @@ extension GeneratorConfig {
         /// The catalog's name, or nil for none.
         var name: String? {
             switch self {
-            case .enabled(let on): return on ? AssetCatalogWriter.defaultName : nil
+            case .enabled(let on): return on ? AssetCatalogName.defaultName : nil
             case .named(let name): return name
             }
         }

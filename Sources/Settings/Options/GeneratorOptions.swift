@@ -2,7 +2,7 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
-import Settings
+import PipelineSteps
 
 /// Everything a run can be told. Defaults are the seeds' keyboard and the widths of current
 /// iPhones at @2x and @3x (`RunDefaults`, which `--help` shows). Options, their flags and config
@@ -54,7 +54,7 @@ public struct GeneratorOptions: Sendable {
     public var publishing = PublishingOptions()
     /// `--xcassets`: the name of the Xcode asset catalog to write (`NAME.xcassets`), or nil.
     public var assetCatalog: String?
-    public static let defaultAssetCatalog = AssetCatalogWriter.defaultName
+    public static let defaultAssetCatalog = AssetCatalogName.defaultName
     /// `--web`: TexturePacker JSON per sheet and a CSS file per width, under `web/`.
     public var writeWeb = false
     /// Add the Unicode emoji keyboard (one tab per emoji group) after the packs.
@@ -103,7 +103,7 @@ public struct GeneratorOptions: Sendable {
         if maxPlistBytes < 1_048_576 || maxPlistBytes > Int(OptionRanges.maxPlistSize.upper) * 1_048_576 {
             return "\(OptionRanges.maxPlistSize.flag) must be from \(OptionRanges.maxPlistSize.text)"
         }
-        if let problem = AssetCatalogWriter.problem(name: assetCatalog, scales: scales) { return problem }
+        if let problem = AssetCatalogName.problem(name: assetCatalog, scales: scales) { return problem }
         if let problem = grid.problem ?? metrics.problem(grid: grid) { return problem }
         for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return problem } } }
         return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)
@@ -117,7 +117,7 @@ extension GeneratorOptions {
     /// `--no-` flags, which clear what their positive flag sets) need no entry; `--cache` stands for
     /// every publishing flag, which share one value. The fixed values are those the cache has always
     /// used, so its keys stay as they were.
-    static var sheetNeutral: [String: (inout GeneratorOptions) -> Void] {
+    package static var sheetNeutral: [String: (inout GeneratorOptions) -> Void] {
         let resets: [String: (inout GeneratorOptions) -> Void] = [
             "packs": { $0.inputs = [] },
             "out": { $0.output = URL(fileURLWithPath: "/") },
@@ -139,7 +139,7 @@ extension GeneratorOptions {
 
     /// These options with every setting that cannot change a sheet's bytes set to its fixed value
     /// (`sheetNeutral`): what the page cache keys on.
-    var sheetSettings: GeneratorOptions {
+    package var sheetSettings: GeneratorOptions {
         var page = self
         let resets = Self.sheetNeutral
         for row in SettingsTable.rows where !row.shapesSheets {
@@ -149,25 +149,4 @@ extension GeneratorOptions {
         assert(resets.keys.allSatisfy { key in SettingsTable.rows.contains { ($0.flag ?? $0.configKey) == key && !$0.shapesSheets } })
         return page
     }
-}
-
-/// emokit's version, and where the sample packs are for `emokit` run with no arguments (they
-/// are not compiled in): `EMOKIT_HOME`, then the current folder, then the package this binary was
-/// built from. Templates and the default delete icon are compiled into the binary
-/// (`BundledTemplates`, `BundledAssets`), so a generate run reads nothing of emokit's own from disk.
-public enum EmokitResources {
-    public static let version = "0.1.0"
-
-    static let builtFrom = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    public static var root: URL {
-        var candidates: [URL] = []
-        if let home = ProcessInfo.processInfo.environment["EMOKIT_HOME"], !home.isEmpty { candidates.append(URL(fileURLWithPath: home)) }
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        candidates.append(builtFrom)
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Assets/SamplePacks").path) } ?? builtFrom
-    }
-
-    public static var samplePacks: URL { root.appendingPathComponent("Assets/SamplePacks") }
 }

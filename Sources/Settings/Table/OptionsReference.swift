@@ -8,7 +8,7 @@ public enum OptionsReference {
         var lines = [
             "# Options",
             "",
-            "<!-- Generated from Sources/Settings/SettingsTable.swift by OptionsReference.markdown; do not edit.",
+            "<!-- Generated from Sources/Settings/Table/SettingsTable.swift by OptionsReference.markdown; do not edit.",
             "     Re-record with EMOKIT_RECORD_OPTIONS=1 swift test --filter OptionsReferenceTests. -->",
             "",
             "Every option of `emokit generate`: its flag, its key in the config file (`--config`), the",

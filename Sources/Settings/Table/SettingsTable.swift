@@ -34,7 +34,7 @@ public enum SettingsTable {
 
     private static let paths: [Setting] = [
         .configOnly("packs", type: .paths, starter: #"["."]"#, help: "Pack folders or folders of packs, as the command line's <pack> arguments."),
-        .value("config", "file", short: "c", type: .path, validates: true, help: "A JSON config file (see README); flags override it."),
+        .value("config", "file", short: "c", type: .path, validates: true, help: "A JSON config file (see Documentation/ConfigFile.md); flags override it."),
         .value(
             "out", "dir", short: "o", key: "out", type: .path, default: RunDefaults.output, starter: "\"\(RunDefaults.output)\"",
             help: "Output folder (default: {default}). Replaced whole on success."),

@@ -14,7 +14,7 @@ public struct PublishingOptions: Sendable {
     /// library's default: only the command line defaults to the user's cache folder).
     public var cache: URL?
     /// The version the page cache keys on (emokit's; tests change it to see entries invalidated).
-    var cacheVersion = EmokitResources.version
+    package var cacheVersion = EmokitResources.version
 
     public init() {}
 
@@ -36,8 +36,8 @@ public struct PublishingOptions: Sendable {
 /// would be part of what it archives, and the next run replaces that folder whole) nor inside a
 /// pack (it would become an input). It is written beside its final name and renamed into place
 /// after the output is swapped in, so a failed run leaves any previous archive as it was.
-enum ArchiveLocation {
-    static func problem(_ archive: URL, output: URL, inputs: [URL]) -> String? {
+package enum ArchiveLocation {
+    package static func problem(_ archive: URL, output: URL, inputs: [URL]) -> String? {
         let file = resolved(archive)
         let name = file.lastPathComponent
         if !(name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz")) || name.hasPrefix(".") {
@@ -60,12 +60,12 @@ enum ArchiveLocation {
     }
 
     /// The absolute path with symbolic links of its existing folders resolved.
-    static func resolved(_ url: URL) -> URL {
+    package static func resolved(_ url: URL) -> URL {
         let absolute = url.standardizedFileURL
         return absolute.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(absolute.lastPathComponent)
     }
 
-    static func contains(_ folder: URL, _ file: URL) -> Bool {
+    package static func contains(_ folder: URL, _ file: URL) -> Bool {
         let base = folder.resolvingSymlinksInPath().path
         return file.path == base || file.path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
     }

@@ -2,7 +2,6 @@ import EmoticonPacks
 import FileAccess
 import Foundation
 import KeyboardLayout
-import Settings
 import TextMatching
 
 /// A JSON config file (`emokit generate --config emokit.json`) for builds that run emokit the
@@ -272,7 +271,7 @@ public struct GeneratorConfig: Decodable, Sendable {
         }
         if let preview { options.writePreview = preview }
         if let xcassets {
-            if let name = xcassets.name, AssetCatalogWriter.problem(name: name, scales: []) != nil {
+            if let name = xcassets.name, AssetCatalogName.problem(name: name, scales: []) != nil {
                 throw fail("xcassets", "expected true, false or a plain name such as \"Emoticons\" (the folder is NAME.xcassets), not \"\(name)\"")
             }
             options.assetCatalog = xcassets.name

@@ -1,0 +1,26 @@
+import Diagnostics
+
+/// The name rules of `--xcassets NAME` (`AssetCatalogWriter` writes `NAME.xcassets` inside the
+/// output): the default name, and which names and scales cannot make a catalog. Here, beside the
+/// options, so checking the options needs nothing of the writer.
+public enum AssetCatalogName {
+    public static let defaultName = "Emoticons"
+
+    /// Why `name` and `scales` cannot make a catalog, or nil; the settings are references.
+    public static func issue(name: String?, scales: [Int]) -> Diagnostic.Message? {
+        guard let name else { return nil }
+        if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.hasSuffix(".xcassets") {
+            return "\(setting: "xcassets") takes a plain name such as Emoticons (the folder is NAME.xcassets), not '\(name)'"
+        }
+        if let scale = scales.first(where: { $0 > 3 }) {
+            return "asset catalogs hold 1x, 2x and 3x images; remove \(scale) from \(setting: "scales") or drop \(setting: "xcassets")"
+        }
+        return nil
+    }
+
+    /// `issue` in the words the option checks still return (settings named as flags), until
+    /// those checks (`GeneratorOptions.problem`, `GeneratorConfig`) return a `Diagnostic.Message`.
+    public static func problem(name: String?, scales: [Int]) -> String? {
+        issue(name: name, scales: scales)?.text(namingSettings: { "--" + $0 })
+    }
+}
