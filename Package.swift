@@ -146,7 +146,8 @@ let package = Package(
         .testTarget(
             name: "EmokitCLITests",
             dependencies: [
-                "EmokitCLI", "Pipeline", "Settings", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "EmoticonPacks", "Imaging", "TextMatching", "Diagnostics", "EmojiData", "EmojiGlyphs", "SiteOutputs",
+                "EmokitCLI", "Pipeline", "Settings", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "EmoticonPacks", "Imaging", "TextMatching", "Diagnostics", "EmojiData", "EmojiGlyphs",
+                "SiteOutputs",
                 "TestSupport", "PipelineTestSupport",
             ],
             exclude: ["Snapshots"]),
