@@ -168,12 +168,12 @@ enum GenerateCommand {
         if arguments.has("no-preview") { options.writePreview = false }
         if arguments.has("wait") { options.waitForLock = true }
         try PublishingArguments.apply(arguments, to: &options.publishing)
-        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: problem) }
+        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: DiagnosticPrinter.text(problem)) }
         if arguments.has("web") { options.writeWeb = true }
         if arguments.has("no-web") { options.writeWeb = false }
         if arguments.has("xcassets") { options.assetCatalog = arguments.value("xcassets") ?? GeneratorOptions.defaultAssetCatalog }
         if arguments.has("no-xcassets") { options.assetCatalog = nil }
-        if let problem = options.problem { throw UsageError(message: problem) }
+        if let problem = options.problem { throw UsageError(message: DiagnosticPrinter.text(problem)) }
         return options
     }
 

@@ -26,7 +26,7 @@ enum MergeCommand {
         let shards = arguments.positionals.dropFirst().map { URL(fileURLWithPath: $0) }
         let archive = arguments.value("archive").map { URL(fileURLWithPath: $0) }
         if let archive, let problem = PublishingOptions.archiveProblem(archive, output: output, inputs: Array(shards)) {
-            throw UsageError(message: problem)
+            throw UsageError(message: DiagnosticPrinter.text(problem))
         }
         let printer = DiagnosticPrinter(console)
         do {

@@ -9,7 +9,7 @@ import Imaging
 public enum GenerationError: Error, CustomStringConvertible, Sendable {
     /// The options themselves cannot run (a usage problem the library also checks). The words
     /// still name flags: the option checks move to their own module (Settings) in the redesign.
-    case invalidOptions(String)
+    case invalidOptions(Diagnostic.Message)
     /// Every error found in the packs, in entry order, and the warnings found alongside.
     case packs([PackError], warnings: [PackError] = [])
     /// Emoji with no glyph in `source` (every one listed).
@@ -47,7 +47,7 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     /// errors.
     public var diagnostics: [Diagnostic] {
         switch self {
-        case .invalidOptions(let why): return [Diagnostic("invalid-options", .error, message: Diagnostic.Message(why))]
+        case .invalidOptions(let why): return [Diagnostic("invalid-options", .error, message: why)]
         case .packs(let errors, let warnings): return warnings.map { $0.diagnostic(as: .warning) } + errors.map { $0.diagnostic(as: .error) }
         case let .missingGlyphs(source, entries):
             return entries.map { Diagnostic("missing-glyph", .error, file: $0.plistPath, entryIndex: $0.plistIndex, message: "\($0): no glyph in \(source)") }

@@ -284,7 +284,7 @@ public struct GeneratorConfig: Decodable, Sendable {
         if strict == true && lenient == true { throw Problem(description: "\(path): keys 'strict' and 'lenient' cannot both be true", isUsage: true) }
         var probe = options
         if probe.inputs.isEmpty { probe.inputs = [base] }  // packs may come from the command line
-        if let problem = probe.problem { throw Problem(description: "\(path): \(problem)", isUsage: true) }
+        if let problem = probe.problem { throw Problem(description: "\(path): \(problem.text(namingSettings: { "--" + $0 }))", isUsage: true) }
     }
 
     /// Every number against its documented range, before any arithmetic: the numbers at the

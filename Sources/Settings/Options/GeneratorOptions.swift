@@ -1,3 +1,4 @@
+import Diagnostics
 import EmoticonPacks
 import Foundation
 import Imaging
@@ -86,26 +87,26 @@ public struct GeneratorOptions: Sendable {
 
     /// Why these options cannot run, or nil. Every number is checked against its range first
     /// (`OptionRanges`), so the geometry below never overflows.
-    public var problem: String? {
+    public var problem: Diagnostic.Message? {
         if inputs.isEmpty && !emojiKeyboard { return "no packs given" }
         if widths.isEmpty || widths.contains(where: { !OptionRanges.width.contains(Double($0)) }) { return "widths must be whole points from \(OptionRanges.width.text)" }
         if Set(widths).count != widths.count { return "a width is listed twice" }
         if scales.isEmpty || scales.contains(where: { !OptionRanges.scale.contains(Double($0)) }) { return "scales must be 1, 2, 3 or 4" }
         if Set(scales).count != scales.count { return "a scale is listed twice" }
-        if strict && lenient { return "--strict and --lenient cannot be used together" }
+        if strict && lenient { return "\(setting: "strict") and \(setting: "lenient") cannot be used together" }
         let numbers: [(NumberRange, Double)] = [
             (OptionRanges.columns, Double(grid.columns)), (OptionRanges.rows, Double(grid.rows)),
             (OptionRanges.rowHeight, grid.rowHeight), (OptionRanges.iconSize, grid.iconSize),
             (OptionRanges.toolbarHeight, metrics.toolbarHeight), (OptionRanges.pageControlHeight, metrics.pageControlHeight),
             (OptionRanges.tabBarHeight, metrics.tabBarHeight), (OptionRanges.compression, Double(encoder.compressionLevel)),
         ]
-        for (range, value) in numbers where !range.contains(value) { return "\(range.flag) must be from \(range.text)" }
+        for (range, value) in numbers where !range.contains(value) { return "\(setting: range.setting) must be from \(range.text)" }
         if maxPlistBytes < 1_048_576 || maxPlistBytes > Int(OptionRanges.maxPlistSize.upper) * 1_048_576 {
-            return "\(OptionRanges.maxPlistSize.flag) must be from \(OptionRanges.maxPlistSize.text)"
+            return "\(setting: OptionRanges.maxPlistSize.setting) must be from \(OptionRanges.maxPlistSize.text)"
         }
-        if let problem = AssetCatalogName.problem(name: assetCatalog, scales: scales) { return problem }
-        if let problem = grid.problem ?? metrics.problem(grid: grid) { return problem }
-        for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return problem } } }
+        if let problem = AssetCatalogName.issue(name: assetCatalog, scales: scales) { return problem }
+        if let problem = grid.problem ?? metrics.problem(grid: grid) { return Diagnostic.Message(problem) }
+        for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return Diagnostic.Message(problem) } } }
         return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)
     }
 }

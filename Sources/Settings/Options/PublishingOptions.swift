@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PreviewSite
 
@@ -19,13 +20,13 @@ public struct PublishingOptions: Sendable {
     public init() {}
 
     /// Why `archive` may not be written there (see `ArchiveLocation`), or nil.
-    public static func archiveProblem(_ archive: URL, output: URL, inputs: [URL]) -> String? {
+    public static func archiveProblem(_ archive: URL, output: URL, inputs: [URL]) -> Diagnostic.Message? {
         ArchiveLocation.problem(archive, output: output, inputs: inputs)
     }
 
     /// Why these settings cannot run with `output` and `inputs`, or nil.
-    public func problem(output: URL, inputs: [URL]) -> String? {
-        if shard != nil && archive != nil { return "--archive applies to the whole site: pass it to 'emokit merge' instead of to a shard" }
+    public func problem(output: URL, inputs: [URL]) -> Diagnostic.Message? {
+        if shard != nil && archive != nil { return "\(setting: "archive") applies to the whole site: pass it to 'emokit merge' instead of to a shard" }
         if let archive { return ArchiveLocation.problem(archive, output: output, inputs: inputs) }
         return nil
     }
@@ -37,24 +38,24 @@ public struct PublishingOptions: Sendable {
 /// pack (it would become an input). It is written beside its final name and renamed into place
 /// after the output is swapped in, so a failed run leaves any previous archive as it was.
 package enum ArchiveLocation {
-    package static func problem(_ archive: URL, output: URL, inputs: [URL]) -> String? {
+    package static func problem(_ archive: URL, output: URL, inputs: [URL]) -> Diagnostic.Message? {
         let file = resolved(archive)
         let name = file.lastPathComponent
         if !(name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz")) || name.hasPrefix(".") {
-            return "--archive \(archive.path): the archive's name must end in .tar.gz or .tgz"
+            return "\(setting: "archive") \(archive.path): the archive's name must end in .tar.gz or .tgz"
         }
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            return "--archive \(archive.path): the folder \(file.deletingLastPathComponent().path) does not exist"
+            return "\(setting: "archive") \(archive.path): the folder \(file.deletingLastPathComponent().path) does not exist"
         }
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "--archive \(archive.path): is a folder"
+            return "\(setting: "archive") \(archive.path): is a folder"
         }
         if contains(resolved(output), file) {
-            return "--archive \(archive.path): is inside the output folder \(output.path); write it outside (e.g. beside it)"
+            return "\(setting: "archive") \(archive.path): is inside the output folder \(output.path); write it outside (e.g. beside it)"
         }
         for input in inputs where contains(resolved(input), file) {
-            return "--archive \(archive.path): is inside the packs \(input.path); write it outside them"
+            return "\(setting: "archive") \(archive.path): is inside the packs \(input.path); write it outside them"
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import KeyboardLayout
 
 /// The allowed range of every number a run can be given, shared by the command line, the config
@@ -8,6 +9,8 @@ public struct NumberRange: Sendable {
     public let flag: String
     /// The config file key, e.g. `grid.columns`.
     public let key: String
+    /// The setting's name as a `Diagnostic` refers to it (the flag without its dashes: `columns`).
+    public var setting: String { String(flag.dropFirst(2)) }
     public let lower: Double
     public let upper: Double
     /// Whether only whole numbers are allowed.
@@ -68,15 +71,16 @@ public enum OptionRanges {
 
     /// Problems of the options taken together, once each number is in its range: an icon larger
     /// than its cell, a sheet past the pixel cap. nil when the geometry can be drawn.
-    public static func geometryProblem(grid: GridSpec, widths: [Int], scales: [Int]) -> String? {
-        if grid.columns * grid.rows < 2 { return "a page needs room for at least one emoticon beside the delete button (--columns x --rows >= 2)" }
+    public static func geometryProblem(grid: GridSpec, widths: [Int], scales: [Int]) -> Diagnostic.Message? {
+        if grid.columns * grid.rows < 2 { return "a page needs room for at least one emoticon beside the delete button (\(setting: "columns") x \(setting: "rows") >= 2)" }
         if grid.iconSize > grid.rowHeight {
-            return "the icon (--icon-size \(number(grid.iconSize)) pt) is taller than its row (--row-height \(number(grid.rowHeight)) pt)"
+            return "the icon (\(setting: "icon-size") \(number(grid.iconSize)) pt) is taller than its row (\(setting: "row-height") \(number(grid.rowHeight)) pt)"
         }
         for width in widths.sorted() {
             let cell = grid.cellWidth(screenWidth: width)
             if grid.iconSize > cell {
-                return "the icon (--icon-size \(number(grid.iconSize)) pt) is wider than its cell (\(number(cell)) pt = --widths \(width) / --columns \(grid.columns))"
+                return
+                    "the icon (\(setting: "icon-size") \(number(grid.iconSize)) pt) is wider than its cell (\(number(cell)) pt = \(setting: "widths") \(width) / \(setting: "columns") \(grid.columns))"
             }
         }
         for width in widths.sorted().reversed() {
@@ -86,7 +90,7 @@ public enum OptionRanges {
                 let h = (grid.gridHeight * Double(scale)).rounded()
                 if w > Double(maxSheetSide) || !(h <= Double(maxSheetSide)) || w * h > Double(maxSheetPixels) {
                     return
-                        "a sheet at width \(width) @\(scale)x would be \(number(w))x\(number(h)) pixels; the limit is \(maxSheetSide) a side and \(maxSheetPixels / 1_048_576) megapixels (lower --rows, --row-height, --widths or --scales)"
+                        "a sheet at width \(width) @\(scale)x would be \(number(w))x\(number(h)) pixels; the limit is \(maxSheetSide) a side and \(maxSheetPixels / 1_048_576) megapixels (lower \(setting: "rows"), \(setting: "row-height"), \(setting: "widths") or \(setting: "scales"))"
                 }
             }
         }
