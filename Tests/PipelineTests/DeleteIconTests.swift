@@ -10,16 +10,11 @@ import Testing
 
 /// A pack's own delete icon replaces the default in that pack's tab only.
 struct DeleteIconTests {
-    static func copyPack(_ source: URL, to destination: URL) throws {
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: source, to: destination)
-    }
-
     @Test func aPackMayBringItsOwnDeleteIcon() throws {
         let dir = Fixtures.temporaryDirectory()
         let root = dir.appendingPathComponent("packs")
-        try Self.copyPack(Fixtures.samplePacks.appendingPathComponent("faces"), to: root.appendingPathComponent("faces"))
-        try Self.copyPack(Fixtures.conformance.appendingPathComponent("plists/weibo-valid"), to: root.appendingPathComponent("weibo"))
+        try Fixtures.copy(Fixtures.samplePacks.appendingPathComponent("faces"), to: root.appendingPathComponent("faces"))
+        try Fixtures.copy(Fixtures.conformance.appendingPathComponent("plists/weibo-valid"), to: root.appendingPathComponent("weibo"))
         // A solid green 64x64 delete icon for the "weibo" pack only.
         var green = RGBAImage(width: 64, height: 64)
         for y in 0..<64 { for x in 0..<64 { green.setPixel(x: x, y: y, (0, 200, 0, 255)) } }

@@ -7,15 +7,10 @@ import Testing
 
 /// Errors of a run name the pack entry whose image is bad.
 struct ProblemReportingTests {
-    static func copyPack(_ source: URL, to destination: URL) throws {
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: source, to: destination)
-    }
-
     @Test func aBadImageIsReportedWithItsEntry() throws {
         let dir = Fixtures.temporaryDirectory()
         let pack = dir.appendingPathComponent("weibo")
-        try Self.copyPack(Fixtures.conformance.appendingPathComponent("plists/weibo-valid"), to: pack)
+        try Fixtures.copy(Fixtures.conformance.appendingPathComponent("plists/weibo-valid"), to: pack)
         let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: pack.appendingPathComponent("info.plist")), format: nil) as? [[String: Any]]
         let entry = try #require(plist?.firstIndex { ($0["type"] as? String) == "0" })
         let file = try #require(plist?[entry]["png"] as? String)

@@ -40,6 +40,12 @@ public enum Fixtures {
         return url
     }
 
+    /// Copies a pack (or any file or folder) to `destination`, making its parent folders.
+    public static func copy(_ source: URL, to destination: URL) throws {
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: destination)
+    }
+
     /// Rows of a tab-separated file, skipping `#` comments; the first remaining row is the header.
     public static func tsvRecords(_ url: URL) -> [[String: String]] {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
