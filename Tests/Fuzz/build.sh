@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) into .build/fuzz/:
-#   fuzz-plist       plist bytes -> pack (EmoticonPacks, FileAccess, TextEscaping, TextMatching)
+#   fuzz-plist       plist bytes -> pack (EmoticonPacks, FileAccess, TextEscaping, TextMatching, Diagnostics)
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
-#   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging)
+#   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging, Diagnostics)
 # Each module is compiled once, as a module of its own (as SwiftPM does), and the three targets
 # link the objects they need; the C shims (every .c file of the module) with clang's
 # -fsanitize=fuzzer-no-link,address.
@@ -89,8 +89,9 @@ together() {
 }
 # In dependency order, each line's steps at once (two big modules at a time at most).
 together "shim CLibPNG" "shim CGifLib" "module FileAccess" "module TextEscaping" "module TextMatching" "module Checksum"
-together "module EmoticonPacks FileAccess TextEscaping TextMatching" "module Imaging FileAccess Checksum CLibPNG CGifLib"
-together "module EmojiGlyphs FileAccess Imaging" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching EmoticonPacks" \
+module Diagnostics TextEscaping
+together "module EmoticonPacks FileAccess TextEscaping TextMatching Diagnostics" "module Imaging FileAccess Checksum CLibPNG CGifLib"
+together "module EmojiGlyphs FileAccess Imaging Diagnostics" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching Diagnostics EmoticonPacks" \
   "target fuzz-png FuzzPNG FileAccess Checksum Imaging CLibPNG CGifLib"
-target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging EmojiGlyphs CLibPNG CGifLib
+target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CGifLib
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"
