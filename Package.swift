@@ -24,16 +24,17 @@ import PackageDescription
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
 //   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
 //                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
-//   Settings         The settings table: every option as one row (flag, config key, range, default,
-//                    help), and what is read from it: help, the starter config, Options.md. The
+//   Settings         The settings table: every option as one row (flag, config key, type, range,
+//                    default, help, where its value goes, the writer of an output), and what is
+//                    read from it: flag and config parsing, help, the starter config, Options.md. The
 //                    option types themselves (GeneratorOptions, PublishingOptions, ShardSpec, the
 //                    asset catalog's name rules), the config file (GeneratorConfig) and
 //                    EmokitResources (version, sample packs).
 //   OutputTransaction The output as one transaction: staging folder, lock, signals, atomic swap,
 //                    streamed and JSON files.
 //   SiteOutputs      Everything written from the finished manifests: manifest files, preview site,
-//                    asset catalog, web sprites. A new platform's writer is one file here plus one
-//                    `SiteStep.Settings` row.
+//                    asset catalog, web sprites. A new platform's writer is one ManifestWriter file
+//                    here plus one `Setting.output` row in the settings table.
 //   Publishing       Sealing the output: SHA256SUMS and the archive.
 //   EmojiTabs        The emoji keyboard: Unicode's emoji data and CLDR names into tabs.
 //   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
@@ -86,7 +87,9 @@ let package = Package(
         .target(name: "PipelineSteps", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks", "Imaging", "Diagnostics"]),
         .target(
             name: "Settings",
-            dependencies: ["PipelineSteps", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "FileAccess", "CSystem", "TextMatching", "Diagnostics"]),
+            dependencies: [
+                "PipelineSteps", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "Diagnostics",
+            ]),
         .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics"]),
         .target(
             name: "SiteOutputs",
@@ -111,13 +114,15 @@ let package = Package(
         // built binary). PipelineTestSupport is the one helper target that needs emokit modules:
         // whole pipeline runs and PNG-bearing packs, for the tests whose subject needs an output.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
-        .target(name: "PipelineTestSupport", dependencies: ["TestSupport", "Pipeline", "Imaging", "Checksum"], path: "Tests/PipelineTestSupport"),
+        .target(name: "PipelineTestSupport", dependencies: ["TestSupport", "Pipeline", "Imaging", "Checksum", "Diagnostics"], path: "Tests/PipelineTestSupport"),
         // One test target per module, named after it.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
         .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "TestSupport"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
@@ -134,13 +139,12 @@ let package = Package(
         .testTarget(name: "PublishingTests", dependencies: ["Publishing", "Pipeline", "TestSupport", "PipelineTestSupport", "Checksum"]),
         .testTarget(
             name: "EmojiTabsTests",
-            dependencies: ["EmojiTabs", "Pipeline", "EmokitCLI", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "Checksum", "TestSupport", "PipelineTestSupport"]),
+            dependencies: ["EmojiTabs", "Pipeline", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "Checksum", "TestSupport", "PipelineTestSupport"]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "PipelineSteps", "OutputTransaction", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "KeyboardLayout", "FileAccess", "PreviewSite",
                 "TextEscaping", "Checksum", "Diagnostics", "TestSupport", "PipelineTestSupport",
-                "EmokitCLI",
             ],
             exclude: ["Golden"]),
         .testTarget(
@@ -150,6 +154,6 @@ let package = Package(
                 "SiteOutputs",
                 "TestSupport", "PipelineTestSupport",
             ],
-            exclude: ["Snapshots"]),
+            exclude: ["Help/Snapshots"]),
     ]
 )

@@ -108,72 +108,21 @@ enum GenerateCommand {
         }
     }
 
-    /// Defaults, then the config file, then the flags.
+    /// Defaults, then the config file, then the flags (`SettingsTable.options`), then the checks
+    /// of the options as a whole.
     static func makeOptions(_ arguments: ParsedArguments, config: GeneratorConfig?) throws -> GeneratorOptions {
-        var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: RunDefaults.output))
-        var layout: LayoutPreset?
-        if let v = arguments.value("layout") {
-            // `seed004` is classic's old name; any other word is refused by the row's choices.
-            layout = try LayoutPreset(name: v) ?? arguments.choice("layout").flatMap(LayoutPreset.init(rawValue:))
-        }
-        if let config { try config.apply(to: &options, layout: layout) } else if let layout { options.useLayout(layout) }
-        if !arguments.positionals.isEmpty { options.inputs = arguments.positionals.map { URL(fileURLWithPath: $0) } }
-        if arguments.has("emoji-keyboard") { options.emojiKeyboard = true }
-        if arguments.has("no-emoji-keyboard") { options.emojiKeyboard = false }
-        if let v = arguments.value("emoji-data") { options.emojiData = URL(fileURLWithPath: v) }
-        if let v = arguments.value("cldr") { options.cldr = URL(fileURLWithPath: v) }
-        if options.inputs.isEmpty && !options.emojiKeyboard { throw UsageError(message: "Missing expected argument '<pack> ...'") }
-        if let v = arguments.value("out") { options.output = URL(fileURLWithPath: v) }
-        if let v = try arguments.wholeNumbers("widths") { options.widths = v }
-        if let v = try arguments.wholeNumbers("scales") { options.scales = v }
-        if let v = try arguments.number("columns") { options.grid.columns = Int(v) }
-        if let v = try arguments.number("rows") { options.grid.rows = Int(v) }
-        if let v = try arguments.number("row-height") { options.grid.rowHeight = v }
-        if let v = try arguments.number("icon-size") { options.grid.iconSize = v }
-        if let v = try arguments.number("toolbar-height") { options.metrics.toolbarHeight = v }
-        if let v = try arguments.number("page-control-height") { options.metrics.pageControlHeight = v }
-        if let v = try arguments.number("tab-bar-height") { options.metrics.tabBarHeight = v }
-        for setting in KeyboardColors.settings {
-            if let v = try arguments.colour(setting.flag) { options.colors[keyPath: setting.keyPath] = v }
-        }
-        if let v = try arguments.choice("locale").flatMap(TitleLocale.init(rawValue:)) { options.locale = v }
-        if let v = arguments.value("delete-icon") { options.deleteIcon = URL(fileURLWithPath: v) }
-        if arguments.value("emoji-font") != nil && arguments.value("emoji-images") != nil {
-            throw UsageError(message: "'--emoji-font' and '--emoji-images' cannot be used together")
-        }
-        if let v = arguments.value("emoji-font") { options.emojiSource = .font(path: v) }
-        if let v = arguments.value("emoji-images") { options.emojiSource = .images(path: v) }
-        if let v = try arguments.choice("missing-glyph").flatMap(GeneratorOptions.MissingGlyphPolicy.init(rawValue:)) { options.missingGlyph = v }
-        if arguments.has("lenient") && arguments.has("strict") { throw UsageError(message: "'--strict' and '--lenient' cannot be used together") }
-        if arguments.has("lenient") { options.lenient = true; options.strict = false }
-        if arguments.has("strict") { options.strict = true; options.lenient = false }
-        if arguments.has("no-lenient") { options.lenient = false }
-        if arguments.has("no-strict") { options.strict = false }
-        if let v = try arguments.number("max-width") { options.imageLimits.maxWidth = Int(v) }
-        if let v = try arguments.number("max-height") { options.imageLimits.maxHeight = Int(v) }
-        if let v = try arguments.number("max-pixels") { options.imageLimits.maxPixels = Int(v) }
-        if let v = try arguments.number("max-plist-size") { options.maxPlistBytes = Int(v) * 1024 * 1024 }
-        if let v = arguments.value("compression") {
-            if v == "max" {
-                options.encoder = .maximum
-            } else {
-                guard let level = OptionRanges.compression.parse(v) else {
-                    throw UsageError(message: OptionRanges.compression.refusal(v, name: "--compression") + ", or max")
-                }
-                options.encoder = PNGEncoder(compressionLevel: Int(level))  // a level replaces a config's "max" whole
+        let given = GivenFlags(texts: arguments.values.compactMapValues(\.last), present: arguments.flags, positionals: arguments.positionals)
+        let options: GeneratorOptions
+        do { options = try SettingsTable.options(given, config: config, cache: CLI.userCache) } catch {
+            switch error {
+            case .usage(let message): throw UsageError(message: message)
+            case .config(let problem): throw problem
             }
         }
-        if let v = try arguments.number("jobs") { options.concurrency = Int(v) }
-        if arguments.has("preview") { options.writePreview = true }
-        if arguments.has("no-preview") { options.writePreview = false }
-        if arguments.has("wait") { options.waitForLock = true }
-        try PublishingArguments.apply(arguments, to: &options.publishing)
-        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw UsageError(message: DiagnosticPrinter.text(problem)) }
-        if arguments.has("web") { options.writeWeb = true }
-        if arguments.has("no-web") { options.writeWeb = false }
-        if arguments.has("xcassets") { options.assetCatalog = arguments.value("xcassets") ?? GeneratorOptions.defaultAssetCatalog }
-        if arguments.has("no-xcassets") { options.assetCatalog = nil }
-        if let problem = options.problem { throw UsageError(message: DiagnosticPrinter.text(problem)) }
+        if options.inputs.isEmpty && !options.emojiKeyboard { throw UsageError(message: "Missing expected argument '<pack> ...'") }
+        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) ?? options.problem {
+            throw UsageError(message: DiagnosticPrinter.text(problem))
+        }
         return options
     }
 

@@ -63,11 +63,14 @@ public struct GridSpec: Equatable, Sendable {
         if columns < 1 || rows < 1 { return "the grid needs at least 1 column and 1 row" }
         if cellsPerPage < 2 { return "a page needs room for at least one emoticon beside the delete button" }
         if !(rowHeight > 0) || !(iconSize > 0) { return "row height and icon size must be positive" }
-        if iconSize > rowHeight { return "the icon (\(iconSize) pt) is taller than its row (\(rowHeight) pt)" }
+        if iconSize > rowHeight { return "the icon (\(Self.text(iconSize)) pt) is taller than its row (\(Self.text(rowHeight)) pt)" }
         let lengths = [insets.top, insets.left, insets.bottom, insets.right, columnSpacing, rowSpacing]
         if lengths.contains(where: { !($0 >= 0) || !$0.isFinite }) { return "insets and spacing must be zero or more points" }
         return nil
     }
+
+    /// `32`, `32.5`, `1e+300`: a number as a user wrote it (never traps on huge values).
+    public static func text(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
 
     /// Why this grid cannot be drawn at `screenWidth`, or nil: the insets and spacing must
     /// leave the cells some width.

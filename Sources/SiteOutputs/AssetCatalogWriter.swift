@@ -139,3 +139,8 @@ extension OutputFolder {
         }
     }
 }
+
+extension AssetCatalogWriter: ManifestWriter {
+    /// `value`: the catalog's name (`Emoticons` without one).
+    package init(value: String, encoder: PNGEncoder) { self.init(name: value, encoder: encoder) }
+}

@@ -16,28 +16,31 @@ package struct SiteStep {
     package struct Settings: Codable, Equatable, Sendable {
         package var preview: Bool
         package var baseURL: String?
-        /// `--xcassets NAME`.
-        package var assetCatalog: String?
-        /// `--web`.
-        package var web = false
-        /// The sheets' zlib level and memory (`--compression`), for images this step encodes (the
-        /// asset catalog's tab icons, cut from their strip).
+        /// The outputs beside the sheets asked for, by the setting that asks (`xcassets` → the
+        /// catalog's name, `web` → empty): each is written by its `ManifestWriter`.
+        package var outputs: [String: String]
+        /// The sheets' zlib level and memory (`--compression`), for images the writers encode
+        /// (the asset catalog's tab icons, cut from their strip).
         package var compressionLevel = 6
         package var memoryLevel = 8
 
-        package init(preview: Bool, baseURL: String?, assetCatalog: String?, web: Bool, compressionLevel: Int, memoryLevel: Int) {
+        package init(preview: Bool, baseURL: String?, outputs: [String: String], compressionLevel: Int, memoryLevel: Int) {
             self.preview = preview
             self.baseURL = baseURL
-            self.assetCatalog = assetCatalog
-            self.web = web
+            self.outputs = outputs
             self.compressionLevel = compressionLevel
             self.memoryLevel = memoryLevel
         }
     }
 
     package let settings: Settings
+    /// Every output writer there is, by the setting that asks for it, in the order they write.
+    package let writers: [(setting: String, writer: any ManifestWriter.Type)]
 
-    package init(settings: Settings) { self.settings = settings }
+    package init(settings: Settings, writers: [(setting: String, writer: any ManifestWriter.Type)]) {
+        self.settings = settings
+        self.writers = writers
+    }
 
     /// Writes every output of the manifests. Each manifest is written a page at a time, and its
     /// JSON made once for both its file and its preview page (the preview embeds it), so memory
@@ -75,13 +78,12 @@ package struct SiteStep {
             }
         }
 
-        // Formats for the tools around emokit: an Xcode asset catalog (from the staged sheets).
-        if let catalog = settings.assetCatalog {
-            let encoder = PNGEncoder(compressionLevel: settings.compressionLevel, memoryLevel: settings.memoryLevel)
-            try AssetCatalogWriter(name: catalog, encoder: encoder).write(manifests, output: output)
+        // Formats for the tools around emokit (an Xcode asset catalog, web sprite data).
+        let encoder = PNGEncoder(compressionLevel: settings.compressionLevel, memoryLevel: settings.memoryLevel)
+        for (setting, writer) in writers {
+            guard let value = settings.outputs[setting] else { continue }
+            try writer.init(value: value, encoder: encoder).write(manifests, output: output)
         }
-        // Web sprite data holds a width's manifest whole (its CSS and atlases list every page).
-        if settings.web { for manifest in manifests { try WebSpriteWriter().write([manifest.whole()], output: output) } }
 
         // Preview site: the index, script, style and sitemap.
         if let site {

@@ -222,3 +222,12 @@ package struct WebSpriteWriter {
     }
 
 }
+
+extension WebSpriteWriter: ManifestWriter {
+    package init(value: String, encoder: PNGEncoder) { self.init() }
+
+    /// A width at a time: its CSS and atlases list every page, so it is held whole, but only one.
+    package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {
+        for manifest in manifests { try write([manifest.whole()], output: output) }
+    }
+}

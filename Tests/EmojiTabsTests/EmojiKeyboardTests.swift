@@ -1,6 +1,5 @@
 import Checksum
 import EmojiGlyphs
-import EmokitCLI
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
@@ -234,7 +233,7 @@ struct EmojiKeyboardTests {
         options.emojiData = URL(fileURLWithPath: "/nonexistent/emoji-test.txt")
         #expect(throws: GenerationError.self) { try Generator(options: options).run() }
         do { _ = try Generator(options: options).run() } catch {
-            #expect(error.diagnostics(.error).map(DiagnosticPrinter.text) == ["/nonexistent/emoji-test.txt: cannot read (no such file)"])
+            #expect(error.diagnostics(.error).map(Printed.text) == ["/nonexistent/emoji-test.txt: cannot read (no such file)"])
         }
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }

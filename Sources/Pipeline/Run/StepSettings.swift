@@ -1,6 +1,7 @@
 import EmojiTabs
 import Foundation
 import Publishing
+import Settings
 import SiteOutputs
 
 // What each lower module's step reads of the run's options: the narrow settings they take, made
@@ -9,8 +10,15 @@ import SiteOutputs
 extension SiteStep.Settings {
     init(_ options: GeneratorOptions) {
         self.init(
-            preview: options.writePreview, baseURL: options.publishing.baseURL?.base, assetCatalog: options.assetCatalog, web: options.writeWeb,
+            preview: options.writePreview, baseURL: options.publishing.baseURL?.base, outputs: options.outputs,
             compressionLevel: options.encoder.compressionLevel, memoryLevel: options.encoder.memoryLevel)
+    }
+}
+
+extension SiteStep {
+    /// The step with every output writer the settings table names (`Setting.writer`).
+    init(settings: Settings) {
+        self.init(settings: settings, writers: SettingsTable.rows.compactMap { row in row.writer.map { (row.flag ?? "", $0) } })
     }
 }
 

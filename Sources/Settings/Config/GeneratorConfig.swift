@@ -1,12 +1,12 @@
-import EmoticonPacks
 import FileAccess
 import Foundation
-import KeyboardLayout
 import TextMatching
 
 /// A JSON config file (`emokit generate --config emokit.json`) for builds that run emokit the
 /// same way every time. Every key is optional; command-line flags override it. Paths are
 /// relative to the config file's folder. Unknown keys are errors (a typo must not be ignored).
+/// Its keys are the config keys of `SettingsTable.rows`, and each value is read and applied by
+/// its row, as the row's flag is (Documentation/ConfigFile.md lists them).
 ///
 /// ```json
 /// { "packs": ["Packs"], "out": "build/emoticons", "widths": [375, 414], "scales": [2, 3],
@@ -16,100 +16,22 @@ import TextMatching
 ///             "columnSpacing": 0, "rowSpacing": 0, "snapToPixels": false },
 ///   "metrics": { "toolbarHeight": 50, "pageControlHeight": 30, "tabBarHeight": 37,
 ///                "gridTop": 0, "pageControlTop": 200, "keyboardHeight": 267 },
-///   "colors": { "background": "#F4F4F6", "pageDot": "#CECECE", "currentPageDot": "#797979",
-///               "tabBarBackground": "#FFFFFF", "selectedTab": "#E3E3E8", "dark": { "background": "#1C1C1E" } },
+///   "colors": { "background": "#F4F4F6", "pageDot": "#CECECE", "dark": { "background": "#1C1C1E" } },
 ///   "locale": "cn", "deleteIcon": "icons/delete.png", "emojiFont": "/path/NotoColorEmoji.ttf",
-///   "emojiImages": "twemoji/72x72", "missingGlyph": "fail", "lenient": false,
-///   "maxPlistSizeMB": 10, "compression": 6, "preview": true, "xcassets": "Emoticons", "web": false,
-///   "emojiKeyboard": true, "emojiData": "emoji-test.txt", "cldr": "cldr/common" }
+///   "missingGlyph": "fail", "lenient": false, "maxPlistSizeMB": 10, "compression": 6,
+///   "preview": true, "xcassets": "Emoticons", "web": false, "emojiKeyboard": true }
 /// ```
-public struct GeneratorConfig: Decodable, Sendable {
-    public struct Grid: Decodable, Sendable {
-        var columns: Int?; var rows: Int?; var rowHeight: Double?; var iconSize: Double?
-        var insets: Insets?; var columnSpacing: Double?; var rowSpacing: Double?; var snapToPixels: Bool?
-    }
-    public struct Insets: Decodable, Sendable { var top: Double?; var left: Double?; var bottom: Double?; var right: Double? }
-    public struct Metrics: Decodable, Sendable {
-        var toolbarHeight: Double?; var pageControlHeight: Double?; var tabBarHeight: Double?
-        var gridTop: Double?; var pageControlTop: Double?; var keyboardHeight: Double?
-    }
-    /// Colour keys as the manifest names them (`pageDot`), with `dark` holding the same keys.
-    public struct Colors: Decodable, Sendable {
-        struct Palette: Decodable, Sendable {
-            var background: String?; var pageDot: String?; var currentPageDot: String?; var tabBarBackground: String?; var selectedTab: String?
-        }
-        var background: String?; var pageDot: String?; var currentPageDot: String?; var tabBarBackground: String?; var selectedTab: String?
-        var dark: Palette?
-
-        /// The value set for a key of `KeyboardColors.settings` (`pageDot`, `dark.pageDot`).
-        func value(_ key: String) -> String? {
-            let isDark = key.hasPrefix("dark.")
-            let name = isDark ? String(key.dropFirst(5)) : key
-            let palette =
-                isDark
-                ? dark
-                : Palette(
-                    background: background, pageDot: pageDot, currentPageDot: currentPageDot,
-                    tabBarBackground: tabBarBackground, selectedTab: selectedTab)
-            switch name {
-            case "background": return palette?.background
-            case "pageDot": return palette?.pageDot
-            case "currentPageDot": return palette?.currentPageDot
-            case "tabBarBackground": return palette?.tabBarBackground
-            case "selectedTab": return palette?.selectedTab
-            default: return nil
-            }
-        }
-    }
-
-    public var packs: [String]?
-    public var out: String?
-    public var widths: [Int]?
-    public var scales: [Int]?
-    /// A named keyboard (`classic`, `weibo`) that `grid` and `metrics` refine.
-    public var layout: String?
-    public var grid: Grid?
-    public var metrics: Metrics?
-    public var colors: Colors?
-    public var locale: String?
-    public var deleteIcon: String?
-    public var emojiFont: String?
-    public var emojiImages: String?
-    public var missingGlyph: String?
-    public var lenient: Bool?
-    public var strict: Bool?
-    public var maxPlistSizeMB: Int?
-    /// A zlib level 0-9 or `"max"`, as `--compression`.
-    public var compression: CompressionSetting?
-    public var preview: Bool?
-    /// `true`, `false` or a catalog name, as `--xcassets[=NAME]`.
-    public var xcassets: CatalogSetting?
-    /// As `--web`.
-    public var web: Bool?
-    /// Tab ids by pack folder name or plist id: `{"猫 咪": "cats"}`.
-    public var tabIds: [String: String]?
-    public var emojiKeyboard: Bool?
-    public var emojiData: String?
-    public var cldr: String?
-
+public struct GeneratorConfig: Sendable {
+    /// The values the file sets, by config key (`grid.columns`); `null` sets nothing.
+    let values: [String: JSONValue]
     /// The folder the config's relative paths start from.
-    public private(set) var base = URL(fileURLWithPath: ".")
-    public private(set) var path = ""
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case packs, out, widths, scales, layout, grid, metrics, colors, locale, deleteIcon, emojiFont, emojiImages
-        case missingGlyph, lenient, strict, maxPlistSizeMB, compression, preview, xcassets, web, tabIds
-        case emojiKeyboard, emojiData, cldr
-    }
-
-    /// The keys allowed in each nested object (`grid`, `grid.insets`, `colors.dark`), from the
-    /// settings table; the top level's are `CodingKeys`, whose order breaks ties between
-    /// suggestions for a mistyped key.
-    static let nestedKeys = SettingsTable.configObjects.filter { !$0.key.isEmpty }
+    public let base: URL
+    public let path: String
 
     public struct Problem: Error, CustomStringConvertible, Sendable {
         public let description: String
-        /// A value out of its documented range: a usage error (exit 2), like the same flag.
+        /// A value out of its documented range, or two keys that cannot go together: a usage
+        /// error (exit 2), like the same flags.
         public var isUsage = false
     }
 
@@ -126,177 +48,132 @@ public struct GeneratorConfig: Decodable, Sendable {
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw Problem(description: "\(path): not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"))")
         }
-        guard let root = object as? [String: Any] else { throw Problem(description: "\(path): expected a JSON object at the top level") }
-        assert(Set(CodingKeys.allCases.map(\.rawValue)) == Set(SettingsTable.configObjects[""] ?? []), "CodingKeys and the settings table disagree")
-        try checkKeys(root, allowed: CodingKeys.allCases.map(\.rawValue), prefix: "", path: path)
-        for (key, allowed) in nestedKeys.sorted(by: { $0.key < $1.key }) {
-            var nested: Any? = root
-            for part in key.split(separator: ".") { nested = (nested as? [String: Any])?[String(part)] }
-            if let nested = nested as? [String: Any] { try checkKeys(nested, allowed: allowed, prefix: "\(key).", path: path) }
-        }
-        var config: GeneratorConfig
-        do { config = try JSONDecoder().decode(GeneratorConfig.self, from: data) } catch let error as DecodingError {
-            throw Problem(description: "\(path): \(describe(error))")
-        } catch {
-            throw Problem(description: "\(path): \(error)")
-        }
-        config.base = url.deletingLastPathComponent()
-        config.path = path
-        return config
+        guard case .object(let root) = JSONValue(object) else { throw Problem(description: "\(path): expected a JSON object at the top level") }
+        var values: [String: JSONValue] = [:]
+        try collect(root, prefix: "", into: &values, path: path)
+        return GeneratorConfig(values: values, base: url.deletingLastPathComponent(), path: path)
     }
 
-    static func checkKeys(_ object: [String: Any], allowed: [String], prefix: String, path: String) throws(Problem) {
-        for key in object.keys.sorted() where !allowed.contains(key) {
-            let near = NameSuggestion.closest(to: key, among: allowed, ignoringCase: true)
-            throw Problem(description: "\(path): unknown key '\(prefix)\(key)'" + (near.map { " (did you mean '\(prefix)\($0)'?)" } ?? ""))
-        }
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        func keyPath(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-        }
-        switch error {
-        case let .typeMismatch(type, context), let .valueNotFound(type, context):
-            let key = keyPath(context)
-            let root = context.codingPath.first?.stringValue ?? ""
-            return "key '\(key)': expected \(key == root ? (expectations[root] ?? typeName(type)) : typeName(type))"
-        case let .dataCorrupted(context):
-            return "key '\(keyPath(context))': \(context.debugDescription)"
-        case let .keyNotFound(key, _):
-            return "missing key '\(key.stringValue)'"
-        @unknown default:
-            return "\(error)"
+    /// The values of `object` by their keys below `prefix`: a row's key is a value, a key the
+    /// rows nest under (`grid`) an object to look into, any other key a mistake.
+    private static func collect(_ object: [String: JSONValue], prefix: String, into values: inout [String: JSONValue], path: String) throws(Problem) {
+        let allowed = SettingsTable.configObjects[prefix] ?? []
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            let full = prefix.isEmpty ? key : "\(prefix).\(key)"
+            guard allowed.contains(key) else {
+                let near = NameSuggestion.closest(to: key, among: allowed, ignoringCase: true)
+                let shownPrefix = prefix.isEmpty ? "" : "\(prefix)."
+                throw Problem(description: "\(path): unknown key '\(full)'" + (near.map { " (did you mean '\(shownPrefix)\($0)'?)" } ?? ""))
+            }
+            if SettingsTable.configObjects[full] != nil {
+                if case .null = value { continue }
+                guard case .object(let nested) = value else { throw Problem(description: "\(path): key '\(full)': expected an object") }
+                try collect(nested, prefix: full, into: &values, path: path)
+            } else if value != .null {
+                values[full] = value
+            }
         }
     }
 
-    /// What each array key holds, for messages (the decoder only knows "an array").
-    static let expectations = [
-        "packs": "an array of strings", "widths": "an array of whole numbers", "scales": "an array of whole numbers",
-        "grid": "an object", "metrics": "an object", "colors": "an object",
-        "tabIds": "an object of pack folder names (or plist ids) to tab ids",
-        "compression": "a whole number from \(OptionRanges.compression.text) or \"max\"",
-        "xcassets": "true, false or a catalog name such as \"Emoticons\"",
-    ]
-
-    static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is Int.Type: return "a whole number"
-        case is Double.Type: return "a number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        case is [Int].Type: return "an array of whole numbers"
-        case is [String].Type: return "an array of strings"
-        case is [Any].Type: return "an array"
-        case is [String: Any].Type: return "an object"
-        default: return "\(type)"
-        }
-    }
-
-    func resolve(_ relative: String) -> URL {
-        relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : base.appendingPathComponent(relative)
-    }
-
-    /// Applies every key the config sets; values are checked the way the flags are. `layout`
-    /// (a `--layout` flag, which overrides the config's) is applied first, so the config's
-    /// `grid` and `metrics` keys refine it.
-    public func apply(to options: inout GeneratorOptions, layout flagLayout: LayoutPreset? = nil) throws(Problem) {
-        func fail(_ key: String, _ why: String) -> Problem { Problem(description: "\(path): key '\(key)': \(why)") }
-        try checkRanges()
-        if let preset = flagLayout {
-            options.useLayout(preset)
-        } else if let layout {
-            guard let preset = LayoutPreset(name: layout) else {
-                throw fail("layout", "expected one of \(LayoutPreset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(layout)\"")
+    /// Applies every key the config sets, in the table's order, each checked and written by its
+    /// row as its flag is; `skipping` are the rows whose flags are given and applied already
+    /// (`--layout`, which the config's `grid` and `metrics` keys then refine).
+    public func apply(to options: inout GeneratorOptions, skipping: Set<String> = []) throws(Problem) {
+        var set: Set<String> = []
+        for row in SettingsTable.rows {
+            guard let key = row.configKey, let json = values[key], let apply = row.apply, !skipping.contains(key) else { continue }
+            let value = try read(json, for: row, key: key)
+            do { try apply(&options, value) } catch {
+                let given = if case .text(let text) = value { ", not \(text.debugDescription)" } else { "" }
+                throw Problem(description: "\(path): key '\(key)': expected \(error.expected)\(given)")
             }
-            options.useLayout(preset)
+            if value != .on(false) { set.insert(key) }
         }
-        if let packs { options.inputs = packs.map(resolve) }
-        if let out { options.output = resolve(out) }
-        if let widths { options.widths = widths }
-        if let scales { options.scales = scales }
-        if let grid {
-            if let v = grid.columns { options.grid.columns = v }
-            if let v = grid.rows { options.grid.rows = v }
-            if let v = grid.rowHeight { options.grid.rowHeight = v }
-            if let v = grid.iconSize { options.grid.iconSize = v }
-            if let insets = grid.insets {
-                if let v = insets.top { options.grid.insets.top = v }
-                if let v = insets.left { options.grid.insets.left = v }
-                if let v = insets.bottom { options.grid.insets.bottom = v }
-                if let v = insets.right { options.grid.insets.right = v }
-            }
-            if let v = grid.columnSpacing { options.grid.columnSpacing = v }
-            if let v = grid.rowSpacing { options.grid.rowSpacing = v }
-            if let v = grid.snapToPixels { options.grid.snapToPixels = v }
+        for (first, second) in SettingsTable.exclusive.compactMap({ pair in
+            SettingsTable.rows.first { $0.flag == pair.0 }?.configKey.flatMap { a in SettingsTable.rows.first { $0.flag == pair.1 }?.configKey.map { (a, $0) } }
+        }) where set.contains(first) && set.contains(second) {
+            throw Problem(description: "\(path): keys '\(first)' and '\(second)' cannot both be set", isUsage: true)
         }
-        if let metrics {
-            if let v = metrics.toolbarHeight { options.metrics.toolbarHeight = v }
-            if let v = metrics.pageControlHeight { options.metrics.pageControlHeight = v }
-            if let v = metrics.tabBarHeight { options.metrics.tabBarHeight = v }
-            if let v = metrics.gridTop { options.metrics.gridTop = v }
-            if let v = metrics.pageControlTop { options.metrics.pageControlTop = v }
-            if let v = metrics.keyboardHeight { options.metrics.fixedKeyboardHeight = v }
-        }
-        if let colors {
-            for setting in KeyboardColors.settings {
-                guard let value = colors.value(setting.key) else { continue }
-                guard let colour = KeyboardColors.normalize(value) else {
-                    throw fail("colors.\(setting.key)", "expected a colour like #F4F4F6, not \"\(value)\"")
-                }
-                options.colors[keyPath: setting.keyPath] = colour
-            }
-        }
-        if let locale {
-            guard let value = TitleLocale(rawValue: locale) else { throw fail("locale", "expected \"cn\", \"tw\" or \"en\", not \"\(locale)\"") }
-            options.locale = value
-        }
-        if let deleteIcon { options.deleteIcon = resolve(deleteIcon) }
-        if emojiFont != nil && emojiImages != nil { throw fail("emojiImages", "emojiFont and emojiImages cannot both be set") }
-        if let emojiFont { options.emojiSource = .font(path: resolve(emojiFont).path) }
-        if let emojiImages { options.emojiSource = .images(path: resolve(emojiImages).path) }
-        if let missingGlyph {
-            guard let policy = GeneratorOptions.MissingGlyphPolicy(rawValue: missingGlyph) else { throw fail("missingGlyph", "expected \"fail\" or \"skip\"") }
-            options.missingGlyph = policy
-        }
-        if let lenient { options.lenient = lenient }
-        if let strict { options.strict = strict }
-        if let maxPlistSizeMB { options.maxPlistBytes = maxPlistSizeMB * 1024 * 1024 }
-        if let compression {
-            guard let encoder = compression.applied(to: options.encoder) else {
-                let word = if case .word(let word) = compression { word } else { "" }
-                throw fail("compression", "expected a whole number from \(OptionRanges.compression.text) or \"max\", not \"\(word)\"")
-            }
-            options.encoder = encoder
-        }
-        if let preview { options.writePreview = preview }
-        if let xcassets {
-            if let name = xcassets.name, AssetCatalogName.problem(name: name, scales: []) != nil {
-                throw fail("xcassets", "expected true, false or a plain name such as \"Emoticons\" (the folder is NAME.xcassets), not \"\(name)\"")
-            }
-            options.assetCatalog = xcassets.name
-        }
-        if let web { options.writeWeb = web }
-        if let tabIds { options.tabIDs = tabIds }
-        if let emojiKeyboard { options.emojiKeyboard = emojiKeyboard }
-        if let emojiData { options.emojiData = resolve(emojiData) }
-        if let cldr { options.cldr = resolve(cldr) }
-        if strict == true && lenient == true { throw Problem(description: "\(path): keys 'strict' and 'lenient' cannot both be true", isUsage: true) }
         var probe = options
         if probe.inputs.isEmpty { probe.inputs = [base] }  // packs may come from the command line
         if let problem = probe.problem { throw Problem(description: "\(path): \(problem.text(namingSettings: { "--" + $0 }))", isUsage: true) }
     }
 
-    /// Every number against its documented range, before any arithmetic: the numbers at the
-    /// config key of each row of `SettingsTable` with a range, in the table's order.
-    func checkRanges() throws(Problem) {
-        for row in SettingsTable.rows {
-            guard let range = row.range, let key = row.configKey else { continue }
-            for value in numbers(at: key) where !range.contains(value) {
-                throw Problem(
-                    description: "\(path): key '\(range.key)': \(OptionRanges.number(value)) is out of range; expected \(range.whole ? "a whole number" : "a number") from \(range.text)", isUsage: true
-                )
+    /// A JSON value as the row's type takes it; a number outside the row's range is a usage error.
+    private func read(_ json: JSONValue, for row: Setting, key: String) throws(Problem) -> SettingValue {
+        func expected(_ what: String) -> Problem { Problem(description: "\(path): key '\(key)': expected \(what)") }
+        func inRange(_ number: Double) throws(Problem) -> Double {
+            guard let range = row.range, !range.contains(number) else { return number }
+            throw Problem(
+                description: "\(path): key '\(key)': \(OptionRanges.number(number)) is out of range; expected \(range.whole ? "a whole number" : "a number") from \(range.text)",
+                isUsage: true)
+        }
+        if case .optionalValue(let name) = row.kind {
+            switch json {
+            case .bool(let on): return .on(on)
+            case .string(let text): return .text(text)
+            default: throw expected("true, false or a \(name) such as \"\(row.defaultText ?? "")\"")
             }
+        }
+        switch (row.type, json) {
+        case (.onOff, .bool(let on)): return .on(on)
+        case (.onOff, _): throw expected("true or false")
+        case (.number, .number(let number)), (.wholeNumber, .number(let number)): return .number(try inRange(number))
+        case (.number, .string(let word)) where row.words.contains(word), (.wholeNumber, .string(let word)) where row.words.contains(word): return .text(word)
+        case (.number, _), (.wholeNumber, _):
+            let kind = row.type == .number ? "a number" : "a whole number"
+            let given = if case .string(let word) = json { ", not \(word.debugDescription)" } else { "" }
+            let words = row.words.map { " or \"\($0)\"" }.joined()
+            throw expected(row.words.isEmpty ? kind : "\(kind) from \(row.range?.text ?? "")\(words)\(given)")
+        case (.wholeNumbers, .array(let items)):
+            var numbers: [Int] = []
+            for (index, item) in items.enumerated() {
+                guard case .number(let number) = item else { throw Problem(description: "\(path): key '\(key)[\(index)]': expected a whole number") }
+                numbers.append(Int(try inRange(number)))
+            }
+            return .numbers(numbers)
+        case (.wholeNumbers, _): throw expected("an array of whole numbers")
+        case (.paths, .array(let items)):
+            var urls: [URL] = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let text) = item else { throw Problem(description: "\(path): key '\(key)[\(index)]': expected a string") }
+                urls.append(resolve(text))
+            }
+            return .paths(urls)
+        case (.paths, _): throw expected("an array of strings")
+        case (.object, .object(let object)):
+            var texts: [String: String] = [:]
+            for (name, item) in object.sorted(by: { $0.key < $1.key }) {
+                guard case .string(let text) = item else { throw Problem(description: "\(path): key '\(key).\(name)': expected a string") }
+                texts[name] = text
+            }
+            return .object(texts)
+        case (.object, _): throw expected("an object of pack folder names (or plist ids) to tab ids")
+        case (.path, .string(let text)): return .path(resolve(text))
+        case (_, .string(let text)): return .text(text)
+        default: throw expected("a string")
+        }
+    }
+
+    /// An absolute path: the config's relative paths start from its folder.
+    func resolve(_ relative: String) -> URL {
+        URL(fileURLWithPath: relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).path)
+    }
+}
+
+/// A JSON value as Foundation's parser gives it, kept as a value (`Sendable`, comparable).
+enum JSONValue: Sendable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(_ any: Any) {
+        switch any {
+        // Foundation's parser gives true/false as a boolean NSNumber: its type is "c", never a number's.
+        case let number as NSNumber where String(cString: number.objCType) == "c": self = .bool(number.boolValue)
+        case let number as NSNumber: self = .number(number.doubleValue)
+        case let text as String: self = .string(text)
+        case let items as [Any]: self = .array(items.map(JSONValue.init))
+        case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init))
+        default: self = .null
         }
     }
 }

@@ -9,8 +9,14 @@ public struct JSONSyntax {
         public var message: String
     }
 
+    /// Objects and arrays nested deeper than this are refused: a config needs three levels
+    /// (`colors.dark.pageDot`), and a hostile file nested 40,000 deep must not overflow the stack
+    /// here or in Foundation's parser after.
+    public static let maxDepth = 64
+
     private let bytes: [UInt8]
     private var offset = 0
+    private var depth = 0
 
     /// Nil when `data` is one valid JSON value (surrounded by white space only).
     public static func firstMistake(in bytes: [UInt8]) -> Mistake? {
@@ -51,9 +57,14 @@ public struct JSONSyntax {
 
     private mutating func value() throws(Mistake) {
         guard let byte = next else { throw mistake("expected a value, found end of file") }
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            guard depth < Self.maxDepth else { throw mistake("nested more than \(Self.maxDepth) levels deep") }
+            depth += 1
+            defer { depth -= 1 }
+            if byte == UInt8(ascii: "{") { try object() } else { try array() }
+            return
+        }
         switch byte {
-        case UInt8(ascii: "{"): try object()
-        case UInt8(ascii: "["): try array()
         case UInt8(ascii: "\""): try string()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")

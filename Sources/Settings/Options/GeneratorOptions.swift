@@ -16,7 +16,7 @@ public struct GeneratorOptions: Sendable {
         case images(path: String)
     }
 
-    public enum MissingGlyphPolicy: String, Sendable { case fail, skip }
+    public enum MissingGlyphPolicy: String, CaseIterable, Sendable { case fail, skip }
 
     public var inputs: [URL]
     public var output: URL
@@ -53,11 +53,20 @@ public struct GeneratorOptions: Sendable {
     public var writePreview = true
     /// Base URL, archive, shard and cache (see `PublishingOptions`).
     public var publishing = PublishingOptions()
+    /// The outputs beside the sheets asked for, by the setting that asks (`xcassets` → the
+    /// catalog's name, `web` → empty); each row of the table with a `writer` adds its own.
+    public var outputs: [String: String] = [:]
     /// `--xcassets`: the name of the Xcode asset catalog to write (`NAME.xcassets`), or nil.
-    public var assetCatalog: String?
+    public var assetCatalog: String? {
+        get { outputs["xcassets"] }
+        set { outputs["xcassets"] = newValue }
+    }
     public static let defaultAssetCatalog = AssetCatalogName.defaultName
     /// `--web`: TexturePacker JSON per sheet and a CSS file per width, under `web/`.
-    public var writeWeb = false
+    public var writeWeb: Bool {
+        get { outputs["web"] != nil }
+        set { outputs["web"] = newValue ? "" : nil }
+    }
     /// Add the Unicode emoji keyboard (one tab per emoji group) after the packs.
     public var emojiKeyboard = false
     /// Unicode's emoji-test.txt; nil: Debian's (`unicode-data`).
@@ -144,6 +153,8 @@ extension GeneratorOptions {
         var page = self
         let resets = Self.sheetNeutral
         for row in SettingsTable.rows where !row.shapesSheets {
+            // An output made from the finished sheets never changes them.
+            if row.writer != nil, let flag = row.flag { page.outputs[flag] = nil }
             guard let key = row.flag ?? row.configKey, let reset = resets[key] else { continue }
             reset(&page)
         }

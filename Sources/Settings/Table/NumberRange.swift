@@ -98,5 +98,5 @@ public enum OptionRanges {
     }
 
     /// `32`, `32.5`, `1e+300`: a number as a user wrote it (never traps on huge values).
-    public static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+    public static func number(_ v: Double) -> String { GridSpec.text(v) }
 }

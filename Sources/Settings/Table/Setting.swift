@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutputs
 
 /// One row of the settings table (`SettingsTable.rows`): everything emokit knows about one option, so
 /// that the command line, `--help`, shell completions, the config file's keys, the starter
@@ -54,11 +55,22 @@ public struct Setting: Sendable {
     /// The help text with `{range}` and `{default}` where the row's own values go: a range or
     /// default is never typed twice.
     public let template: String
+    /// Words a number row takes besides numbers (`max` for `--compression`).
+    public let words: [String]
+    /// Where the value goes in the options; nil for a flag only the command line reads
+    /// (`--config`, `--quiet`, `--json`).
+    public let apply: Apply?
+    /// Applied before the config file, so the config's keys refine it (`--layout` chooses the
+    /// keyboard that the config's `grid` and `metrics` adjust).
+    public let appliesFirst: Bool
+    /// The writer of the output this row asks for (`Setting.output`), written beside the sheets
+    /// when the options' `outputs` hold the row's flag.
+    package private(set) var writer: (any ManifestWriter.Type)?
 
     public init(
         flag: String?, short: Character? = nil, kind: Kind = .flag, configKey: String? = nil, type: ValueType,
         range: NumberRange? = nil, defaultText: String? = nil, starterJSON: String? = nil, example: String? = nil, validates: Bool = false,
-        shapesSheets: Bool = false, help template: String
+        shapesSheets: Bool = false, words: [String] = [], appliesFirst: Bool = false, help template: String, apply: Apply?
     ) {
         self.flag = flag
         self.short = short
@@ -72,6 +84,9 @@ public struct Setting: Sendable {
         self.validates = validates
         self.shapesSheets = shapesSheets
         self.template = template
+        self.words = words
+        self.appliesFirst = appliesFirst
+        self.apply = apply
     }
 
     /// The help text, with the row's range bounds and default in place.
@@ -101,22 +116,52 @@ extension Setting {
     static func value(
         _ flag: String, _ valueName: String, short: Character? = nil, key: String? = nil, type: ValueType, range: NumberRange? = nil,
         default defaultText: String? = nil, starter: String? = nil, example: String? = nil, validates: Bool = false, shapesSheets: Bool = false,
-        help: String
+        words: [String] = [], appliesFirst: Bool = false, help: String, apply: Apply?
     ) -> Setting {
         Setting(
             flag: flag, short: short, kind: .value(valueName), configKey: key, type: type, range: range, defaultText: defaultText,
-            starterJSON: starter, example: example, validates: validates, shapesSheets: shapesSheets, help: help)
+            starterJSON: starter, example: example, validates: validates, shapesSheets: shapesSheets, words: words, appliesFirst: appliesFirst,
+            help: help, apply: apply)
     }
 
     /// An on/off flag (`--web`), with the config key it overrides, if any.
     static func onOff(
-        _ flag: String, short: Character? = nil, key: String? = nil, starter: String? = nil, validates: Bool = false, shapesSheets: Bool = false, help: String
+        _ flag: String, short: Character? = nil, key: String? = nil, starter: String? = nil, validates: Bool = false, shapesSheets: Bool = false, help: String,
+        apply: Apply?
     ) -> Setting {
-        Setting(flag: flag, short: short, configKey: key, type: .onOff, starterJSON: starter, validates: validates, shapesSheets: shapesSheets, help: help)
+        Setting(
+            flag: flag, short: short, configKey: key, type: .onOff, starterJSON: starter, validates: validates, shapesSheets: shapesSheets, help: help,
+            apply: apply)
     }
 
     /// A key only the config file has (`grid.insets.top`).
-    static func configOnly(_ key: String, type: ValueType, starter: String? = nil, shapesSheets: Bool = false, help: String) -> Setting {
-        Setting(flag: nil, configKey: key, type: type, starterJSON: starter, shapesSheets: shapesSheets, help: help)
+    static func configOnly(_ key: String, type: ValueType, starter: String? = nil, shapesSheets: Bool = false, help: String, apply: @escaping Apply) -> Setting {
+        Setting(flag: nil, configKey: key, type: type, starterJSON: starter, shapesSheets: shapesSheets, help: help, apply: apply)
+    }
+}
+
+extension Setting {
+    /// An output written beside the sheets by `writer`, and the `--no-` flag that turns off what
+    /// a config file turns on: on/off (`--web`), or with a value after `=` (`--xcassets[=<name>]`,
+    /// `defaultValue` when none is given; `check` refuses a value no output can take).
+    static func output(
+        _ flag: String, writer: any ManifestWriter.Type, valueName: String? = nil, default defaultValue: String? = nil, key: String,
+        shapesSheets: Bool = false, help: String, offHelp: String, check: (@Sendable (String) -> SettingProblem?)? = nil
+    ) -> [Setting] {
+        var on = Setting(
+            flag: flag, kind: valueName.map(Kind.optionalValue) ?? .flag, configKey: key, type: valueName == nil ? .onOff : .text,
+            defaultText: defaultValue, starterJSON: "false", shapesSheets: shapesSheets, help: help,
+            apply: { (options, value) throws(SettingProblem) in
+                switch value {
+                case .on(let on): options.outputs[flag] = on ? (defaultValue ?? "") : nil
+                case .text(let text):
+                    if let problem = check?(text) { throw problem }
+                    options.outputs[flag] = text
+                default: preconditionFailure("an output takes on/off or a name")
+                }
+            })
+        on.writer = writer
+        let off = Setting.onOff("no-\(flag)", help: offHelp, apply: { options, _ in options.outputs[flag] = nil })
+        return [on, off]
     }
 }

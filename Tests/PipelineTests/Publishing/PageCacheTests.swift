@@ -1,4 +1,3 @@
-import EmokitCLI
 import Foundation
 import PipelineTestSupport
 import TestSupport

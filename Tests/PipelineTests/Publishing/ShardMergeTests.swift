@@ -1,4 +1,3 @@
-import EmokitCLI
 import Foundation
 import Pipeline
 import PipelineTestSupport
@@ -99,7 +98,7 @@ struct ShardMergeTests {
         try FileManager.default.createDirectory(at: leftover.appendingPathComponent("sheets"), withIntermediateDirectories: true)
         let report = try ShardMerge(output: root.appendingPathComponent("site"), shards: folders).run()
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
-        #expect(report.notes.count == 1 && DiagnosticPrinter.text(report.notes[0]).contains("removed what an interrupted run left"))
+        #expect(report.notes.count == 1 && Printed.text(report.notes[0]).contains("removed what an interrupted run left"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".site.emokit-lock").path))
     }
 
@@ -112,7 +111,7 @@ struct ShardMergeTests {
         let before = FileTree.tree(out)
 
         func refusal(_ shards: [URL]) -> String {
-            do { _ = try ShardMerge(output: out, shards: shards).run(); return "merged" } catch { return error.diagnostics.map(DiagnosticPrinter.text).joined(separator: "\n") }
+            do { _ = try ShardMerge(output: out, shards: shards).run(); return "merged" } catch { return error.diagnostics.map(Printed.text).joined(separator: "\n") }
         }
         #expect(refusal([folders[0], folders[2]]) == "shard 2/3 is missing (given: 1/3, 3/3)")
         #expect(refusal([folders[0], folders[1], folders[1], folders[2]]) == "shard 2/3 is given twice: \(folders[1].path) and \(folders[1].path)")

@@ -127,6 +127,6 @@ struct ProblemReportingTests {
         let config = root.deletingLastPathComponent().appendingPathComponent("both.json")
         try Data(#"{"strict": true, "lenient": true}"#.utf8).write(to: config)
         let configured = run(["generate", root.path, "--config", config.path, "--out", out.path])
-        #expect(configured.status == 2 && configured.err == "error: \(config.path): keys 'strict' and 'lenient' cannot both be true\n", "\(configured.err)")
+        #expect(configured.status == 2 && configured.err == "error: \(config.path): keys 'strict' and 'lenient' cannot both be set\n", "\(configured.err)")
     }
 }

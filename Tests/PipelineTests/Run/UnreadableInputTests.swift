@@ -1,8 +1,8 @@
-import EmokitCLI
 import FileAccess
 import Foundation
 import Imaging
 import Pipeline
+import PipelineTestSupport
 import TestSupport
 import Testing
 
@@ -79,6 +79,6 @@ struct UnreadableInputTests {
         try FileManager.default.removeItem(at: pack.appendingPathComponent("info.plist"))
         try FileManager.default.createSymbolicLink(at: pack.appendingPathComponent("info.plist"), withDestinationURL: real)
         let failure = #expect(throws: PackReader.Failure.self) { _ = try PackReader().read([pack]) }
-        #expect(failure?.errors.map { DiagnosticPrinter.text($0.diagnostic) } == ["big/info.plist: plist is 12 MB; the limit is 10 MB (raise it with --max-plist-size)"])
+        #expect(failure?.errors.map { Printed.text($0.diagnostic) } == ["big/info.plist: plist is 12 MB; the limit is 10 MB (raise it with --max-plist-size)"])
     }
 }

@@ -1,4 +1,3 @@
-import EmokitCLI
 import Foundation
 import Pipeline
 import PipelineTestSupport
@@ -22,7 +21,7 @@ struct ProblemReportingTests {
             _ = try PipelineRun.generate([pack], out: out)
             Issue.record("a truncated PNG must stop the run")
         } catch let error as GenerationError {
-            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(Printed.text)
             #expect(lines.count == 1)
             #expect(lines[0].hasPrefix("weibo/info.plist: entry \(entry) (\"\(chs)\"): png: weibo/\(file): truncated PNG: the file ends before the image is complete"))
         }

@@ -1,5 +1,4 @@
 import Checksum
-import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Imaging

@@ -60,7 +60,7 @@ struct NumberRangeTests {
         #expect(result.status == 2)
         #expect(result.err.contains("the icon (--icon-size 50 pt) is wider than its cell (40 pt = --widths 320 / --columns 8)"))
         let tall = generate(["--row-height", "30", "--icon-size", "40"])
-        #expect(tall.status == 2 && tall.err.contains("is taller than its row"))
+        #expect(tall.status == 2 && tall.err.contains("the icon (40 pt) is taller than its row (30 pt)"), "\(tall.err)")
     }
 
     /// Large but finite grids would allocate sheets of many GB.

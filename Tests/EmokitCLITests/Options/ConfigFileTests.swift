@@ -45,12 +45,16 @@ struct ConfigFileTests {
             (#"[1, 2]"#, "expected a JSON object at the top level"),
             (#"{ "widths": [375,"#, "not valid JSON"),
         ]
-        for (json, expected) in cases {
+        // Nesting is bounded before any parser recurses: 40,000 levels used to overflow the stack.
+        let deep = String(repeating: "[", count: 40_000) + String(repeating: "]", count: 40_000)
+        let nested = [(#"{ "grid": "# + deep + "}", "nested more than 64 levels deep"), (#"{ "grid": [1, {"a": 2}] }"#, "key 'grid': expected an object")]
+        for (json, expected) in cases + nested {
             let config = try writeConfig(json, in: dir)
             let result = run(["generate", "--config", config, "pack"])
             #expect(result.status == 1, "\(json)")
             #expect(result.err.hasPrefix("error: \(config):") && result.err.contains(expected), "\(json): \(result.err)")
             #expect(result.err.split(separator: "\n").count == 1)
+            #expect(run(["validate", "--config", config, "pack"]).status == 1, "validate: \(json)")
         }
         // A number out of its range is a usage error, as the same flag is.
         let range = try writeConfig(#"{ "scales": [7] }"#, in: dir)

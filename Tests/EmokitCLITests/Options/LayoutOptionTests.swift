@@ -67,7 +67,7 @@ struct LayoutOptionTests {
         // Wrong keys and names exit 1; numbers that make an impossible keyboard are usage errors
         // (exit 2), as the same flags would be.
         let cases: [(String, String, Int32)] = [
-            (#"{ "layout": "weibo2" }"#, #"key 'layout': expected one of "classic", "weibo", not "weibo2""#, 1),
+            (#"{ "layout": "weibo2" }"#, #"key 'layout': expected "classic" or "weibo", not "weibo2""#, 1),
             (#"{ "grid": { "insets": { "lef": 1 } } }"#, "unknown key 'grid.insets.lef' (did you mean 'grid.insets.left'?)", 1),
             (#"{ "grid": { "columnSpacing": -2 } }"#, "insets and spacing must be zero or more points", 2),
             (#"{ "metrics": { "keyboardHeight": 100 } }"#, "runs into the tab bar", 2),

@@ -1,5 +1,4 @@
 import Checksum
-import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Imaging
@@ -102,7 +101,7 @@ struct GeneratorRunTests {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
         let report = try PipelineRun.generate([Fixtures.conformance.appendingPathComponent("plists/empty-array")], out: out)
         #expect(report.sheetCount == 0)
-        #expect(report.warnings.map(DiagnosticPrinter.text).contains { $0.contains("0 emoticons") })
+        #expect(report.warnings.map(Printed.text).contains { $0.contains("0 emoticons") })
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
         #expect(manifest.tabs[0].pages.isEmpty)
     }
@@ -111,7 +110,7 @@ struct GeneratorRunTests {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
         let report = try PipelineRun.generate([Fixtures.conformance.appendingPathComponent("plists/path-traversal")], out: out) { $0.lenient = true }
         #expect(report.tabs[0].entries == 1)
-        #expect(report.warnings.map(DiagnosticPrinter.text).filter { $0.contains("unsafe path") }.count == 8)
+        #expect(report.warnings.map(Printed.text).filter { $0.contains("unsafe path") }.count == 8)
         let manifest = String(decoding: try Data(contentsOf: out.appendingPathComponent("manifests/375.json")), as: UTF8.self)
         #expect(!manifest.contains("passwd") && !manifest.contains("weibo-valid"))
     }

@@ -39,7 +39,14 @@ struct OptionValueTests {
 
     @Test func xcassetsRefusesBadNamesAndScaleFour() {
         let bad = run(["generate", "pack", "--xcassets=../Elsewhere"])
-        #expect(bad.status == 2 && bad.err.contains("--xcassets takes a plain name such as Emoticons (the folder is NAME.xcassets), not '../Elsewhere'"))
+        #expect(
+            bad.status == 2
+                && bad.err.contains(#"The value '../Elsewhere' is invalid for '--xcassets[=<name>]': expected a plain name such as "Emoticons" (the folder is NAME.xcassets)"#))
+        // A name no folder can have is a usage error before any page is rendered, not a failed write after.
+        for name in [String(repeating: "x", count: 300), "Emo\u{0}ticons", "Emo\nticons"] {
+            let refused = run(["generate", "pack", "--xcassets=\(name)"])
+            #expect(refused.status == 2 && refused.err.contains("expected a plain name such as"), "\(refused.err)")
+        }
         let scale = run(["generate", "pack", "--xcassets", "--scales", "2,4"])
         #expect(scale.status == 2 && scale.err.contains("asset catalogs hold 1x, 2x and 3x images"))
     }

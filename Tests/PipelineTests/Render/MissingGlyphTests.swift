@@ -1,7 +1,7 @@
-import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Pipeline
+import PipelineTestSupport
 import TestSupport
 import Testing
 
@@ -20,7 +20,7 @@ struct MissingGlyphTests {
             _ = try Generator(options: options).run()
             Issue.record("emoji without a glyph must stop the run")
         } catch {
-            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(Printed.text)
             #expect(lines.count == 3)
             #expect(lines[0].contains("entry 1") && lines[0].contains("1FAE9"))
             #expect(lines[1].contains("entry 3") && lines[1].contains("1F468 200D 1F984"))
@@ -28,7 +28,7 @@ struct MissingGlyphTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
         options.missingGlyph = .skip
         let report = try Generator(options: options).run()
-        #expect(report.warnings.map(DiagnosticPrinter.text).filter { $0.contains("no glyph") }.count == 2)
+        #expect(report.warnings.map(Printed.text).filter { $0.contains("no glyph") }.count == 2)
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
         let buttons = manifest.tabs[0].pages.flatMap(\.buttons).filter { $0.kind == .emoticon }
         #expect(buttons.count == 5)

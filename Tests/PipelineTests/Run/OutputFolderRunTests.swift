@@ -1,5 +1,5 @@
-import EmokitCLI
 import Foundation
+import PipelineTestSupport
 import TestSupport
 import Testing
 
@@ -29,7 +29,7 @@ struct OutputFolderRunTests {
         }
         let report = try Generator(options: Self.options(out)).run()
         #expect(FileTree.leftovers(beside: out).isEmpty)
-        #expect(report.notes.map(DiagnosticPrinter.text).contains { $0.hasSuffix(".out.emokit-staging-99991: removed what an interrupted run left") })
+        #expect(report.notes.map(Printed.text).contains { $0.hasSuffix(".out.emokit-staging-99991: removed what an interrupted run left") })
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifests/375.json").path))
     }
 
@@ -42,7 +42,7 @@ struct OutputFolderRunTests {
         let aside = root.appendingPathComponent(".out.emokit-old-99993")
         try FileManager.default.moveItem(at: out, to: aside)
         let recovered = OutputFolder(destination: out).recoverLeftovers()
-        #expect(recovered.count == 1 && DiagnosticPrinter.text(recovered[0]).contains("put it back"))
+        #expect(recovered.count == 1 && Printed.text(recovered[0]).contains("put it back"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(".emokit-output").path))
         #expect(FileTree.leftovers(beside: out).isEmpty)
     }
@@ -56,7 +56,7 @@ struct OutputFolderRunTests {
         // flock locks belong to the open file description, so a second open in this process
         // conflicts just as another process's would.
         let error = #expect(throws: GenerationError.self) { _ = try Generator(options: Self.options(out)).run() }
-        #expect(error?.diagnostics.map(DiagnosticPrinter.text) == ["\(out.path): another emokit run (pid \(getpid())) is writing this output; wait for it to finish, or pass --wait to wait for it"])
+        #expect(error?.diagnostics.map(Printed.text) == ["\(out.path): another emokit run (pid \(getpid())) is writing this output; wait for it to finish, or pass --wait to wait for it"])
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

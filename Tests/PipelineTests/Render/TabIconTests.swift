@@ -1,8 +1,8 @@
-import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Imaging
 import Pipeline
+import PipelineTestSupport
 import TestSupport
 import Testing
 
@@ -60,7 +60,7 @@ struct TabIconTests {
             _ = try Generator(options: options).run()
             Issue.record("a damaged icon.png must be refused")
         } catch {
-            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(Printed.text)
             #expect(lines.count == 1 && lines[0].hasPrefix("cats: tab icon: cats/icon@2x.png: "), "\(lines)")
         }
     }

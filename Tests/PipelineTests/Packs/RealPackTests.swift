@@ -1,5 +1,4 @@
 import Checksum
-import EmokitCLI
 import EmoticonManifest
 import Foundation
 import Imaging
@@ -12,12 +11,6 @@ import Testing
 /// DisplayOnly/), a QQ/WeChat map with @2x-only images and GIFs, a plain folder of images, and
 /// broken GIFs. Each is generated end to end and the manifest checked against what the app shows.
 struct RealPackTests {
-    /// A console that keeps what the CLI prints (one test checks the note a plain folder gets).
-    final class Recorder: @unchecked Sendable {
-        var out = "", err = ""
-        lazy var console = Console(out: { [unowned self] in self.out += $0 }, error: { [unowned self] in self.err += $0 })
-    }
-
     static let palette = GIFWriter.fourColours
 
     /// A 40x40 two-frame animation: frame 0 solid palette[first], frame 1 solid palette[second].
@@ -121,7 +114,7 @@ struct RealPackTests {
         #expect(try Self.centre(out, def, Self.emoticons(def)[0]) == (PackFixtures.colour(4).0, PackFixtures.colour(4).1, PackFixtures.colour(4).2, 255))
         #expect(try Self.centre(out, def, Self.emoticons(def)[1]).r == PackFixtures.colour(5).0)
         #expect(def.kind == .mixed)
-        let warnings = report.warnings.map(DiagnosticPrinter.text).joined(separator: "\n")
+        let warnings = report.warnings.map(Printed.text).joined(separator: "\n")
         #expect(warnings.contains("com.sina.default/info.plist: entry 3 (\"[无图]\"): skipped: an image entry without png (nor gif) is skipped, as YYKit skips it"))
         #expect(warnings.contains("com.sina.default/info.plist: entry 0 (\"[哈哈]\"): skipped: repeats entry 1 of EmoticonWeibo.bundle/additional/com.sina.default/info.json"))
         #expect(warnings.contains("EmoticonWeibo.bundle/additional/com.sina.nosuch: no group of that id in the bundle; ignored"))
@@ -171,7 +164,7 @@ struct RealPackTests {
         let out = dir.appendingPathComponent("out")
         let (report, manifest) = try Self.run([qq], out: out)
         // @2x-only images are enlarged at @3x, and emokit says so; nothing else is wrong.
-        #expect(report.warnings.map(DiagnosticPrinter.text).allSatisfy { $0.contains("enlarged") }, "\(report.warnings)")
+        #expect(report.warnings.map(Printed.text).allSatisfy { $0.contains("enlarged") }, "\(report.warnings)")
         let tab = manifest.tabs[0]
         let buttons = Self.emoticons(tab)
         #expect(buttons.map(\.text) == ["/微笑", "/撇嘴", "/色", "/发呆"])
@@ -201,11 +194,11 @@ struct RealPackTests {
         try p.writePNG(p.icon(size: 64, p.colour(1)), to: faces.appendingPathComponent("a_cry@2x.png"))
         try p.write(Self.gif(first: 2, second: 1), to: faces.appendingPathComponent("c_wave.gif"))
         try p.write(Array("not an image".utf8), to: faces.appendingPathComponent("README.txt"))
-        let recorder = Recorder()
         let out = dir.appendingPathComponent("out")
-        let status = CLI.run(["generate", faces.path, "--out", out.path, "--widths", "375", "--no-preview"], console: recorder.console)
-        #expect(status == 0, "\(recorder.err)")
-        #expect(recorder.err.contains("note: faces/: no info.plist, read as a plain folder of images: one tab, 3 emoticons in name order, each inserting [name]"))
+        var options = PipelineRun.options([faces], out: out, scales: [2, 3])
+        options.writePreview = false
+        let report = try Generator(options: options).run()
+        #expect(report.notes.map(Printed.text).contains("faces/: no info.plist, read as a plain folder of images: one tab, 3 emoticons in name order, each inserting [name]"), "\(report.notes)")
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
         #expect(manifest.tabs.map(\.id) == ["faces"])
         let buttons = Self.emoticons(manifest.tabs[0])
@@ -243,7 +236,7 @@ struct RealPackTests {
         #expect(Self.emoticons(manifest.tabs[0]).map(\.text) == ["[好]", "[断]"])
         #expect(Self.emoticons(manifest.tabs[0]).map { $0.animation != nil } == [true, false])
         #expect(
-            report.warnings.map(DiagnosticPrinter.text).filter { !$0.contains("enlarged") } == [
+            report.warnings.map(Printed.text).filter { !$0.contains("enlarged") } == [
                 "anim/info.plist: entry 1 (\"[断]\"): gif: anim/cut.gif: truncated GIF: the file ends before the animation is complete",
                 "anim/info.plist: entry 2 (\"[假]\"): gif: anim/fake.gif: GIF too large: canvas 65535x65535 is outside the limits (2048x2048, 4194304 pixels)",
             ])

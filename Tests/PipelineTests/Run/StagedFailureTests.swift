@@ -1,4 +1,3 @@
-import EmokitCLI
 import Foundation
 import Imaging
 import Pipeline
@@ -54,7 +53,7 @@ struct StagedFailureTests {
             _ = try PipelineRun.generate([pack], out: out, configure: configure)
             Issue.record("an undecodable image must stop the run")
         } catch let error as GenerationError {
-            let lines = error.diagnostics(.error).map(DiagnosticPrinter.text)
+            let lines = error.diagnostics(.error).map(Printed.text)
             #expect(lines.count == 1)
             #expect(lines.first?.contains("entry \(entries.count - 1) ") == true && lines.first?.contains(png.replacingOccurrences(of: ".png", with: "")) == true, "\(error)")
         }

@@ -1,0 +1,101 @@
+import Foundation
+import KeyboardLayout
+import Testing
+
+@testable import Settings
+
+/// A flag and its config key are one row: both are read by the row's type and written by its
+/// `apply`, so they set the same option and are refused in the same words.
+struct SettingSourcesTests {
+    func config(_ json: String) throws -> GeneratorConfig {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("emokit-settings-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: url)
+        return try GeneratorConfig.load(url)
+    }
+
+    func options(_ texts: [String: String] = [:], _ present: Set<String> = [], config: GeneratorConfig? = nil) throws(SettingsRefusal) -> GeneratorOptions {
+        try SettingsTable.options(GivenFlags(texts: texts, present: present, positionals: ["pack"]), config: config, cache: nil)
+    }
+
+    @Test func everyRowWithAConfigKeyOrAValueWritesSomething() {
+        for row in SettingsTable.rows where row.configKey != nil { #expect(row.apply != nil, "\(row.configKey!) has no apply") }
+        let readByTheCommandLineOnly = SettingsTable.rows.filter { $0.apply == nil }.compactMap(\.flag)
+        #expect(readByTheCommandLineOnly == ["config", "quiet", "json"])
+    }
+
+    @Test func aFlagAndItsKeySetTheSameOption() throws {
+        let cases: [(flag: String, text: String?, json: String)] = [
+            ("columns", "6", #"{"grid": {"columns": 6}}"#),
+            ("widths", "320,414", #"{"widths": [320, 414]}"#),
+            ("layout", "weibo", #"{"layout": "weibo"}"#),
+            ("page-dot", "#abc", ##"{"colors": {"pageDot": "#ABC"}}"##),
+            ("compression", "max", #"{"compression": "max"}"#),
+            ("xcassets", "Stickers", #"{"xcassets": "Stickers"}"#),
+            ("xcassets", nil, #"{"xcassets": true}"#),
+            ("web", nil, #"{"web": true}"#),
+            ("strict", nil, #"{"strict": true}"#),
+            ("max-plist-size", "2", #"{"maxPlistSizeMB": 2}"#),
+        ]
+        for item in cases {
+            let fromFlag = try options(item.text.map { [item.flag: $0] } ?? [:], item.text == nil ? [item.flag] : [])
+            let fromConfig = try options(config: try config(item.json))
+            #expect(dump(fromFlag) == dump(fromConfig), "\(item.flag)")
+            #expect(dump(fromFlag) != dump(try options()), "\(item.flag) changed nothing")
+        }
+    }
+
+    @Test func outputsAreRecordedByTheirSetting() throws {
+        let on = try options(["xcassets": "Stickers"], ["web"])
+        #expect(on.outputs == ["xcassets": "Stickers", "web": ""])
+        let off = try options([:], ["no-web", "no-xcassets"], config: try config(#"{"web": true, "xcassets": true}"#))
+        #expect(off.outputs.isEmpty)
+        // Every output row names its writer and has a --no- twin right after it.
+        let rows = SettingsTable.rows
+        for (index, row) in rows.enumerated() where row.writer != nil {
+            #expect(rows[index + 1].flag == "no-\(row.flag!)" && row.configKey != nil)
+        }
+        #expect(rows.compactMap { $0.writer == nil ? nil : $0.flag } == ["xcassets", "web"])
+    }
+
+    @Test func theSameMistakeIsRefusedInEachSourcesForm() throws {
+        #expect(throws: SettingsRefusal.self) { try options(["locale": "fr"]) }
+        do {
+            _ = try options(["base-url": "ftp://x"])
+            Issue.record("accepted")
+        } catch {
+            guard case .usage(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message == "The value 'ftp://x' is invalid for '--base-url <url>': expected an http(s) address without query or fragment, e.g. https://example.com/emoticons/")
+        }
+        let bad = try config(##"{"colors": {"dark": {"pageDot": "grey"}}}"##)
+        do {
+            _ = try options(config: bad)
+            Issue.record("accepted")
+        } catch {
+            guard case .config(let problem) = error else { Issue.record("\(error)"); return }
+            #expect(problem.description == "\(bad.path): key 'colors.dark.pageDot': expected a colour like #F4F4F6, not \"grey\"")
+        }
+    }
+
+    @Test func theLayoutFlagIsRefinedByTheConfig() throws {
+        let refined = try options(["layout": "weibo"], config: try config(#"{"grid": {"columns": 6}, "layout": "classic"}"#))
+        #expect(refined.layout == .weibo && refined.grid.columns == 6)
+    }
+
+    @Test func pairsThatCannotGoTogether() throws {
+        for (first, second) in SettingsTable.exclusive {
+            let texts = [first, second].filter { SettingsTable[$0].valueName != nil }.reduce(into: [String: String]()) { $0[$1] = "x" }
+            #expect(throws: SettingsRefusal.self) { try options(texts, [first, second]) }
+        }
+        #expect(throws: GeneratorConfig.Problem.self) {
+            var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/tmp/out"))
+            try config(#"{"emojiFont": "a.ttf", "emojiImages": "b"}"#).apply(to: &options)
+        }
+        // Off is not set: a config may say lenient and not strict.
+        var relaxed = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/tmp/out"))
+        try config(#"{"lenient": true, "strict": false}"#).apply(to: &relaxed)
+        #expect(relaxed.lenient && !relaxed.strict)
+    }
+
+    /// Every stored value of the options, as text.
+    func dump(_ options: GeneratorOptions) -> String { String(reflecting: options) }
+}
