@@ -70,6 +70,9 @@ public struct ShardMerge: Sendable {
     public var archive: URL?
     /// Told of the steps and of shards done, as `GeneratorOptions.progress` is.
     public var progress = GenerationProgress.none
+    /// SIGINT/SIGTERM stop the merge as they stop `generate` (`GeneratorOptions.exitOnSignal`):
+    /// staging, lock and partial archive removed, exit 130/143. Only the command line sets it.
+    public var exitOnSignal = false
 
     public init(output: URL, shards: [URL], archive: URL? = nil) {
         self.output = output
@@ -95,70 +98,119 @@ public struct ShardMerge: Sendable {
             .step(.sealing) { run throws(MergeError) in try run.sealAndSwapIn() },
         ]
         var run = MergeRun(merge: self)
-        defer { run.lock?.release() }
+        defer {
+            run.destination.interruption?.uninstall()
+            run.lock?.release()
+        }
         do {
             _ = try StepPipeline(steps, progress: progress).run(&run)
             return run.report()
         } catch {
-            if run.staged { run.destination.discard() }
+            if run.staged {
+                run.destination.interruption?.waitIfStopped()
+                run.destination.discard()
+            }
             throw error.error
         }
     }
 
-    /// Reads every shard's record and checks that they are the N shards of one run, once each,
-    /// sorted by shard number.
-    func readShards() throws(MergeError) -> [ShardRecord] {
-        var byIndex: [Int: (URL, ShardRecord)] = [:]
-        var reference: (URL, ShardRecord)?
+    /// A shard's record, checked (`ShardRecord.check`), and the files it implies in its folder.
+    struct CheckedShard {
+        let folder: URL
+        let record: ShardRecord
+        let recordDigest: String
+        let files: Set<String>
+    }
+
+    /// Reads every shard's record, checks it, and checks that they are the N shards of one run,
+    /// once each; sorted by shard number.
+    func readShards() throws(MergeError) -> [CheckedShard] {
+        var byIndex: [Int: CheckedShard] = [:]
+        var reference: CheckedShard?
         for folder in shards {
-            let record = try ShardRecord.read(from: folder)
-            if record.emokit != EmokitResources.version || record.format != ShardRecord.currentFormat {
-                throw .otherVersion(folder: folder.path, shard: record.shard.description, version: record.emokit)
+            let data: Data
+            do { data = try ShardFiles.readAll(ShardRecord.fileName, in: folder, maxBytes: ShardRecord.maxBytes) } catch {
+                if error == .missing { throw .notAShard(folder: folder.path) }
+                throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: error.description)
             }
-            if let (referenceFolder, referenceRecord) = reference {
-                if record.run != referenceRecord.run || record.shard.count != referenceRecord.shard.count || record.tabs != referenceRecord.tabs {
-                    throw .otherRun(folder: folder.path, shard: record.shard.description, reference: referenceFolder.path)
+            let record: ShardRecord
+            let files: Set<String>
+            do { record = try ShardRecord.decode(data) } catch {
+                throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: error.description)
+            }
+            if record.emokit != EmokitResources.version || record.format != ShardRecord.currentFormat {
+                throw .otherVersion(folder: folder.path, shard: record.shard.description, version: ShardRecord.quoted(record.emokit))
+            }
+            do { files = try record.check() } catch {
+                throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: error.description)
+            }
+            let shard = CheckedShard(folder: folder, record: record, recordDigest: SHA256.hexDigest([UInt8](data)), files: files)
+            if let reference {
+                let first = reference.record
+                if record.run != first.run || record.shard.count != first.shard.count || record.tabs != first.tabs || record.site != first.site
+                    || record.summary != first.summary
+                {
+                    throw .otherRun(folder: folder.path, shard: record.shard.description, reference: reference.folder.path)
                 }
             } else {
-                reference = (folder, record)
+                reference = shard
             }
-            if let (other, _) = byIndex[record.shard.index] {
-                throw .duplicate(shard: record.shard.description, folders: [other.path, folder.path])
+            if let other = byIndex[record.shard.index] {
+                throw .duplicate(shard: record.shard.description, folders: [other.folder.path, folder.path])
             }
-            byIndex[record.shard.index] = (folder, record)
+            byIndex[record.shard.index] = shard
         }
-        guard let count = reference?.1.shard.count else { throw .missing(shards: ["1/1"], given: []) }
+        guard let count = reference?.record.shard.count else { throw .missing(shards: ["1/1"], given: []) }
         let missing = (1...count).filter { byIndex[$0] == nil }
         if !missing.isEmpty {
             throw .missing(shards: missing.map { "\($0)/\(count)" }, given: byIndex.keys.sorted().map { "\($0)/\(count)" })
         }
-        return (1...count).map { byIndex[$0]!.1 }
+        return (1...count).map { byIndex[$0]! }
     }
 
-    /// The shard's files to copy (all but its record, mark and SHA256SUMS), each checked against
-    /// its SHA256SUMS; a file missing from the list, or listed but absent or different, is refused.
-    func verifiedFiles(_ folder: URL) throws(MergeError) -> [(String, String)] {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(ChecksumList.fileName)),
-            let listed = ChecksumList.parse(data)
-        else {
-            throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: "missing or unreadable")
+    /// The shard's files to copy, each with the SHA-256 its `SHA256SUMS` gives: exactly the files
+    /// its record implies. A listed file the record does not imply (a script, another manifest)
+    /// is refused, and so is an implied file the list lacks or a record that does not match it.
+    func listedFiles(_ shard: CheckedShard) throws(MergeError) -> [(String, String)] {
+        let folder = shard.folder
+        let data: Data
+        do { data = try ShardFiles.readAll(ChecksumList.fileName, in: folder, maxBytes: ShardFiles.maxChecksumListBytes) } catch {
+            throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: error.description)
         }
-        let present: [String]
-        do { present = try ChecksumList.files(in: folder) } catch { throw .output(error) }
-        let presentSet = Set(present)
-        let skipped: Set<String> = [ShardRecord.fileName, ChecksumList.fileName, OutputFolder.markerName]
+        guard let listed = ChecksumList.parse(data) else {
+            throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: "is not a SHA256SUMS file")
+        }
+        let own: Set<String> = [ShardRecord.fileName, OutputFolder.markerName]
+        if let extra = listed.keys.sorted().first(where: { !shard.files.contains($0) && !own.contains($0) }) {
+            throw .damaged(
+                folder: folder.path, file: ShardRecord.quoted(extra),
+                reason: "listed in SHA256SUMS, but not a file emokit writes for this shard's record; merge takes only those")
+        }
+        guard listed[ShardRecord.fileName] == shard.recordDigest else {
+            throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: "does not match its SHA256SUMS (damaged download?)")
+        }
         var result: [(String, String)] = []
-        for path in present where path != ChecksumList.fileName {
-            guard let expected = listed[path] else { throw .damaged(folder: folder.path, file: path, reason: "not listed in its SHA256SUMS") }
-            let actual: String
-            do { actual = try ChecksumList.digest(of: folder.appendingPathComponent(path)) } catch { throw .output(error) }
-            if actual != expected { throw .damaged(folder: folder.path, file: path, reason: "does not match its SHA256SUMS (damaged download?)") }
-            if !skipped.contains(path) { result.append((path, actual)) }
-        }
-        if let absent = listed.keys.sorted().first(where: { !presentSet.contains($0) }) {
-            throw .damaged(folder: folder.path, file: absent, reason: "listed in SHA256SUMS but missing")
+        for path in shard.files.sorted() {
+            guard let digest = listed[path] else { throw .damaged(folder: folder.path, file: path, reason: "not listed in its SHA256SUMS") }
+            result.append((path, digest))
         }
         return result
+    }
+
+    /// The output may not be a shard, lie inside one or hold one (nor the current folder):
+    /// the output is replaced whole, and `merge s1 s1 s2` must not turn `s1` into the site.
+    func checkOutputPlace(_ destination: OutputFolder) throws(MergeError) {
+        let target = destination.destination.resolvingSymlinksInPath().path
+        for shard in shards {
+            let path = shard.standardizedFileURL.resolvingSymlinksInPath().path
+            if target == path || target.hasPrefix(path == "/" ? "/" : path + "/") {
+                throw .output(
+                    .refusedOutput(
+                        path: destination.destination.path,
+                        reason: "is the shard \(shard.path) or inside it; write the merged site to a folder outside every shard"))
+            }
+        }
+        do { try destination.checkSurroundings(inputs: shards) } catch { throw .output(error) }
     }
 }
 
@@ -167,12 +219,13 @@ public struct ShardMerge: Sendable {
 /// exactly the ones `generate` runs.
 struct MergeRun {
     let merge: ShardMerge
-    let destination: OutputFolder
+    private(set) var destination: OutputFolder
     /// Held from the first step to the end of the run.
     private(set) var lock: OutputLock?
     /// Whether the staging folder exists: a failure discards it.
     private(set) var staged = false
-    private var records: [ShardRecord] = []
+    private var shards: [ShardMerge.CheckedShard] = []
+    private var records: [ShardRecord] { shards.map(\.record) }
     private var recovered: [Diagnostic] = []
     private var digests: [String: String] = [:]
     private var files = 0
@@ -186,7 +239,8 @@ struct MergeRun {
     /// Checks the shards are the N shards of one run, takes the output, then copies every shard's
     /// own files (its tabs' sheets), each checked against its SHA256SUMS, and joins the manifests.
     mutating func checkAndCopyShards() throws(MergeError) {
-        records = try merge.readShards()
+        shards = try merge.readShards()
+        try merge.checkOutputPlace(destination)
         if let archive = merge.archive, let problem = ArchiveLocation.problem(archive, output: merge.output, inputs: merge.shards) {
             throw .output(.invalidOptions(problem))
         }
@@ -194,29 +248,29 @@ struct MergeRun {
         let lock = OutputLock(for: destination.destination)
         do { try lock.acquire(wait: false) } catch { throw .output(error) }
         self.lock = lock
-        recovered = destination.recoverLeftovers()
+        if merge.exitOnSignal {
+            let interruption = Interruption(staging: destination.staging, outputLock: lock, progress: merge.progress)
+            interruption.install()
+            destination.interruption = interruption
+        }
+        recovered = destination.recoverLeftovers() + SealStep.recoverArchive(merge.archive, output: destination)
         do { try destination.checkReplaceable() } catch { throw .output(error) }
         do { try destination.prepareStaging() } catch { throw .output(error) }
         staged = true
 
         var origin: [String: String] = [:]
-        let checked = merge.progress.counter(total: merge.shards.count)
-        for folder in merge.shards {
-            for (path, digest) in try merge.verifiedFiles(folder) {
-                // Content-addressed files (animations) may come from several shards, identical.
+        let checked = merge.progress.counter(total: shards.count)
+        for shard in shards {
+            for (path, digest) in try merge.listedFiles(shard) {
+                // Strips every shard draws (tab icons, variants) and content-addressed animations
+                // come from several shards, identical.
                 if let other = origin[path] {
                     if digests[path] == digest { continue }
-                    throw MergeError.sameFile(path: path, folders: [other, folder.path])
+                    throw MergeError.sameFile(path: path, folders: [other, shard.folder.path])
                 }
-                origin[path] = folder.path
+                origin[path] = shard.folder.path
                 digests[path] = digest
-                do {
-                    let target = destination.staging.appendingPathComponent(path)
-                    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try FileManager.default.copyItem(at: folder.appendingPathComponent(path), to: target)
-                } catch {
-                    throw MergeError.output(.output(path: destination.staging.appendingPathComponent(path).path, reason: "cannot copy (\(error.localizedDescription))"))
-                }
+                try copy(path, from: shard.folder, digest: digest)
             }
             checked.advance()
         }
@@ -231,12 +285,51 @@ struct MergeRun {
             }
             return manifest
         }
+        try checkImageSets()
+    }
+
+    /// One file into staging, read once: checked against its digest as it is copied.
+    private func copy(_ path: String, from folder: URL, digest: String) throws(MergeError) {
+        let target: URL
+        do { target = try destination.prepareFile(path) } catch { throw .output(error) }
+        let actual: String
+        do { actual = try ShardFiles.copy(path, from: folder, to: target) } catch {
+            switch error {
+            case .source(let problem): throw .damaged(folder: folder.path, file: path, reason: problem.description)
+            case .target(let reason):
+                destination.interruption?.waitIfStopped()
+                throw .output(.output(path: target.path, reason: "cannot copy (\(reason))"))
+            }
+        }
+        if actual != digest { throw .damaged(folder: folder.path, file: path, reason: "does not match its SHA256SUMS (damaged download?)") }
+    }
+
+    /// The asset catalog's image set names in the manifests are paths inside the catalog: each
+    /// must be the one emokit gives that tab and page (none without a catalog).
+    private func checkImageSets() throws(MergeError) {
+        let name = records[0].site.assetCatalog
+        for manifest in manifests {
+            let folders = AssetCatalogWriter.folderNames(for: manifest.tabs.map(\.id))
+            for (index, tab) in manifest.tabs.enumerated() {
+                let icon = name.map { _ in AssetCatalogWriter.tabIconSetName(folder: folders[index]) }
+                var good = tab.icon?.imageSet == nil || tab.icon?.imageSet == icon
+                for page in tab.pages where page.imageSet != nil {
+                    good = good && name != nil && page.imageSet == AssetCatalogWriter.imageSetName(folder: folders[index], width: manifest.screenWidth, page: page.index)
+                }
+                if !good {
+                    throw .damaged(
+                        folder: shards[records[0].tabs[index].shard - 1].folder.path, file: ShardRecord.fileName,
+                        reason: "tab \(tab.id): an asset catalog name that is not one emokit writes")
+                }
+            }
+        }
     }
 
     /// The same site step as a single run, with the first shard's site settings and summary.
     func writeSite() throws(MergeError) {
         do throws(GenerationError) {
-            try SiteStep(settings: records[0].site).write(manifests: manifests.map(PagedManifest.init), summary: records[0].summary, to: destination)
+            try SiteStep(settings: SiteStep.Settings(records[0].site)).write(
+                manifests: manifests.map(PagedManifest.init), summary: records[0].summary, to: destination)
         } catch {
             throw .output(error)
         }
