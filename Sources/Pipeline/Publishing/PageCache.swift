@@ -63,7 +63,7 @@ final class PageCache: Sendable {
         var damaged = false
         // Read through no symbolic link and capped at the largest entry these sheets can make;
         // used only once it is what its key implies (`CacheEntry.verify`).
-        switch Result(catching: { () throws(ShardFiles.Problem) in try ShardFiles.readAll(relative, in: root, maxBytes: expectation.maxBytes) }) {
+        switch Result(catching: { () throws(UntrustedFolder.Problem) in try UntrustedFolder.readAll(relative, in: root, maxBytes: expectation.maxBytes) }) {
         case .success(let data):
             if let stored = CacheEntry(data), stored.verify(expectation) == nil,
                 let page = try CachedPage.restore(stored, tab: pack.id, page: job.page, into: output)

@@ -8,12 +8,12 @@ import OutputTransaction
     import Darwin
 #endif
 
-/// Reading a shard folder, which arrives from elsewhere (a CI artifact). A file is opened one
-/// path component at a time below the shard's folder with `O_NOFOLLOW` (`openat`), so no
-/// symbolic link on the way is followed; it must be a regular file, and its size is capped
-/// before a byte is read. Only the paths the shard's record implies are ever opened: nothing
-/// else in the folder is listed or read.
-enum ShardFiles {
+/// Reading a folder that arrives from elsewhere: a shard (a CI artifact) or a restored page
+/// cache. A file is opened one path component at a time below the folder with `O_NOFOLLOW`
+/// (`openat`), so no symbolic link on the way is followed; it must be a regular file, and its
+/// size is capped before a byte is read. Callers open only the paths they expect (the files a
+/// shard's record implies, a cache entry's name): nothing else in the folder is listed or read.
+enum UntrustedFolder {
     /// `SHA256SUMS` of a shard lists a few lines per page: far below this.
     static let maxChecksumListBytes = 64 << 20
     /// A sheet, strip or animation: beyond any an emokit run writes within its limits.
@@ -30,7 +30,7 @@ enum ShardFiles {
         var description: String {
             switch self {
             case .missing: return "is missing"
-            case .link: return "is a symbolic link (or lies behind one); a shard holds only regular files and folders"
+            case .link: return "is a symbolic link (or lies behind one); only regular files and folders are read here"
             case .notRegular: return "is not a regular file"
             case let .tooLarge(bytes, limit): return "is \(bytes) bytes; a shard's file is at most \(limit)"
             case .system(let reason): return "cannot be read (\(reason))"

@@ -99,8 +99,8 @@ struct CacheTrustTests {
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
         let expectation = CacheEntry.Expectation(grid: GeneratorOptions(inputs: [], output: root).grid, widths: [375], scales: [2])
-        #expect(throws: ShardFiles.Problem.tooLarge(bytes: 1 << 30, limit: expectation.maxBytes)) {
-            _ = try ShardFiles.readAll(String(url.path.dropFirst(cache.path.count + 1)), in: cache, maxBytes: expectation.maxBytes)
+        #expect(throws: UntrustedFolder.Problem.tooLarge(bytes: 1 << 30, limit: expectation.maxBytes)) {
+            _ = try UntrustedFolder.readAll(String(url.path.dropFirst(cache.path.count + 1)), in: cache, maxBytes: expectation.maxBytes)
         }
         let second = root.appendingPathComponent("second")
         #expect(try PageCacheTests.run(packs, out: second, cache: cache) == PageCacheTests.counts(rendered: 1, reused: 2, repaired: 1))
