@@ -90,6 +90,7 @@ package struct SealStep {
     /// was never swapped in) is removed. Only regular files are touched; a link is removed.
     /// Returns a note per archive handled.
     package static func recover(archive destination: URL, output: URL) -> [Diagnostic] {
+        removeStalePartials(beside: destination)
         let folder = destination.deletingLastPathComponent()
         let prefix = ".\(destination.lastPathComponent).emokit-ready-"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
