@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "SiteOutputs",
             dependencies: ["PipelineSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
-        .target(name: "Publishing", dependencies: ["PipelineSteps", "OutputTransaction", "Archive", "Checksum", "TextEscaping"]),
+        .target(name: "Publishing", dependencies: ["PipelineSteps", "OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
         .target(name: "EmojiTabs", dependencies: ["PipelineSteps", "EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
         .target(
             name: "Pipeline",

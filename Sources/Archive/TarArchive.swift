@@ -22,7 +22,8 @@ public enum TarArchive {
         public let isDirectory: Bool
     }
 
-    /// Archives everything under `folder` into `archive` (created or truncated).
+    /// Archives everything under `folder` into `archive`, a new file: an existing file or
+    /// symbolic link at that path is refused (it may sit where others can write).
     public static func write(folder: URL, to archive: URL, level: Int32 = 9) throws(Failure) {
         let members = try members(of: folder)
         let gzip: GzipFile

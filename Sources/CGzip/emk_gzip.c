@@ -1,9 +1,11 @@
 #include "emk_gzip.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 struct emk_gzip {
@@ -35,8 +37,12 @@ emk_gzip *emk_gzip_open(const char *path, int level, char *err, size_t err_len) 
         free(gz);
         return NULL;
     }
-    gz->file = fopen(path, "wb");
+    // A new file only: an existing file or symbolic link at `path` (beside the output, where
+    // others may write) is never truncated or followed.
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    gz->file = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!gz->file) {
+        if (fd >= 0) close(fd);
         set_error(err, err_len, "cannot create", strerror(errno));
         deflateEnd(&gz->stream);
         free(gz);

@@ -74,7 +74,7 @@ public enum CLI {
             }
             switch command.name {
             case InspectCommand.spec.name: status = try InspectCommand.run(parsed, console: console)
-            case MergeCommand.spec.name: status = try MergeCommand.run(parsed, console: console)
+            case MergeCommand.spec.name: status = try MergeCommand.run(parsed, console: console, exitOnSignal: exitOnSignal)
             case CompletionsCommand.spec.name: status = try CompletionsCommand.run(parsed, commands: commands, console: console)
             case ValidateCommand.spec.name: status = try ValidateCommand.run(parsed, console: console)
             case InitCommand.spec.name: status = try InitCommand.run(parsed, console: console)

@@ -18,10 +18,16 @@ enum MergeCommand {
             shard's SHA256SUMS. The merged manifests, sheets, preview and SHA256SUMS are byte-identical to
             what 'emokit generate' without --shard writes. OUT is built beside itself and swapped in whole.
 
-            Exit status: 0 done, 1 a shard was refused, 2 usage error, 3 the output could not be written.
+            A shard is checked before anything of it is used: its record must be one emokit writes (every
+            path, name and count in range, the tabs shared as emokit shares them), and only the files the
+            record implies are taken. The output may be none of the shards, nor inside one. SIGINT or
+            SIGTERM stops the merge as it stops 'generate': the previous output and archive are unchanged.
+
+            Exit status: 0 done, 1 a shard was refused, 2 usage error, 3 the output could not be written,
+            130/143 stopped by SIGINT/SIGTERM.
             """)
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    static func run(_ arguments: ParsedArguments, console: Console, exitOnSignal: Bool = false) throws(UsageError) -> ExitCode {
         let output = URL(fileURLWithPath: arguments.positionals[0])
         let shards = arguments.positionals.dropFirst().map { URL(fileURLWithPath: $0) }
         let archive = arguments.value("archive").map { URL(fileURLWithPath: $0) }
@@ -31,8 +37,13 @@ enum MergeCommand {
         let printer = DiagnosticPrinter(console)
         do {
             var merge = ShardMerge(output: output, shards: Array(shards), archive: archive)
+            merge.exitOnSignal = exitOnSignal
             let report = try ProgressBar.showing(on: console, when: !arguments.has("quiet")) { progress throws(MergeError) in
-                merge.progress = progress
+                // A signal's stop is said as `generate` says it (`emokit: stopped by SIGINT; …`).
+                merge.progress = GenerationProgress { event in
+                    progress.report(event)
+                    if case .stopping(let why) = event { printer.stopped(why) }
+                }
                 return try merge.run()
             }
             if !arguments.has("quiet") {

@@ -103,11 +103,13 @@ package struct OutputFolder {
     package func prepareStaging() throws(GenerationError) {
         let fm = FileManager.default
         try? fm.removeItem(at: staging)
-        do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-            try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
-        } catch {
-            throw .output(path: staging.path, reason: "cannot create the staging folder (\(error.localizedDescription))")
+        // mkdir, not "create with intermediates": a link someone put at this name beside the
+        // output makes it fail instead of sending the whole output into the link's target.
+        guard mkdir(staging.path, 0o755) == 0 else {
+            throw .output(path: staging.path, reason: "cannot create the staging folder (\(String(cString: strerror(errno))))")
+        }
+        do { try NewFile.write(Data(Self.markerText.utf8), to: staging.appendingPathComponent(Self.markerName)) } catch {
+            throw .output(path: staging.path, reason: "cannot create the staging folder (\(error))")
         }
     }
 

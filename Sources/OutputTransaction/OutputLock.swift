@@ -11,7 +11,8 @@ import Synchronization
 
 /// One run at a time per output folder: an exclusive `flock` on `.<out>.emokit-lock` beside it,
 /// holding the owner's pid so a second run can say whom it waits for. The kernel drops the lock
-/// when its process dies (even by SIGKILL), so a killed run never blocks the next one.
+/// when its process dies (even by SIGKILL), so a killed run never blocks the next one. The file
+/// sits where others may write: a symbolic link or anything but a regular file there is refused.
 ///
 /// The file is removed on release. A run that opened the file just before it was removed would
 /// lock a file no longer at that path, so after locking, the descriptor is compared with the
@@ -37,9 +38,20 @@ package final class OutputLock: Sendable {
             throw .refusedOutput(path: folder.path, reason: "cannot create the folder for \(setting: "out") (\(error.localizedDescription))")
         }
         while true {
-            let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a link (it would truncate its target anywhere on the disk), never a
+            // FIFO or device (O_NONBLOCK: opening one returns at once, and it is refused below).
+            let descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
+                if errno == ELOOP {
+                    throw .refusedOutput(
+                        path: url.path, reason: "is a symbolic link; emokit follows no link beside \(setting: "out") (remove it, or choose another \(setting: "out"))")
+                }
                 throw .refusedOutput(path: url.path, reason: "cannot create the lock file beside \(setting: "out") (\(String(cString: strerror(errno))))")
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                close(descriptor)
+                throw .refusedOutput(path: url.path, reason: "is not a regular file; remove it, or choose another \(setting: "out")")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK else {

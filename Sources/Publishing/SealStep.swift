@@ -1,11 +1,19 @@
 import Archive
+import Checksum
+import Diagnostics
 import Foundation
 import OutputTransaction
 import PipelineSteps
 
 /// The last step before the swap: `SHA256SUMS` for the finished staging tree, then the archive
-/// of that tree (when asked), written beside its final name. The archive is renamed into place
-/// only after the output is swapped in, so output and archive never disagree after a failure.
+/// of that tree (when asked). The output and its archive change together: the archive is
+/// written beside its final name as `.<name>.emokit-partial-<pid>`, then renamed to
+/// `.<name>.emokit-ready-<sha256 of SHA256SUMS>` (complete, and naming the output it belongs
+/// to), the output is swapped in, and only then is the ready archive renamed into place. A run
+/// killed between the swap and that rename leaves a ready archive whose name matches the output;
+/// the next run with this archive moves it into place before anything else (`recover`), and a
+/// ready archive of an output that was never swapped in is removed. A failed run leaves any
+/// previous archive as it was.
 package struct SealStep {
     /// `--archive` as given (for messages), nil for none.
     package let archive: URL?
@@ -31,23 +39,38 @@ package struct SealStep {
             }
         }
 
-        package func discard() { try? FileManager.default.removeItem(at: partial) }
+        package func discard() { unlink(partial.path) }
     }
 
     package func seal(_ output: OutputFolder, knownDigests: [String: String]) throws(GenerationError) -> PendingArchive? {
-        try output.write(try ChecksumList.make(for: output.staging, known: knownDigests), to: ChecksumList.fileName)
+        let sums = try ChecksumList.make(for: output.staging, known: knownDigests)
+        try output.write(sums, to: ChecksumList.fileName)
         guard let archive, let destination else { return nil }
-        let partial = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).emokit-partial-\(ProcessInfo.processInfo.processIdentifier)")
+        let partial = Self.sibling(destination, "partial-\(ProcessInfo.processInfo.processIdentifier)")
+        let ready = Self.sibling(destination, "ready-\(SHA256.hexDigest([UInt8](sums)))")
         Self.removeStalePartials(beside: destination)
+        // The name is this run's own: whatever a killed run of the same pid left there goes (a
+        // link is removed, not followed); the archive is then written to a new file only.
+        unlink(partial.path)
         output.interruption?.removeOnStop(partial)
+        output.interruption?.removeOnStop(ready)
         do {
             try TarArchive.write(folder: output.staging, to: partial)
         } catch {
-            try? FileManager.default.removeItem(at: partial)
+            unlink(partial.path)
             throw .output(path: archive.path, reason: "cannot write the archive (\(error.description))")
         }
-        return PendingArchive(partial: partial, destination: destination)
+        guard rename(partial.path, ready.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(partial.path)
+            throw .output(path: archive.path, reason: "cannot write the archive (\(reason))")
+        }
+        return PendingArchive(partial: ready, destination: destination)
+    }
+
+    /// `.<name>.emokit-<suffix>` beside `destination`.
+    static func sibling(_ destination: URL, _ suffix: String) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).emokit-\(suffix)")
     }
 
     /// Partial archives beside `destination` whose run is gone (killed while writing it): removed,
@@ -57,7 +80,57 @@ package struct SealStep {
         let prefix = ".\(destination.lastPathComponent).emokit-partial-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            unlink(folder.appendingPathComponent(name).path)
         }
+    }
+
+    /// Called with the output's lock held, before any work: a ready archive left by a run killed
+    /// just after its swap is moved into place when it belongs to the output now in place (its
+    /// name holds the SHA-256 of that output's `SHA256SUMS`); any other ready archive (its output
+    /// was never swapped in) is removed. Only regular files are touched; a link is removed.
+    /// Returns a note per archive handled.
+    package static func recover(archive destination: URL, output: URL) -> [Diagnostic] {
+        removeStalePartials(beside: destination)
+        let folder = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent).emokit-ready-"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
+        guard !names.isEmpty else { return [] }
+        let current = currentSums(output)
+        var notes: [Diagnostic] = []
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            var info = stat()
+            let regular = lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            if regular, let current, String(name.dropFirst(prefix.count)) == current, rename(url.path, destination.path) == 0 {
+                notes.append(
+                    Diagnostic(
+                        "archive-recovered", .note, file: destination.path,
+                        message: "\(destination.path): an interrupted run had swapped in its output but not its archive; moved the archive into place"))
+            } else {
+                unlink(url.path)
+                notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(url.path): removed what an interrupted run left"))
+            }
+        }
+        return notes
+    }
+
+    /// The SHA-256 of the output's `SHA256SUMS` (read through no link, at most 64 MiB), or nil.
+    static func currentSums(_ output: URL) -> String? {
+        let path = output.appendingPathComponent(ChecksumList.fileName).path
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 64 << 20 else { return nil }
+        var hash = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            hash.update(Array(buffer[0..<n]))
+        }
+        return hash.finalize().hexString
     }
 }

@@ -3,6 +3,10 @@
 #   fuzz-plist       plist bytes -> pack (EmoticonPacks, FileAccess, TextEscaping, TextMatching, Diagnostics)
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
 #   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging, Diagnostics)
+#   fuzz-shard-record  a shard's emokit-shard.json -> the checked record merge uses
+#                    (Sources/Pipeline/Publishing/ShardRecord.swift compiled in, over Settings and below)
+#   fuzz-cache-entry a page cache entry -> parsed and verified against its key
+#                    (Sources/Pipeline/Publishing/CacheEntry.swift compiled in, over Imaging and KeyboardLayout)
 # Each module is compiled once, as a module of its own (as SwiftPM does), and the three targets
 # link the objects they need; the C shims (every .c file of the module) with clang's
 # -fsanitize=fuzzer-no-link,address.
@@ -13,13 +17,15 @@ shopt -s nullglob globstar
 cd "$(dirname "$0")/../.."
 OUT=.build/fuzz
 OBJ=$OUT/obj
-mkdir -p "$OBJ" "$OUT/include/CLibPNG" "$OUT/include/CGifLib"
+mkdir -p "$OBJ" "$OUT/include/CLibPNG" "$OUT/include/CGifLib" "$OUT/include/CSystem"
 cp Sources/CLibPNG/include/emk_png.h "$OUT/include/CLibPNG/"
 cp Sources/CGifLib/include/emk_gif.h "$OUT/include/CGifLib/"
+cp Sources/CSystem/include/emk_sys.h "$OUT/include/CSystem/"
 printf 'module CLibPNG {\n  header "emk_png.h"\n  link "png"\n  link "z"\n  export *\n}\n' > "$OUT/include/CLibPNG/module.modulemap"
 printf 'module CGifLib {\n  header "emk_gif.h"\n  link "gif"\n  export *\n}\n' > "$OUT/include/CGifLib/module.modulemap"
+printf 'module CSystem {\n  header "emk_sys.h"\n  export *\n}\n' > "$OUT/include/CSystem/module.modulemap"
 CFLAGS=(-O1 -g -fsanitize=fuzzer-no-link,address)
-SWIFTFLAGS=(-package-name emokit -sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CGifLib" -Xcc -I"$OUT/include/CLibPNG")
+SWIFTFLAGS=(-package-name emokit -sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CGifLib" -I "$OUT/include/CSystem" -Xcc -I"$OUT/include/CLibPNG")
 # Links with lld when the toolchain has it: GNU gold prints hundreds of harmless warnings about
 # ASan's local symbols.
 LINKER=()
@@ -67,13 +73,16 @@ module() {
   fi
 }
 
-# A fuzzing target: Tests/Fuzz/$2.swift linked with the objects that follow.
+# A fuzzing target: Tests/Fuzz/$2.swift linked with the objects that follow. With SOURCES set
+# (a file of a module that is not built here, such as Pipeline's), that file is compiled into
+# the target as part of its own module: the fuzzer reaches its internal types directly.
 target() {
   local name=$1 source=$2; shift 2
-  local objects=() stamps=()
+  local objects=() stamps=() extra=()
+  [ -n "${SOURCES:-}" ] && read -r -a extra <<<"$SOURCES"
   for object in "$@"; do objects+=("$OBJ/$object.o"); stamps+=("$OBJ/$object.stamp"); done
-  if stale "$name" "Tests/Fuzz/$source.swift" "${stamps[@]}" || [ ! -x "$OUT/$name" ]; then
-    swiftc "${SWIFTFLAGS[@]}" "${LINKER[@]}" -parse-as-library -module-name "$source" "Tests/Fuzz/$source.swift" "${objects[@]}" -lpng -lz -lgif -o "$OUT/$name"
+  if stale "$name" "Tests/Fuzz/$source.swift" "${extra[@]}" "${stamps[@]}" || [ ! -x "$OUT/$name" ]; then
+    swiftc "${SWIFTFLAGS[@]}" "${LINKER[@]}" -parse-as-library -module-name "$source" "Tests/Fuzz/$source.swift" "${extra[@]}" "${objects[@]}" -lpng -lz -lgif -o "$OUT/$name"
     done_stamp "$name"; echo built >>"$OBJ/.steps"
   else
     echo reused >>"$OBJ/.steps"
@@ -88,10 +97,16 @@ together() {
   return $status
 }
 # In dependency order, each line's steps at once (two big modules at a time at most).
-together "shim CLibPNG" "shim CGifLib" "module FileAccess" "module TextEscaping" "module TextMatching" "module Checksum"
-module Diagnostics TextEscaping
+together "shim CLibPNG" "shim CGifLib" "shim CSystem" "module FileAccess" "module TextEscaping" "module TextMatching" "module Checksum"
+together "module Diagnostics TextEscaping" "module EmoticonManifest Checksum"
 together "module EmoticonPacks FileAccess TextEscaping TextMatching Diagnostics" "module Imaging FileAccess Checksum CLibPNG CGifLib"
 together "module EmojiGlyphs FileAccess Imaging Diagnostics" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching Diagnostics EmoticonPacks" \
   "target fuzz-png FuzzPNG FileAccess Checksum Imaging CLibPNG CGifLib"
-target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CGifLib
-echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"
+together "target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CGifLib" \
+  "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics" "module PreviewSite EmoticonManifest TextEscaping"
+together "module PipelineSteps EmojiData EmojiGlyphs EmoticonPacks Imaging Diagnostics" \
+  "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum Imaging CLibPNG CGifLib EmoticonManifest KeyboardLayout"
+module Settings PipelineSteps KeyboardLayout Imaging EmoticonPacks PreviewSite FileAccess CSystem TextMatching Diagnostics
+SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord FileAccess TextEscaping TextMatching Checksum Diagnostics \
+  EmoticonPacks Imaging CLibPNG CGifLib EmojiGlyphs EmojiData PipelineSteps EmoticonManifest KeyboardLayout PreviewSite CSystem Settings
+echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

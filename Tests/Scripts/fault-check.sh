@@ -8,6 +8,8 @@
 #   3. Two runs on one --out: the second fails at once naming the first's pid; with --wait it waits.
 #   4. A full disk (a 2 MB tmpfs; needs root, else said and skipped) and a read-only output
 #      parent: a clear error, previous output intact, nothing left.
+#   5. --archive: SIGKILL as the ready archive appears; the next run (even a failing one) leaves
+#      the archive holding exactly the output in place.
 # Usage: Tests/Scripts/fault-check.sh [path/to/emokit]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -125,6 +127,32 @@ else
   [ "$(tree_hash "$WORK/ro/out")" = "$reference" ] || fail "read-only parent: previous output changed"
   echo "Read-only parent: $(head -n 1 "$WORK/err")"
 fi
+
+# 5. --archive: the output and its archive change together. SIGKILL the moment the ready archive
+#    appears (just before the swap, or between the swap and the archive's rename, or just after);
+#    the next run with that --archive, even one that then fails on a broken pack, leaves the
+#    archive holding exactly the output in place, and nothing beside it.
+arch="$WORK/arch"
+mkdir -p "$arch" "$WORK/broken"
+printf 'not a plist' >"$WORK/broken/info.plist"
+"$EMOKIT" generate "$PACKS" --out "$arch/out" --archive "$arch/out.tar.gz" --widths 320 --no-preview -q || fail "archive reference run"
+for attempt in 1 2 3 4 5 6; do
+  widths=$([ $((attempt % 2)) = 1 ] && echo 320,375 || echo 320)
+  "$EMOKIT" generate "$PACKS" --out "$arch/out" --archive "$arch/out.tar.gz" --widths "$widths" --no-preview -q >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 6000); do
+    compgen -G "$arch/.out.tar.gz.emokit-ready-*" >/dev/null && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.002
+  done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  "$EMOKIT" generate "$WORK/broken" --out "$arch/out" --archive "$arch/out.tar.gz" -q >/dev/null 2>&1 && fail "archive: a broken pack was accepted"
+  rm -rf "$arch/x" && mkdir "$arch/x" && tar -xzf "$arch/out.tar.gz" -C "$arch/x"
+  [ "$(tree_hash "$arch/x")" = "$(tree_hash "$arch/out")" ] || fail "archive, SIGKILL $attempt: the archive does not hold the output in place"
+  [ -z "$(ls -A "$arch" | grep -F '.out.tar.gz.emokit-' || true)" ] || fail "archive, SIGKILL $attempt: left $(ls -A "$arch")"
+done
+echo "Archive: 6 SIGKILLs as the ready archive appeared; each time the next run left the archive holding the output in place"
 
 if [ "$failures" != 0 ]; then echo "fault-check: $failures failure(s)"; exit 1; fi
 echo "fault-check: all faults survived"

@@ -9,7 +9,9 @@
 /// file out, on every machine (for one zlib version and level). Knows nothing of tar or emokit.
 typedef struct emk_gzip emk_gzip;
 
-/// Opens (creates or truncates) `path`. Returns NULL with a message in `err` on failure.
+/// Creates `path`, which must not exist (O_CREAT | O_EXCL | O_NOFOLLOW: an existing file or
+/// symbolic link there is refused, never truncated or followed). Returns NULL with a message in
+/// `err` on failure.
 emk_gzip *emk_gzip_open(const char *path, int level, char *err, size_t err_len);
 
 /// Compresses and writes `len` bytes. Returns 0, or -1 with a message in `err`.

@@ -14,12 +14,18 @@ import Synchronization
 /// the bytes of each image the page draws, the emoji source's content for its emoji, the delete
 /// icon's pixels and the number of cells in use. So a changed image changes only its pages' keys,
 /// and a stale entry can never be found. An entry ends with the SHA-256 of its own bytes: a
-/// damaged entry is detected, rendered again and replaced.
+/// damaged entry is detected, rendered again and replaced. A cache may be restored from
+/// elsewhere, so an entry is also checked against what its key implies before use
+/// (`CacheEntry.verify`), read through no symbolic link with its size capped, and written only
+/// into real folders: one that fails is rendered again and replaced, like a damaged one.
 ///
 /// It wraps the page renderer: look up before rendering, store after, nothing else changes.
 final class PageCache: Sendable {
-    /// Entries live in `<directory>/pages-v1/ab/abcdef….page`.
+    /// Entries live in `<directory>/pages-v1/ab/abcdef….page`; `root` is the `--cache` folder.
     let directory: URL?
+    private let root: URL?
+    /// What every entry of this run must hold (`CacheEntry.verify`).
+    private let expectation: CacheEntry.Expectation
     private let settings: String
     private let emoji: EmojiGlyphSource?
     /// The page grid, for the sprite rects an entry records.
@@ -33,7 +39,9 @@ final class PageCache: Sendable {
     }
 
     init(options: GeneratorOptions, emoji: EmojiGlyphSource?) {
+        root = options.publishing.cache
         directory = options.publishing.cache?.appendingPathComponent("pages-v1")
+        expectation = CacheEntry.Expectation(grid: options.grid, widths: options.widths, scales: options.scales)
         self.emoji = emoji
         grid = options.grid
         settings = "emokit \(options.publishing.cacheVersion)\n" + CanonicalText.of(Self.pageSettings(options))
@@ -49,19 +57,28 @@ final class PageCache: Sendable {
         _ job: Generator.PageJob, pack: EmoticonPack, sources: [SpriteSource], deleteIcons: [Int: RGBAImage],
         output: OutputFolder, render: () throws(GenerationError) -> Generator.RenderedPage
     ) throws(GenerationError) -> Generator.RenderedPage {
-        guard let directory else { return try render() }
+        guard let directory, let root else { return try render() }
         let key = self.key(sources: sources, deleteIcons: deleteIcons)
-        let entry = directory.appendingPathComponent(String(key.prefix(2))).appendingPathComponent(key + ".page")
+        let relative = "pages-v1/\(key.prefix(2))/\(key).page"
         var damaged = false
-        if let data = try? Data(contentsOf: entry) {
-            if let stored = CachedPage(data) {
-                if let page = try stored.restore(tab: pack.id, page: job.page, into: output) { return page }
+        // Read through no symbolic link and capped at the largest entry these sheets can make;
+        // used only once it is what its key implies (`CacheEntry.verify`).
+        switch Result(catching: { () throws(UntrustedFolder.Problem) in try UntrustedFolder.readAll(relative, in: root, maxBytes: expectation.maxBytes) }) {
+        case .success(let data):
+            if let stored = CacheEntry(data), stored.verify(expectation) == nil,
+                let page = try CachedPage.restore(stored, tab: pack.id, page: job.page, into: output)
+            {
+                return page
             }
             damaged = true
+        case .failure(let problem):
+            damaged = problem != .missing
         }
         var page = try render()
         page.cache = damaged ? .repaired : .rendered
-        if let stored = CachedPage(page, tab: pack.id, page: job.page, grid: grid, staging: output) { stored.save(to: entry) }
+        if let stored = CachedPage.entry(page, tab: pack.id, page: job.page, grid: grid, staging: output) {
+            CachedPage.save(stored, to: directory.appendingPathComponent(String(key.prefix(2))).appendingPathComponent(key + ".page"), below: root)
+        }
         return page
     }
 

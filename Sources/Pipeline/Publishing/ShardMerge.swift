@@ -6,58 +6,6 @@ import OutputTransaction
 import Publishing
 import SiteOutputs
 
-/// Why `merge` refused its shards. Each case names the shard folder to fix.
-public enum MergeError: Error, CustomStringConvertible, Sendable {
-    case notAShard(folder: String)
-    case damaged(folder: String, file: String, reason: String)
-    case otherVersion(folder: String, shard: String, version: String)
-    case otherRun(folder: String, shard: String, reference: String)
-    case duplicate(shard: String, folders: [String])
-    case missing(shards: [String], given: [String])
-    case sameFile(path: String, folders: [String])
-    case output(GenerationError)
-
-    /// What to print: one error naming the shard to fix, or the output step's findings.
-    public var diagnostics: [Diagnostic] {
-        switch self {
-        case .notAShard(let folder):
-            return [
-                Diagnostic(
-                    "not-a-shard", .error, file: folder,
-                    message: "\(folder): not an emokit shard (no \(ShardRecord.fileName)); pass the folders written by 'emokit generate \(setting: "shard") K/N'")
-            ]
-        case let .damaged(folder, file, reason): return [Diagnostic("damaged-shard", .error, file: "\(folder)/\(file)", message: "\(folder)/\(file): \(reason)")]
-        case let .otherVersion(folder, shard, version):
-            return [
-                Diagnostic(
-                    "shard-other-version", .error, file: folder,
-                    message: "\(folder): shard \(shard) was made by emokit \(version), this is emokit \(EmokitResources.version); run every shard and the merge with one version")
-            ]
-        case let .otherRun(folder, shard, reference):
-            return [
-                Diagnostic(
-                    "shard-other-run", .error, file: folder,
-                    message: "\(folder): shard \(shard) comes from another run than \(reference) (other flags, packs or shard count); run every shard with the same command")
-            ]
-        case let .duplicate(shard, folders):
-            return [Diagnostic("duplicate-shard", .error, message: "shard \(shard) is given twice: \(folders.joined(separator: " and "))")]
-        case let .missing(shards, given):
-            let which = "shard\(shards.count == 1 ? "" : "s") \(shards.joined(separator: ", "))"
-            return [
-                Diagnostic(
-                    "missing-shard", .error,
-                    message: "\(which) \(shards.count == 1 ? "is" : "are") missing (given: \(given.isEmpty ? "none" : given.joined(separator: ", ")))")
-            ]
-        case let .sameFile(path, folders):
-            return [Diagnostic("shards-differ", .error, file: path, message: "\(path) differs between shards \(folders.joined(separator: " and ")) (shards of another run?)")]
-        case .output(let error): return error.diagnostics
-        }
-    }
-
-    /// The messages with settings under their plain names (see `Diagnostic.Message.description`).
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-}
-
 /// `emokit merge OUT SHARD...`: joins the outputs of `generate --shard K/N` runs into the site a
 /// single run would have written, byte for byte. Each shard is checked against its own
 /// `SHA256SUMS` (a damaged download is refused), every tab's files come from the shard that owns
@@ -70,6 +18,9 @@ public struct ShardMerge: Sendable {
     public var archive: URL?
     /// Told of the steps and of shards done, as `GeneratorOptions.progress` is.
     public var progress = GenerationProgress.none
+    /// SIGINT/SIGTERM stop the merge as they stop `generate` (`GeneratorOptions.exitOnSignal`):
+    /// staging, lock and partial archive removed, exit 130/143. Only the command line sets it.
+    public var exitOnSignal = false
 
     public init(output: URL, shards: [URL], archive: URL? = nil) {
         self.output = output
@@ -95,169 +46,118 @@ public struct ShardMerge: Sendable {
             .step(.sealing) { run throws(MergeError) in try run.sealAndSwapIn() },
         ]
         var run = MergeRun(merge: self)
-        defer { run.lock?.release() }
+        defer {
+            run.destination.interruption?.uninstall()
+            run.lock?.release()
+        }
         do {
             _ = try StepPipeline(steps, progress: progress).run(&run)
             return run.report()
         } catch {
-            if run.staged { run.destination.discard() }
+            if run.staged {
+                run.destination.interruption?.waitIfStopped()
+                run.destination.discard()
+            }
             throw error.error
         }
     }
 
-    /// Reads every shard's record and checks that they are the N shards of one run, once each,
-    /// sorted by shard number.
-    func readShards() throws(MergeError) -> [ShardRecord] {
-        var byIndex: [Int: (URL, ShardRecord)] = [:]
-        var reference: (URL, ShardRecord)?
+    /// A shard's record, checked (`ShardRecord.check`), and the files it implies in its folder.
+    struct CheckedShard {
+        let folder: URL
+        let record: ShardRecord
+        let recordDigest: String
+        let files: Set<String>
+    }
+
+    /// Reads every shard's record, checks it, and checks that they are the N shards of one run,
+    /// once each; sorted by shard number.
+    func readShards() throws(MergeError) -> [CheckedShard] {
+        var byIndex: [Int: CheckedShard] = [:]
+        var reference: CheckedShard?
         for folder in shards {
-            let record = try ShardRecord.read(from: folder)
-            if record.emokit != EmokitResources.version || record.format != ShardRecord.currentFormat {
-                throw .otherVersion(folder: folder.path, shard: record.shard.description, version: record.emokit)
+            let data: Data
+            do { data = try UntrustedFolder.readAll(ShardRecord.fileName, in: folder, maxBytes: ShardRecord.maxBytes) } catch {
+                if error == .missing { throw .notAShard(folder: folder.path) }
+                throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: error.description)
             }
-            if let (referenceFolder, referenceRecord) = reference {
-                if record.run != referenceRecord.run || record.shard.count != referenceRecord.shard.count || record.tabs != referenceRecord.tabs {
-                    throw .otherRun(folder: folder.path, shard: record.shard.description, reference: referenceFolder.path)
+            let record: ShardRecord
+            let files: Set<String>
+            do { record = try ShardRecord.decode(data) } catch {
+                throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: error.description)
+            }
+            if record.emokit != EmokitResources.version || record.format != ShardRecord.currentFormat {
+                throw .otherVersion(folder: folder.path, shard: record.shard.description, version: ShardRecord.quoted(record.emokit))
+            }
+            do { files = try record.check() } catch {
+                throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: error.description)
+            }
+            let shard = CheckedShard(folder: folder, record: record, recordDigest: SHA256.hexDigest([UInt8](data)), files: files)
+            if let reference {
+                let first = reference.record
+                if record.run != first.run || record.shard.count != first.shard.count || record.tabs != first.tabs || record.site != first.site
+                    || record.summary != first.summary
+                {
+                    throw .otherRun(folder: folder.path, shard: record.shard.description, reference: reference.folder.path)
                 }
             } else {
-                reference = (folder, record)
+                reference = shard
             }
-            if let (other, _) = byIndex[record.shard.index] {
-                throw .duplicate(shard: record.shard.description, folders: [other.path, folder.path])
+            if let other = byIndex[record.shard.index] {
+                throw .duplicate(shard: record.shard.description, folders: [other.folder.path, folder.path])
             }
-            byIndex[record.shard.index] = (folder, record)
+            byIndex[record.shard.index] = shard
         }
-        guard let count = reference?.1.shard.count else { throw .missing(shards: ["1/1"], given: []) }
+        guard let count = reference?.record.shard.count else { throw .missing(shards: ["1/1"], given: []) }
         let missing = (1...count).filter { byIndex[$0] == nil }
         if !missing.isEmpty {
             throw .missing(shards: missing.map { "\($0)/\(count)" }, given: byIndex.keys.sorted().map { "\($0)/\(count)" })
         }
-        return (1...count).map { byIndex[$0]!.1 }
+        return (1...count).map { byIndex[$0]! }
     }
 
-    /// The shard's files to copy (all but its record, mark and SHA256SUMS), each checked against
-    /// its SHA256SUMS; a file missing from the list, or listed but absent or different, is refused.
-    func verifiedFiles(_ folder: URL) throws(MergeError) -> [(String, String)] {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(ChecksumList.fileName)),
-            let listed = ChecksumList.parse(data)
-        else {
-            throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: "missing or unreadable")
+    /// The shard's files to copy, each with the SHA-256 its `SHA256SUMS` gives: exactly the files
+    /// its record implies. A listed file the record does not imply (a script, another manifest)
+    /// is refused, and so is an implied file the list lacks or a record that does not match it.
+    func listedFiles(_ shard: CheckedShard) throws(MergeError) -> [(String, String)] {
+        let folder = shard.folder
+        let data: Data
+        do { data = try UntrustedFolder.readAll(ChecksumList.fileName, in: folder, maxBytes: UntrustedFolder.maxChecksumListBytes) } catch {
+            throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: error.description)
         }
-        let present: [String]
-        do { present = try ChecksumList.files(in: folder) } catch { throw .output(error) }
-        let presentSet = Set(present)
-        let skipped: Set<String> = [ShardRecord.fileName, ChecksumList.fileName, OutputFolder.markerName]
+        guard let listed = ChecksumList.parse(data) else {
+            throw .damaged(folder: folder.path, file: ChecksumList.fileName, reason: "is not a SHA256SUMS file")
+        }
+        let own: Set<String> = [ShardRecord.fileName, OutputFolder.markerName]
+        if let extra = listed.keys.sorted().first(where: { !shard.files.contains($0) && !own.contains($0) }) {
+            throw .damaged(
+                folder: folder.path, file: ShardRecord.quoted(extra),
+                reason: "listed in SHA256SUMS, but not a file emokit writes for this shard's record; merge takes only those")
+        }
+        guard listed[ShardRecord.fileName] == shard.recordDigest else {
+            throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: "does not match its SHA256SUMS (damaged download?)")
+        }
         var result: [(String, String)] = []
-        for path in present where path != ChecksumList.fileName {
-            guard let expected = listed[path] else { throw .damaged(folder: folder.path, file: path, reason: "not listed in its SHA256SUMS") }
-            let actual: String
-            do { actual = try ChecksumList.digest(of: folder.appendingPathComponent(path)) } catch { throw .output(error) }
-            if actual != expected { throw .damaged(folder: folder.path, file: path, reason: "does not match its SHA256SUMS (damaged download?)") }
-            if !skipped.contains(path) { result.append((path, actual)) }
-        }
-        if let absent = listed.keys.sorted().first(where: { !presentSet.contains($0) }) {
-            throw .damaged(folder: folder.path, file: absent, reason: "listed in SHA256SUMS but missing")
+        for path in shard.files.sorted() {
+            guard let digest = listed[path] else { throw .damaged(folder: folder.path, file: path, reason: "not listed in its SHA256SUMS") }
+            result.append((path, digest))
         }
         return result
     }
-}
 
-/// What the steps of one merge hand each other: the shards' records, then the files copied from
-/// them and the joined manifests; the site step, `SHA256SUMS`, the archive and the swap are
-/// exactly the ones `generate` runs.
-struct MergeRun {
-    let merge: ShardMerge
-    let destination: OutputFolder
-    /// Held from the first step to the end of the run.
-    private(set) var lock: OutputLock?
-    /// Whether the staging folder exists: a failure discards it.
-    private(set) var staged = false
-    private var records: [ShardRecord] = []
-    private var recovered: [Diagnostic] = []
-    private var digests: [String: String] = [:]
-    private var files = 0
-    private var manifests: [Manifest] = []
-
-    init(merge: ShardMerge) {
-        self.merge = merge
-        destination = OutputFolder(destination: merge.output)
-    }
-
-    /// Checks the shards are the N shards of one run, takes the output, then copies every shard's
-    /// own files (its tabs' sheets), each checked against its SHA256SUMS, and joins the manifests.
-    mutating func checkAndCopyShards() throws(MergeError) {
-        records = try merge.readShards()
-        if let archive = merge.archive, let problem = ArchiveLocation.problem(archive, output: merge.output, inputs: merge.shards) {
-            throw .output(.invalidOptions(problem))
-        }
-        // One run per output at a time, and what a killed run (merge or generate) left is cleared.
-        let lock = OutputLock(for: destination.destination)
-        do { try lock.acquire(wait: false) } catch { throw .output(error) }
-        self.lock = lock
-        recovered = destination.recoverLeftovers()
-        do { try destination.checkReplaceable() } catch { throw .output(error) }
-        do { try destination.prepareStaging() } catch { throw .output(error) }
-        staged = true
-
-        var origin: [String: String] = [:]
-        let checked = merge.progress.counter(total: merge.shards.count)
-        for folder in merge.shards {
-            for (path, digest) in try merge.verifiedFiles(folder) {
-                // Content-addressed files (animations) may come from several shards, identical.
-                if let other = origin[path] {
-                    if digests[path] == digest { continue }
-                    throw MergeError.sameFile(path: path, folders: [other, folder.path])
-                }
-                origin[path] = folder.path
-                digests[path] = digest
-                do {
-                    let target = destination.staging.appendingPathComponent(path)
-                    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try FileManager.default.copyItem(at: folder.appendingPathComponent(path), to: target)
-                } catch {
-                    throw MergeError.output(.output(path: destination.staging.appendingPathComponent(path).path, reason: "cannot copy (\(error.localizedDescription))"))
-                }
+    /// The output may not be a shard, lie inside one or hold one (nor the current folder):
+    /// the output is replaced whole, and `merge s1 s1 s2` must not turn `s1` into the site.
+    func checkOutputPlace(_ destination: OutputFolder) throws(MergeError) {
+        let target = destination.destination.resolvingSymlinksInPath().path
+        for shard in shards {
+            let path = shard.standardizedFileURL.resolvingSymlinksInPath().path
+            if target == path || target.hasPrefix(path == "/" ? "/" : path + "/") {
+                throw .output(
+                    .refusedOutput(
+                        path: destination.destination.path,
+                        reason: "is the shard \(shard.path) or inside it; write the merged site to a folder outside every shard"))
             }
-            checked.advance()
         }
-        files = origin.count
-
-        // The manifests, each tab from the shard that rendered it.
-        let first = records[0]
-        manifests = first.manifests.indices.map { index in
-            var manifest = first.manifests[index]
-            for (tab, assignment) in first.tabs.enumerated() where tab < manifest.tabs.count {
-                manifest.tabs[tab] = records[assignment.shard - 1].manifests[index].tabs[tab]
-            }
-            return manifest
-        }
-    }
-
-    /// The same site step as a single run, with the first shard's site settings and summary.
-    func writeSite() throws(MergeError) {
-        do throws(GenerationError) {
-            try SiteStep(settings: records[0].site).write(manifests: manifests.map(PagedManifest.init), summary: records[0].summary, to: destination)
-        } catch {
-            throw .output(error)
-        }
-    }
-
-    /// SHA256SUMS, the archive and the swap, exactly as `generate` does them.
-    func sealAndSwapIn() throws(MergeError) {
-        do throws(GenerationError) {
-            let pending = try SealStep(archive: merge.archive).seal(destination, knownDigests: digests)
-            do throws(GenerationError) { try destination.commit() } catch {
-                pending?.discard()
-                throw error
-            }
-            try pending?.commit()
-        } catch {
-            throw .output(error)
-        }
-    }
-
-    func report() -> ShardMerge.Report {
-        ShardMerge.Report(
-            output: merge.output, shards: records.count, tabs: records[0].tabs.count, files: files, wrotePreview: records[0].site.preview, notes: recovered)
+        do { try destination.checkSurroundings(inputs: shards) } catch { throw .output(error) }
     }
 }

@@ -1,23 +1,41 @@
-import Checksum
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
-import KeyboardLayout
+import PipelineSteps
 import PreviewSite
-import SiteOutputs
+import Settings
 
 /// `emokit-shard.json`: what a `--shard K/N` run leaves for `merge` besides its sheets. It holds
 /// the run's identity (emokit version and a fingerprint of every setting and of the packs), which
 /// tab went to which shard, the settings of the site step, the index's summary, and the
 /// manifests as this shard sees them (its own tabs complete, the others without sheets).
+///
+/// A shard folder arrives from elsewhere (a CI artifact): its record is untrusted input. `check`
+/// accepts it only when every count is in the range the settings allow, the tab assignment
+/// re-derives from the page counts, and every path in it is exactly the one emokit writes for
+/// that tab, width, page and scale; the files it returns are the only ones merge takes from the
+/// shard. This file needs no other part of the pipeline, so the fuzz target compiles it as is.
 struct ShardRecord: Codable, Equatable, Sendable {
     static let fileName = "emokit-shard.json"
     static let currentFormat = 1
+    /// A record is read whole: larger than this is refused before reading (a run of 100,000
+    /// entries at five widths writes about a tenth of it).
+    static let maxBytes = 256 << 20
 
     struct Tab: Codable, Equatable, Sendable {
         var id: String
         var pages: Int
         var shard: Int
+    }
+
+    /// The site step's settings (`SiteStep.Settings`, same keys).
+    struct Site: Codable, Equatable, Sendable {
+        var preview: Bool
+        var baseURL: String?
+        var assetCatalog: String?
+        var web: Bool
+        var compressionLevel: Int
+        var memoryLevel: Int
     }
 
     var format = ShardRecord.currentFormat
@@ -27,9 +45,15 @@ struct ShardRecord: Codable, Equatable, Sendable {
     var run: String
     var shard: ShardSpec
     var tabs: [Tab]
-    var site: SiteStep.Settings
+    var site: Site
     var summary: PreviewSiteBuilder.Summary
     var manifests: [Manifest]
+
+    /// Why a record is refused; the caller names the shard folder.
+    struct Problem: Error, Equatable, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
 
     func data() throws(GenerationError) -> Data {
         let encoder = JSONEncoder()
@@ -37,84 +61,164 @@ struct ShardRecord: Codable, Equatable, Sendable {
         do { return try encoder.encode(self) } catch { throw .output(path: Self.fileName, reason: "\(error)") }
     }
 
-    static func read(from folder: URL) throws(MergeError) -> ShardRecord {
-        let url = folder.appendingPathComponent(fileName)
-        guard let data = try? Data(contentsOf: url) else { throw .notAShard(folder: folder.path) }
+    /// Decodes a record's bytes (already capped at `maxBytes` by the reader).
+    static func decode(_ data: Data) throws(Problem) -> ShardRecord {
         do { return try JSONDecoder().decode(ShardRecord.self, from: data) } catch {
-            throw .damaged(folder: folder.path, file: fileName, reason: "not a shard record this emokit reads (\(error))")
+            throw Problem(reason: "not a shard record this emokit reads (\(Self.shortReason(error)))")
+        }
+    }
+
+    /// Largest numbers a record may hold: the ranges the flags allow (`--shard` up to 1000,
+    /// `--widths` 100-4096, `--scales` 1-4), and beyond any real run for counts no flag sets.
+    enum Limits {
+        static let shards = 1...1000
+        static let width = 100...4096
+        static let scale = 1...4
+        static let manifests = 64
+        static let tabs = 100_000
+        static let pages = 1_000_000
+    }
+
+    /// Checks the record as described in the type's comment and returns the files it implies in
+    /// its shard folder (relative paths): its own tabs' page sheets, and the variant sheets, tab
+    /// icon strips and animations its manifests name.
+    func check() throws(Problem) -> Set<String> {
+        func fail(_ reason: String) -> Problem { Problem(reason: reason) }
+        guard format == Self.currentFormat else { throw fail("record format \(format); this emokit reads \(Self.currentFormat)") }
+        guard Limits.shards.contains(shard.count), (1...shard.count).contains(shard.index) else {
+            throw fail("shard \(shard.index)/\(shard.count) is out of range (1 to \(Limits.shards.upperBound) shards)")
+        }
+        guard tabs.count <= Limits.tabs else { throw fail("\(tabs.count) tabs; at most \(Limits.tabs)") }
+        guard !manifests.isEmpty, manifests.count <= Limits.manifests else { throw fail("\(manifests.count) manifests; 1 to \(Limits.manifests)") }
+        var pageTotal = 0
+        var seenIDs = Set<String>()
+        for tab in tabs {
+            guard TabID.isValid(tab.id), seenIDs.insert(tab.id.lowercased()).inserted else { throw fail("tab id '\(Self.quoted(tab.id))' is not one emokit writes") }
+            guard tab.pages >= 0, tab.pages <= Limits.pages else { throw fail("tab \(tab.id): \(tab.pages) pages is out of range") }
+            pageTotal += tab.pages
+        }
+        guard pageTotal <= Limits.pages else { throw fail("\(pageTotal) pages; at most \(Limits.pages)") }
+        guard ShardSpec.assign(pageCounts: tabs.map(\.pages), shards: shard.count) == tabs.map(\.shard) else {
+            throw fail("its tab assignment is not the one emokit makes for these page counts")
+        }
+        guard summary.packs.map(\.id) == tabs.map(\.id) else { throw fail("its summary lists other tabs than the record") }
+        if let name = site.assetCatalog, AssetCatalogName.issue(name: name, scales: []) != nil || name.utf8.count > 255 || name.contains("\0") {
+            throw fail("asset catalog name '\(Self.quoted(name))' is not one emokit writes")
+        }
+        if let base = site.baseURL, PublicURLs(base: base) == nil { throw fail("base URL '\(Self.quoted(base))' is not one emokit accepts") }
+        guard (0...9).contains(site.compressionLevel), (1...9).contains(site.memoryLevel) else { throw fail("compression settings out of range") }
+
+        var files = Set<String>()
+        var widths = Set<Int>()
+        for manifest in manifests {
+            guard Limits.width.contains(manifest.screenWidth), widths.insert(manifest.screenWidth).inserted else {
+                throw fail("manifest width \(manifest.screenWidth) is out of range or repeated")
+            }
+            guard !manifest.scales.isEmpty, manifest.scales.allSatisfy(Limits.scale.contains), Set(manifest.scales).count == manifest.scales.count else {
+                throw fail("manifest \(manifest.screenWidth): scales \(manifest.scales) are out of range")
+            }
+            guard manifest.tabs.map(\.id) == tabs.map(\.id) else { throw fail("manifest \(manifest.screenWidth) lists other tabs than the record") }
+            for (tab, assignment) in zip(manifest.tabs, tabs) {
+                try checkTab(tab, assignment: assignment, manifest: manifest, into: &files)
+            }
+        }
+        return files
+    }
+
+    /// One tab of one manifest: its pages (sheets only when this shard owns it), variant sheets,
+    /// tab icon and animations, every path the one emokit writes.
+    private func checkTab(_ tab: Manifest.Tab, assignment: Tab, manifest: Manifest, into files: inout Set<String>) throws(Problem) {
+        func fail(_ reason: String) -> Problem { Problem(reason: "tab \(tab.id): \(reason)") }
+        let scales = Set(manifest.scales.map(String.init))
+        guard tab.pages.count == assignment.pages else { throw fail("\(tab.pages.count) pages where the record says \(assignment.pages)") }
+        let owned = assignment.shard == shard.index
+        for (index, page) in tab.pages.enumerated() {
+            guard page.index == index else { throw fail("page \(page.index) out of order") }
+            guard owned || page.sheets.isEmpty else { throw fail("page sheets of a tab another shard renders") }
+            guard Set(page.sheets.keys).isSubset(of: scales), Set(page.sheetHashes.keys).isSubset(of: scales) else { throw fail("a page sheet for a scale not asked for") }
+            for (scale, path) in page.sheets {
+                guard path == OutputPaths.page(tab: tab.id, width: manifest.screenWidth, page: index, scale: Int(scale)!) else {
+                    throw fail("sheet path '\(Self.quoted(path))' is not one emokit writes")
+                }
+                files.insert(path)
+            }
+            guard page.sheetHashes.values.allSatisfy(Self.isDigest) else { throw fail("a sheet hash is not a SHA-256") }
+            for button in page.buttons {
+                guard let animation = button.animation else { continue }
+                guard OutputPaths.isAnimation(animation.path) else { throw fail("animation path '\(Self.quoted(animation.path))' is not one emokit writes") }
+                files.insert(animation.path)
+            }
+        }
+        for sheet in tab.variantSheets ?? [] {
+            guard sheet.index >= 0, Set(sheet.sheets.keys).isSubset(of: scales) else { throw fail("variant sheet \(sheet.index) is out of range") }
+            for (scale, path) in sheet.sheets {
+                guard path == OutputPaths.variants(tab: tab.id, sheet: sheet.index, scale: Int(scale)!) else {
+                    throw fail("variant sheet path '\(Self.quoted(path))' is not one emokit writes")
+                }
+                files.insert(path)
+            }
+        }
+        if let icon = tab.icon {
+            // The asset catalog cuts the icon's square (size x scale pixels a side) from its strip.
+            guard icon.size.isFinite, (0...500).contains(icon.size), icon.sprite.values.allSatisfy(Self.isSmall) else { throw fail("tab icon size out of range") }
+            for (scale, path) in icon.sheets {
+                guard scales.contains(scale), OutputPaths.isTabIconStrip(path, scale: Int(scale)!) else {
+                    throw fail("tab icon path '\(Self.quoted(path))' is not one emokit writes")
+                }
+                files.insert(path)
+            }
+        }
+    }
+
+    /// A sprite rect whose numbers cannot overflow or size a huge image.
+    static func isSmall(_ rect: Manifest.PixelRect) -> Bool {
+        [rect.x, rect.y].allSatisfy { (0...(1 << 20)).contains($0) } && [rect.width, rect.height].allSatisfy { (0...4096).contains($0) }
+    }
+
+    static func isDigest(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// A text from the record for a message: at most 80 characters, control characters shown as `?`.
+    static func quoted(_ text: String) -> String {
+        let cut = text.unicodeScalars.prefix(80).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }
+        return String(cut) + (text.unicodeScalars.count > 80 ? "…" : "")
+    }
+
+    /// A decoding error in one line, without the decoder's nested context dump.
+    static func shortReason(_ error: Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?: return quoted(context.debugDescription)
+        case .keyNotFound(let key, _)?: return "no '\(quoted(key.stringValue))'"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "wrong value at \(quoted(context.codingPath.map(\.stringValue).joined(separator: ".")))"
+        default: return "unreadable"
         }
     }
 }
 
-/// A canonical text of any value, for fingerprints: every stored property recursively (so new
-/// settings count without being listed here), with dictionaries and sets sorted.
-enum CanonicalText {
-    /// The modules made from the one module `Generator` (`Settings` holds its option types since they
-    /// moved there; nothing of `Settings` was in a key before). A value's own text names its type's
-    /// module (`Pipeline.GeneratorOptions.Layout.grid`); these keep the name `Generator`, so
-    /// fingerprints and page cache keys do not change with where a type lives.
-    static let generatorModules: Set<String> = ["Pipeline", "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs", "Settings"]
-
-    static func of(_ value: Any) -> String {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .struct?, .class?, .enum?, .tuple?:
-            if mirror.children.isEmpty { return reflecting(value) }
-            let fields = mirror.children.map { "\($0.label ?? "_")=\(of($0.value))" }
-            return "\(mirror.subjectType)(\(fields.joined(separator: ",")))"
-        case .optional?:
-            return mirror.children.first.map { of($0.value) } ?? "nil"
-        case .collection?:
-            return "[" + mirror.children.map { of($0.value) }.joined(separator: ",") + "]"
-        case .dictionary?, .set?:
-            return "{" + mirror.children.map { of($0.value) }.sorted().joined(separator: ",") + "}"
-        default:
-            return reflecting(value)
-        }
+/// The paths emokit writes in an output, as patterns a record's paths are checked against (the
+/// writers' own functions: `Generator.sheetPath`, `VariantSheets`, `TabIcons.sheetPath`,
+/// `Animations`; a test checks they agree).
+enum OutputPaths {
+    static func page(tab: String, width: Int, page: Int, scale: Int) -> String {
+        "sheets/\(tab)/\(width)/page-\(String(format: "%03d", page))@\(scale)x.png"
     }
 
-    /// `String(reflecting:)`, a type of `generatorModules` named in the module `Generator`.
-    static func reflecting(_ value: Any) -> String {
-        let text = String(reflecting: value)
-        let typeName = String(reflecting: type(of: value))
-        guard let dot = typeName.firstIndex(of: "."), generatorModules.contains(String(typeName[..<dot])), text.hasPrefix(typeName) else { return text }
-        return "Generator" + text[dot...]
-    }
-}
-
-extension Generator {
-    /// The fingerprint of this run that every shard must share: emokit's version, every option
-    /// except where this shard writes (output, shard, cache, archive, concurrency) with paths
-    /// reduced to names, and the summary of the packs and emoji source.
-    func runFingerprint(summary: PreviewSiteBuilder.Summary, tabs: [ShardRecord.Tab], entries: [[String]]) -> String {
-        var normalized = options
-        normalized.inputs = []
-        normalized.output = URL(fileURLWithPath: "/")
-        normalized.concurrency = 0
-        normalized.deleteIcon = nil
-        normalized.emojiSource = .font(path: nil)
-        normalized.publishing = PublishingOptions()
-        normalized.publishing.baseURL = options.publishing.baseURL
-        var text = "emokit \(EmokitResources.version)\n" + CanonicalText.of(normalized) + "\n"
-        text += "inputs=\(options.inputs.map(\.lastPathComponent)) deleteIcon=\(options.deleteIcon?.lastPathComponent ?? "-")\n"
-        text += CanonicalText.of(summary) + "\n" + CanonicalText.of(tabs) + "\n" + CanonicalText.of(entries)
-        return SHA256.hexDigest(Array(text.utf8))
-    }
-}
-
-extension Generator {
-    /// With `--shard`: every tab's page count and shard; nil for a whole run.
-    func shardAssignment(_ packs: [EmoticonPack]) -> [ShardRecord.Tab]? {
-        guard let shard = options.publishing.shard else { return nil }
-        let pages = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
-        let owners = ShardSpec.assign(pageCounts: pages, shards: shard.count)
-        return packs.indices.map { ShardRecord.Tab(id: packs[$0].id, pages: pages[$0], shard: owners[$0]) }
+    static func variants(tab: String, sheet: Int, scale: Int) -> String {
+        "sheets/\(tab)/variants/sheet-\(String(format: "%03d", sheet))@\(scale)x.png"
     }
 
-    func shardRecord(_ packs: [EmoticonPack], tabs: [ShardRecord.Tab], manifests: [Manifest], summary: PreviewSiteBuilder.Summary) -> ShardRecord {
-        let entries = packs.map { pack in pack.entries.map { "\($0.text)\t\($0.content)" } }
-        return ShardRecord(
-            emokit: EmokitResources.version, run: runFingerprint(summary: summary, tabs: tabs, entries: entries),
-            shard: options.publishing.shard!, tabs: tabs, site: SiteStep.Settings(options), summary: summary, manifests: manifests)
+    /// `sheets/tab-icons@Sx.png`, or a numbered strip `sheets/tab-icons-N@Sx.png`.
+    static func isTabIconStrip(_ path: String, scale: Int) -> Bool {
+        let prefix = "sheets/tab-icons", suffix = "@\(scale)x.png"
+        guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.utf8.count < prefix.utf8.count + suffix.utf8.count + 8 else { return false }
+        let middle = path.dropFirst(prefix.count).dropLast(suffix.count)
+        return middle.isEmpty || (middle.hasPrefix("-") && middle.count > 1 && middle.dropFirst().allSatisfy { $0.isASCII && $0.isNumber })
+    }
+
+    /// `animations/<sha256>.gif` (content-addressed).
+    static func isAnimation(_ path: String) -> Bool {
+        path.hasPrefix("animations/") && path.hasSuffix(".gif") && ShardRecord.isDigest(String(path.dropFirst(11).dropLast(4)))
     }
 }

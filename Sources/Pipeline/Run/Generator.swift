@@ -55,7 +55,7 @@ public struct Generator: Sendable {
         let lock = OutputLock(for: output.destination)
         try lock.acquire(wait: options.waitForLock)
         defer { lock.release() }
-        let recovered = output.recoverLeftovers()
+        let recovered = output.recoverLeftovers() + SealStep.recoverArchive(options.publishing.archive, output: output)
         try output.checkReplaceable()
         if options.exitOnSignal {
             let interruption = Interruption(staging: output.staging, outputLock: lock, progress: options.progress)

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Files emokit creates where others may write (beside the output: the lock, partial files;
+/// inside a restored cache): created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a file or symbolic
+/// link someone put at that name is never opened, truncated or followed to another place on
+/// the disk. The caller removes its own stale file first when the name is one it owns.
+package enum NewFile {
+    /// Why a file was not created: the system's words (`File exists`, `Too many levels of
+    /// symbolic links`).
+    package struct Failure: Error, CustomStringConvertible {
+        package let code: Int32
+        package var description: String { code == ELOOP ? "is a symbolic link" : String(cString: strerror(code)) }
+    }
+
+    /// A descriptor open for writing on a file just created at `url`.
+    package static func create(_ url: URL, mode: mode_t = 0o644) throws(Failure) -> Int32 {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw Failure(code: errno) }
+        return fd
+    }
+
+    /// Creates `url` with `data` in it; a partly written file is removed.
+    package static func write(_ data: Data, to url: URL) throws(Failure) {
+        let fd = try create(url)
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                    let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                    let n = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(url.path)
+            throw Failure(code: failure)
+        }
+    }
+}
