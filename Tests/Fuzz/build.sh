@@ -63,10 +63,13 @@ module() {
   local module=$1; shift
   local deps=()
   for dep in "$@"; do deps+=("$OBJ/$dep.stamp"); done
-  # Every Swift file of the module, in its subfolders too (Sources/EmoticonPacks/Layouts/...).
-  if stale "$module" Sources/"$module"/**/*.swift "${deps[@]}" || [ ! -f "$OBJ/$module.o" ]; then
+  # Every Swift file of the module, in its subfolders too (Sources/EmoticonPacks/Layouts/...),
+  # or the files FILES names (BundledTemplates lives in Templates/).
+  local files=()
+  if [ -n "${FILES:-}" ]; then read -r -a files <<<"$FILES"; else files=(Sources/"$module"/**/*.swift); fi
+  if stale "$module" "${files[@]}" "${deps[@]}" || [ ! -f "$OBJ/$module.o" ]; then
     swiftc "${SWIFTFLAGS[@]}" -parse-as-library -wmo -module-name "$module" -emit-module -emit-module-path "$OBJ/$module.swiftmodule" \
-      -c Sources/"$module"/**/*.swift -o "$OBJ/$module.o"
+      -c "${files[@]}" -o "$OBJ/$module.o"
     done_stamp "$module"; echo built >>"$OBJ/.steps"
   else
     echo reused >>"$OBJ/.steps"
@@ -106,7 +109,15 @@ together "target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging TextE
   "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics" "module PreviewSite EmoticonManifest TextEscaping"
 together "module PipelineSteps EmojiData EmojiGlyphs EmoticonPacks Imaging Diagnostics" \
   "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum Imaging CLibPNG CGifLib EmoticonManifest KeyboardLayout"
-module Settings PipelineSteps KeyboardLayout Imaging EmoticonPacks PreviewSite FileAccess CSystem TextMatching Diagnostics
+# Settings names the output writers of its rows (SiteOutputs, over OutputTransaction and the templates).
+# SwiftPM embeds the templates' bytes as PackageResources; no fuzz target writes a preview, so they are empty here.
+printf 'enum PackageResources {\n%s}\n' "$(for f in index_html preview_html preview_css preview_js; do echo "    static let $f: [UInt8] = []"; done)" >"$OBJ/EmptyTemplates.swift.new"
+cmp -s "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift" || mv "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift"
+together "module OutputTransaction PipelineSteps CSystem EmoticonManifest Diagnostics" \
+  "FILES='Templates/BundledTemplates.swift $OBJ/EmptyTemplates.swift' module BundledTemplates"
+module SiteOutputs PipelineSteps OutputTransaction EmoticonManifest Imaging PreviewSite BundledTemplates TextEscaping Diagnostics
+module Settings PipelineSteps KeyboardLayout Imaging EmoticonPacks PreviewSite SiteOutputs FileAccess CSystem TextMatching Diagnostics
 SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord FileAccess TextEscaping TextMatching Checksum Diagnostics \
-  EmoticonPacks Imaging CLibPNG CGifLib EmojiGlyphs EmojiData PipelineSteps EmoticonManifest KeyboardLayout PreviewSite CSystem Settings
+  EmoticonPacks Imaging CLibPNG CGifLib EmojiGlyphs EmojiData PipelineSteps EmoticonManifest KeyboardLayout PreviewSite CSystem \
+  OutputTransaction BundledTemplates SiteOutputs Settings
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

@@ -98,7 +98,7 @@ struct MergeRun {
     /// The asset catalog's image set names in the manifests are paths inside the catalog: each
     /// must be the one emokit gives that tab and page (none without a catalog).
     private func checkImageSets() throws(MergeError) {
-        let name = records[0].site.assetCatalog
+        let name = records[0].site.outputs["xcassets"]
         for manifest in manifests {
             let folders = AssetCatalogWriter.folderNames(for: manifest.tabs.map(\.id))
             for (index, tab) in manifest.tabs.enumerated() {

@@ -45,16 +45,15 @@ enum CanonicalText {
 extension ShardRecord.Site {
     init(_ settings: SiteStep.Settings) {
         self.init(
-            preview: settings.preview, baseURL: settings.baseURL, assetCatalog: settings.assetCatalog, web: settings.web,
-            compressionLevel: settings.compressionLevel, memoryLevel: settings.memoryLevel)
+            preview: settings.preview, baseURL: settings.baseURL, outputs: settings.outputs, compressionLevel: settings.compressionLevel,
+            memoryLevel: settings.memoryLevel)
     }
 }
 
 extension SiteStep.Settings {
     init(_ site: ShardRecord.Site) {
         self.init(
-            preview: site.preview, baseURL: site.baseURL, assetCatalog: site.assetCatalog, web: site.web, compressionLevel: site.compressionLevel,
-            memoryLevel: site.memoryLevel)
+            preview: site.preview, baseURL: site.baseURL, outputs: site.outputs, compressionLevel: site.compressionLevel, memoryLevel: site.memoryLevel)
     }
 }
 

@@ -32,8 +32,8 @@ struct ShardRecord: Codable, Equatable, Sendable {
     struct Site: Codable, Equatable, Sendable {
         var preview: Bool
         var baseURL: String?
-        var assetCatalog: String?
-        var web: Bool
+        /// The outputs beside the sheets, by the setting that asks for each (`GeneratorOptions.outputs`).
+        var outputs: [String: String]
         var compressionLevel: Int
         var memoryLevel: Int
     }
@@ -102,8 +102,14 @@ struct ShardRecord: Codable, Equatable, Sendable {
             throw fail("its tab assignment is not the one emokit makes for these page counts")
         }
         guard summary.packs.map(\.id) == tabs.map(\.id) else { throw fail("its summary lists other tabs than the record") }
-        if let name = site.assetCatalog, AssetCatalogName.issue(name: name, scales: []) != nil || name.utf8.count > 255 || name.contains("\0") {
-            throw fail("asset catalog name '\(Self.quoted(name))' is not one emokit writes")
+        for (setting, value) in site.outputs.sorted(by: { $0.key < $1.key }) {
+            // An output of a row of the settings table, with a value its row takes.
+            guard let row = SettingsTable.rows.first(where: { $0.writer != nil && $0.flag == setting }), let apply = row.apply else {
+                throw fail("output '\(Self.quoted(setting))' is not one emokit writes")
+            }
+            var scratch = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/"))
+            let taken = (try? apply(&scratch, row.valueName == nil ? .on(true) : .text(value))) != nil && scratch.outputs[setting] == value
+            guard taken else { throw fail("\(setting) '\(Self.quoted(value))' is not one emokit writes") }
         }
         if let base = site.baseURL, PublicURLs(base: base) == nil { throw fail("base URL '\(Self.quoted(base))' is not one emokit accepts") }
         guard (0...9).contains(site.compressionLevel), (1...9).contains(site.memoryLevel) else { throw fail("compression settings out of range") }

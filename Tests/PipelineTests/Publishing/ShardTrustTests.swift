@@ -1,5 +1,4 @@
 import Checksum
-import EmokitCLI
 import Foundation
 import Pipeline
 import PipelineTestSupport
@@ -61,7 +60,7 @@ struct ShardTrustTests {
             _ = try ShardMerge(output: out, shards: shards).run()
             return "merged"
         } catch {
-            return error.diagnostics.map(DiagnosticPrinter.text).joined(separator: "\n")
+            return error.diagnostics.map(Printed.text).joined(separator: "\n")
         }
     }
 
@@ -80,10 +79,10 @@ struct ShardTrustTests {
         try Data("secret".utf8).write(to: root.appendingPathComponent("secret.png"))
         let cases: [(String, (inout [String: Any]) -> Void)] = [
             (
-                "asset catalog name '../escaped' is not one emokit writes",
+                "xcassets '../escaped' is not one emokit writes",
                 { record in
                     var site = record["site"] as! [String: Any]
-                    site["assetCatalog"] = "../escaped"
+                    site["outputs"] = ["xcassets": "../escaped"]
                     record["site"] = site
                 }
             ),
