@@ -14,6 +14,24 @@ extension Escape {
         }
     }
 
+    /// A whole line for a terminal, not quoted: every character that could move the cursor,
+    /// clear the screen, start an escape sequence, end the line or reorder what is shown
+    /// (control characters, U+2028/U+2029, bidirectional overrides and isolates) written as
+    /// `\n`, `\t`, `\r` or `\u{1b}`. Names and titles from a pack reach the terminal only
+    /// through this (or `message`), so a pack cannot rewrite what a user reads.
+    public static func terminal(_ text: String) -> String {
+        TextEscaping.escape(text) { scalar in
+            switch scalar {
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case "\u{2028}", "\u{2029}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                return "\\u{\(String(scalar.value, radix: 16))}"
+            default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
+            }
+        }
+    }
+
     /// Text for an XML element's content: `&`, `<` and `>` escaped (callers refuse control
     /// characters and noncharacters before).
     public static func xmlText(_ text: String) -> String { TextEscaping.escape(text, markup) }

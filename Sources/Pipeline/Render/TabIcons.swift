@@ -41,8 +41,7 @@ struct TabIcons {
         var kinds: [Manifest.TabIcon.Source?] = []
         var entries: [Int?] = []
         for (tab, pack) in packs.enumerated() {
-            if case .success(let variants) = FileNamePolicy.variants(of: "icon.png", in: pack.folder, folderDisplay: pack.folderName) {
-                let file = ImageFile(name: "icon.png", variants: variants)
+            if let file = pack.tabIcon {
                 let chosen = try SpritePlanner.chooseVariants(file, user: .tabIcon(pack: pack.folderName), boxes: boxes, decoder: decoder)
                 var images: [Int: RGBAImage] = [:]
                 for (scale, variant) in chosen {
