@@ -74,12 +74,9 @@ struct TabIcons {
                     throw .emojiGlyph(entry: EntryLabel(pack, pack.entries[iconEntry]), error: (error as? EmojiGlyphError) ?? .unreadable(path: emoji?.summary ?? "", reason: "\(error)"))
                 }
                 images = glyph.map { image in Dictionary(uniqueKeysWithValues: boxes.keys.map { ($0, image) }) }
-            case .gifFrame(let variant):
-                let frame: RGBAImage
-                do { frame = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath).firstFrame } catch {
-                    throw .animation(entry: EntryLabel(pack, pack.entries[iconEntry]), error: error)
-                }
-                images = Dictionary(uniqueKeysWithValues: boxes.keys.map { ($0, frame) })
+            case .gifFrame(let gif):
+                // Fitted to the tab icon's square when the run was planned (decoded once).
+                images = boxes.compactMapValues { gif.fitted[$0] }
             case .missing, nil:
                 images = nil
             }
