@@ -78,6 +78,9 @@ struct EntryReader {
         } else {
             return .failure(error(index, "code", chs, "missing: an emoji entry (type 1) needs code (hex code points) or emoji"))
         }
+        if let problem = TextLimits.problem(emoji, limit: TextLimits.entryText) {
+            return .failure(error(index, dict["code"] != nil ? "code" : "emoji", chs, "the emoji is \(problem.message)"))
+        }
         return .success(
             Entry(
                 plistIndex: index, text: emoji, textTraditional: nil, name: chs.map(Self.bareName) ?? EmojiText.name(of: emoji),
@@ -170,6 +173,9 @@ struct EntryReader {
         guard let value = dict[key] else { return .success(nil) }
         guard let text = value as? String, !PackReader.isBoolean(value) else {
             return .failure("expected a string, found \(PackReader.typeName(value))")
+        }
+        if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
+            return .failure("\(problem.message) (it starts \(PackError.quote(text)))")
         }
         return .success(text)
     }

@@ -31,6 +31,9 @@ extension EntryReader {
             return .failure(.entry(path: plistDisplay, index: index, key: text, text: text, reason: "expected an image name, found \(PackReader.typeName(dict[text]!))"))
         }
         if text.isEmpty { return .failure(.entry(path: plistDisplay, index: index, key: "entry", text: nil, reason: "the text to insert is empty")) }
+        if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
+            return .failure(.entry(path: plistDisplay, index: index, key: "entry", text: nil, reason: "the text to insert is \(problem.message) (it starts \(PackError.quote(text)))"))
+        }
         // The value is a stem (`024`); a value that already names a file (`024.png`) is read as is.
         let base = ["png", "gif"].contains((stem as NSString).pathExtension.lowercased()) ? (stem as NSString).deletingPathExtension : stem
         if let reason = FileNamePolicy.unsafeReason(base) {

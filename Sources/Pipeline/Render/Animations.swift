@@ -67,7 +67,13 @@ extension Generator {
                             entry: EntryLabel(packs[tab], packs[tab].entries[index]),
                             error: GIFError(path: source.variant.displayPath, reason: .unreadable(error.description)))
                     }
-                    path = "animations/\(SHA256.hexDigest([UInt8](data))).gif"
+                    // The bytes decoded, hashed in place: a file changed since is refused, not published.
+                    guard GIFFrames.digest(data) == source.sha256 else {
+                        throw .animation(
+                            entry: EntryLabel(packs[tab], packs[tab].entries[index]),
+                            error: GIFError(path: source.variant.displayPath, reason: .unreadable("the file changed while emokit was reading it")))
+                    }
+                    path = "animations/\(source.sha256).gif"
                     try output.write(data, to: path)
                     written[source.variant.url] = path
                 }
