@@ -42,4 +42,16 @@ struct TerminalEscapingTests {
         #expect(Self.isClean(generate.out) && Self.isClean(generate.err), "\(generate.out.debugDescription)")
         #expect(generate.out.contains(#"  evil  Evil\u{1b}[2J\u{1b}[31m\r\nemokit: 0 errors\u{7}\u{202e}: 1 emoticon, 1 page"#), "\(generate.out)")
     }
+
+    /// `init` names the folder it wrote into: escaped too.
+    @Test func initNamesTheFolderEscaped() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("in\u{1b}[31mit")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: WeiboPackFixtures.sampleImage, to: folder.appendingPathComponent("a.png"))
+        try FileManager.default.copyItem(at: WeiboPackFixtures.sampleImage, to: folder.appendingPathComponent("notes\r.txt"))
+        let result = run(["init", folder.path])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(Self.isClean(result.out) && Self.isClean(result.err), "\(result.out.debugDescription) \(result.err.debugDescription)")
+        #expect(result.out.contains(#"in\u{1b}[31mit/info.plist"#), "\(result.out)")
+    }
 }
