@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "EmokitCLI",
             dependencies: [
-                "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "Diagnostics",
+                "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "TextEscaping", "Diagnostics",
             ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         // Test helpers: TestSupport is Foundation only (fixtures, file trees, subprocesses, the

@@ -1,4 +1,5 @@
 import Diagnostics
+import TextEscaping
 
 /// The one place the command line turns diagnostics into what a user reads: `error: …`,
 /// `warning: …` or `note: …` on standard error (the console paints the label when colour is on),
@@ -18,7 +19,9 @@ public struct DiagnosticPrinter: Sendable {
     public static func text(_ diagnostic: Diagnostic) -> String { text(diagnostic.message) }
 
     /// The printed line: `warning: faces/info.plist: entry 3 ("[哈哈]"): unknown key "chx"; ignored`.
-    public static func line(_ diagnostic: Diagnostic) -> String { "\(diagnostic.severity.rawValue): \(text(diagnostic))" }
+    /// Everything in it that came from a pack (folder and file names, titles, not only the quoted
+    /// entry texts) is escaped for the terminal (`Escape.terminal`): one diagnostic, one line.
+    public static func line(_ diagnostic: Diagnostic) -> String { "\(diagnostic.severity.rawValue): \(Escape.terminal(text(diagnostic)))" }
 
     /// Prints one diagnostic.
     public func print(_ diagnostic: Diagnostic) { console.error(Self.line(diagnostic)) }
@@ -33,5 +36,5 @@ public struct DiagnosticPrinter: Sendable {
     func error(_ code: Diagnostic.Code, _ text: String) { print(Diagnostic(code, .error, message: Diagnostic.Message(text))) }
 
     /// The line a stopped run ends with: `emokit: stopped by SIGINT; the previous output is unchanged`.
-    func stopped(_ diagnostic: Diagnostic) { console.error("emokit: \(Self.text(diagnostic))") }
+    func stopped(_ diagnostic: Diagnostic) { console.error("emokit: \(Escape.terminal(Self.text(diagnostic)))") }
 }

@@ -1,5 +1,6 @@
 import EmojiTabs
 import Pipeline
+import TextEscaping
 
 /// The lines `generate --emoji-keyboard` prints about the keyboard: what went in, per group, what
 /// was left out for lack of a glyph, and how many names fell back to English.
@@ -20,6 +21,7 @@ enum EmojiKeyboardSummary {
             let why = report.cldrLocale.map { "CLDR (\($0)) has no name for them" } ?? "CLDR annotations were not found"
             lines.append("  \(report.englishNames) emoji named in English from emoji-test.txt: \(why)")
         }
-        return lines
+        // Group names come from the emoji data files: escaped for the terminal like a pack's.
+        return lines.map(Escape.terminal)
     }
 }

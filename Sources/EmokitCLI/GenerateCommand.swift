@@ -4,6 +4,7 @@ import Imaging
 import KeyboardLayout
 import Pipeline
 import Settings
+import TextEscaping
 import TextMatching
 
 /// `emokit generate <pack or packs root>... --out DIR`: the main job.
@@ -144,7 +145,8 @@ enum GenerateCommand {
         for tab in shown.map({ report.tabs[$0] }) {
             lines.append("  \(tab.id == tab.title ? tab.id : "\(tab.id)  \(tab.title)"): \(count(tab.entries, "emoticon")), \(count(tab.pages, "page"))")
         }
-        return lines
+        // Titles (and the output path) come from packs and users: escaped for the terminal.
+        return lines.map(Escape.terminal)
     }
 
     /// "1 tab", "3 tabs": the summary reads as a sentence.

@@ -3,6 +3,7 @@ import EmoticonPacks
 import Foundation
 import Pipeline
 import Settings
+import TextEscaping
 
 /// `emokit init <folder>`: makes a folder of PNGs a Weibo pack (`info.plist`) with a starter
 /// `emokit.json`. The listing rules live in `PackStarter`, the writing in `ProjectStarter`.
@@ -53,8 +54,9 @@ enum InitCommand {
             printer.print(pack.notes.map { Diagnostic("init-skipped", .note, message: Diagnostic.Message($0)) })
             let count = pack.entries.count
             let names = written.map { "\(display)/\($0.lastPathComponent)" }
-            console.out("emokit: wrote \(names[0]) (\(count) emoticon\(count == 1 ? "" : "s")) and \(names[1])")
-            console.out("Next: emokit validate \(shellWord(display)), then emokit generate --config \(shellWord(names[1]))")
+            // The folder's name is the user's (or a stranger's): escaped for the terminal.
+            console.out(Escape.terminal("emokit: wrote \(names[0]) (\(count) emoticon\(count == 1 ? "" : "s")) and \(names[1])"))
+            console.out(Escape.terminal("Next: emokit validate \(shellWord(display)), then emokit generate --config \(shellWord(names[1]))"))
         }
         return .success
     }

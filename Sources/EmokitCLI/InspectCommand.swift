@@ -2,6 +2,7 @@ import Checksum
 import Foundation
 import Imaging
 import Settings
+import TextEscaping
 
 /// `emokit inspect IMAGE...`: how emokit sees each image.
 enum InspectCommand {
@@ -53,7 +54,7 @@ enum InspectCommand {
                 if json {
                     records.append(Record(path: path, width: image.width, height: image.height, format: "\(decoded.format)", rgbaSHA256: digest))
                 } else {
-                    console.out("\(path)\t\(image.width)x\(image.height)\t\(decoded.format)\t\(digest)")
+                    console.out("\(Escape.terminal(path))\t\(image.width)x\(image.height)\t\(decoded.format)\t\(digest)")
                 }
             } catch {
                 failed = true

@@ -35,8 +35,9 @@ extension Manifest {
         }
     }
 
-    /// A tab's icon for the tab bar: a `size` x `size` pt square, drawn from `sheets` (one strip
-    /// per scale shared by all tabs) at the `sprite` rect (pixels), centred in its square.
+    /// A tab's icon for the tab bar: a `size` x `size` pt square, drawn from `sheets` (one sheet
+    /// per scale shared by up to 512 tabs; more tabs use further sheets, so read each tab's own)
+    /// at the `sprite` rect (pixels), centred in its square.
     public struct TabIcon: Codable, Equatable, Sendable {
         /// Where the picture came from: the pack's `icon.png`, or its first emoticon.
         /// `representativeEmoji`: the emoji keyboard's choice for its group (😀 for Smileys & Emotion).

@@ -178,15 +178,24 @@ public struct PackReader: Sendable {
             }
         }
         outcome.notes += contents.notes(entries)
-        var deleteIcon: ImageFile?
-        if case .success(let variants) = FileNamePolicy.variants(of: "delete.png", in: source.folder, folderDisplay: source.folderDisplay) {
-            deleteIcon = ImageFile(name: "delete.png", variants: variants)
+        // The pack's own buttons: optional, but a file that links outside the pack is refused by
+        // name (an `icon.png` was once dropped silently, even with --strict).
+        let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
+        var own: [String: ImageFile] = [:]
+        for name in ["delete.png", "icon.png"] {
+            switch files.lookup(name) {
+            case .found(let variants): own[name] = ImageFile(name: name, variants: variants)
+            case .absent: continue
+            case let .outside(file, target): outcome.errors.append(.unsafeLink(path: "\(source.folderDisplay)/\(file)", target: target))
+            }
         }
+        let deleteIcon = own["delete.png"]
         let folderName = source.folder.lastPathComponent
         outcome.pack = EmoticonPack(
             id: TabID.base(plistID: contents.plistID, folderName: folderName), titles: contents.titles, folderName: folderName,
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
+        outcome.pack?.tabIcon = own["icon.png"]
         return outcome
     }
 }

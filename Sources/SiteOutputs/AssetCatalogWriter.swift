@@ -80,6 +80,8 @@ package struct AssetCatalogWriter {
         for scale in scales.sorted() {
             guard let strip = icon.sheets["\(scale)"], let sprite = icon.sprite["\(scale)"] else { continue }
             if strips[strip] == nil {
+                // Only the sheets this icon is cut from are kept: one per scale, however many tabs.
+                strips = strips.filter { icon.sheets.values.contains($0.key) }
                 do { strips[strip] = try PNGDecoder().decode(contentsOf: output.staging.appendingPathComponent(strip), displayPath: strip).image } catch {
                     throw .output(path: strip, reason: "cannot read back the tab icon strip (\(error.description))")
                 }

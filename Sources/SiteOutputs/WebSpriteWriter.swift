@@ -87,10 +87,15 @@ package struct WebSpriteWriter {
                 atlases.append(Atlas(fileName: name, document: Document(frames: frames, meta: meta)))
             }
         }
-        if let strip = manifest.tabs.lazy.compactMap({ $0.icon?.sheets["\(scale)"] }).first, let size = sizes[strip] {
+        // One atlas per tab icon sheet, named after it (`tab-icons@2x.json`, then
+        // `tab-icons-2@2x.json` for a second sheet of many tabs), in tab order.
+        var strips: [String] = []
+        for strip in manifest.tabs.compactMap({ $0.icon?.sheets["\(scale)"] }) where !strips.contains(strip) { strips.append(strip) }
+        for strip in strips {
+            guard let size = sizes[strip] else { continue }
             var frames: [String: Frame] = [:]
             for tab in manifest.tabs {
-                guard let icon = tab.icon, let rect = icon.sprite["\(scale)"] else { continue }
+                guard let icon = tab.icon, icon.sheets["\(scale)"] == strip, let rect = icon.sprite["\(scale)"] else { continue }
                 var key = "\(tab.id)/tab-icon"
                 if used.contains(key) { key += "~tab" }  // an emoticon named tab-icon keeps its key
                 used.insert(key)
@@ -102,7 +107,8 @@ package struct WebSpriteWriter {
                 frames[key] = frame
             }
             let meta = Meta(version: manifest.generator.version, image: "../../\(strip)", size: Size(w: size.width, h: size.height), scale: "\(scale)")
-            atlases.append(Atlas(fileName: "tab-icons@\(scale)x.json", document: Document(frames: frames, meta: meta)))
+            let name = ((strip as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
+            atlases.append(Atlas(fileName: name, document: Document(frames: frames, meta: meta)))
         }
         return atlases
     }

@@ -3,12 +3,47 @@ import Foundation
 /// The escapers for text outside the preview: one-line messages, XML written by `init`, the web
 /// sprite stylesheet and `SHA256SUMS`. Each is a table; the loop is `TextEscaping.escape`'s.
 extension Escape {
+    /// Longer values are shortened in messages to their first `messageQuoteKept` characters.
+    public static let messageQuoteLimit = 120
+    public static let messageQuoteKept = 100
+
     /// A value quoted for a one-line message (`"a\nb"`): quotes, line breaks, U+2028/U+2029 and
-    /// control characters escaped, so one message is always one line.
+    /// control characters escaped, so one message is always one line. A value longer than
+    /// `messageQuoteLimit` characters is shortened, with its length said
+    /// (`"[xxxx…" (10000002 characters)`): a 10 MB `chs` once made each warning about it 10 MB.
     public static func message(_ text: String) -> String {
+        if text.utf8.count > messageQuoteLimit {
+            let count = text.unicodeScalars.count
+            if count > messageQuoteLimit {
+                let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(messageQuoteKept)))
+                return quotedMessage(head + "…") + " (\(count) characters)"
+            }
+        }
+        return quotedMessage(text)
+    }
+
+    private static func quotedMessage(_ text: String) -> String {
         TextEscaping.quoted(text) { scalar in
             switch scalar {
             case "\u{2028}", "\u{2029}": return "\\u{\(String(scalar.value, radix: 16))}"
+            default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
+            }
+        }
+    }
+
+    /// A whole line for a terminal, not quoted: every character that could move the cursor,
+    /// clear the screen, start an escape sequence, end the line or reorder what is shown
+    /// (control characters, U+2028/U+2029, bidirectional overrides and isolates) written as
+    /// `\n`, `\t`, `\r` or `\u{1b}`. Names and titles from a pack reach the terminal only
+    /// through this (or `message`), so a pack cannot rewrite what a user reads.
+    public static func terminal(_ text: String) -> String {
+        TextEscaping.escape(text) { scalar in
+            switch scalar {
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case "\u{2028}", "\u{2029}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                return "\\u{\(String(scalar.value, radix: 16))}"
             default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
             }
         }

@@ -68,3 +68,23 @@ struct TabIDTests {
         #expect(unsafe?.errors.first?.description.hasPrefix("tabIds '猫 咪': '../x' is not a usable tab id") == true)
     }
 }
+
+/// Suffixing stays linear in the number of packs (issue 26: one pack listed 40,000 times took
+/// 64 s to validate, each copy searching `-2`, `-3`, … from the start). Counted in probes, not
+/// timed.
+struct TabIDSuffixWorkTests {
+    @Test func suffixSearchResumesWhereTheLastStopped() {
+        let wanted = Array(repeating: "faces", count: 5_000) + ["Faces", "faces-7"]
+        var probes = 0
+        let resolved = TabID.resolve(wanted, probes: &probes)
+        #expect(probes < 3 * wanted.count)
+        // Same ids as before: each copy the lowest free suffix, `faces-7` kept by the pack that asks for it.
+        #expect(resolved.ids[0] == "faces")
+        #expect(resolved.ids[1] == "faces-2")
+        #expect(resolved.ids[5] == "faces-6")
+        #expect(resolved.ids[6] == "faces-8")
+        #expect(resolved.ids[wanted.count - 1] == "faces-7")
+        #expect(Set(resolved.ids.map { $0.lowercased() }).count == wanted.count)
+        #expect(resolved.changes.count == wanted.count - 2)
+    }
+}

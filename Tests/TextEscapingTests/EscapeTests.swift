@@ -36,6 +36,20 @@ struct EscapeTests {
         #expect(Escape.message("a\nb\"\u{2028}\u{7}\t\r") == #""a\nb\"\u{2028}\u{7}\t\r""#)
     }
 
+    /// A long value is quoted shortened, with its length (a 10 MB chs made 10 MB messages).
+    @Test func messageShortensLongValues() {
+        let long = String(repeating: "哈", count: 10_000)
+        #expect(Escape.message(long) == "\"" + String(repeating: "哈", count: 100) + "…\" (10000 characters)")
+        let atLimit = String(repeating: "a", count: Escape.messageQuoteLimit)
+        #expect(Escape.message(atLimit) == "\"\(atLimit)\"")
+    }
+
+    /// A whole line for the terminal: control characters, line breaks and bidi overrides escaped.
+    @Test func terminalEscapesWhatCouldRewriteTheScreen() {
+        #expect(Escape.terminal("a\u{1b}[2J\r\nb\t\u{7}\u{202e}c\u{9b}") == #"a\u{1b}[2J\r\nb\t\u{7}\u{202e}c\u{9b}"#)
+        #expect(Escape.terminal("faces/哈哈 \"ok\"") == "faces/哈哈 \"ok\"")
+    }
+
     @Test func xmlTextEscapesAmpersandAndAngleBrackets() {
         #expect(Escape.xmlText("<a & b>\"'") == "&lt;a &amp; b&gt;\"'")
     }

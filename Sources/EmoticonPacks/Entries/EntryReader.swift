@@ -78,6 +78,9 @@ struct EntryReader {
         } else {
             return .failure(error(index, "code", chs, "missing: an emoji entry (type 1) needs code (hex code points) or emoji"))
         }
+        if let problem = TextLimits.problem(emoji, limit: TextLimits.entryText) {
+            return .failure(error(index, dict["code"] != nil ? "code" : "emoji", chs, "the emoji is \(problem.message)"))
+        }
         return .success(
             Entry(
                 plistIndex: index, text: emoji, textTraditional: nil, name: chs.map(Self.bareName) ?? EmojiText.name(of: emoji),
@@ -95,10 +98,20 @@ struct EntryReader {
         if let gifName, let reason = FileNamePolicy.unsafeReason(gifName) {
             return .failure(error(index, "gif", chs, "unsafe path \(PackError.quote(gifName)): \(reason)"))
         }
+        // A gif named but absent is not an error (the app shows the png: Weibo's own bundle
+        // lists gifs it does not ship); one that links outside the pack is.
+        var gifVariants: [ImageFile.Variant]?
+        if let gifName {
+            switch files.lookup(gifName) {
+            case .found(let variants): gifVariants = variants
+            case .absent: gifVariants = nil
+            case let .outside(file, target): return .failure(error(index, "gif", chs, FolderFiles.linksOutside(file, target: target).message))
+            }
+        }
         guard let pngValue = dict["png"] else {
             // Only an animation, present on disk: its first frame is the sprite. A gif named but
             // absent leaves the entry without any image: the png is what is missing.
-            if let gifName, let variants = try? files.variants(of: gifName).get() {
+            if let gifName, let variants = gifVariants {
                 let file = ImageFile(name: gifName, variants: variants, format: .gif)
                 return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs), content: .image(file), animation: file))
             }
@@ -116,11 +129,7 @@ struct EntryReader {
         switch files.variants(of: png) {
         case .failure(let reason): return .failure(error(index, "png", chs, reason.message))
         case .success(let variants):
-            // A gif named but absent is not an error: the app shows the png (Weibo's own
-            // bundle lists gifs it does not ship).
-            let animation = gifName.flatMap { name in
-                try? files.variants(of: name).get()
-            }.map { ImageFile(name: gifName!, variants: $0, format: .gif) }
+            let animation = gifName.flatMap { name in gifVariants.map { ImageFile(name: name, variants: $0, format: .gif) } }
             return .success(
                 Entry(
                     plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs),
@@ -164,6 +173,9 @@ struct EntryReader {
         guard let value = dict[key] else { return .success(nil) }
         guard let text = value as? String, !PackReader.isBoolean(value) else {
             return .failure("expected a string, found \(PackReader.typeName(value))")
+        }
+        if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
+            return .failure("\(problem.message) (it starts \(PackError.quote(text)))")
         }
         return .success(text)
     }

@@ -45,6 +45,25 @@ struct FolderFiles {
 
     /// The file and its `@2x`/`@3x` siblings present in the folder; at least one must exist.
     func variants(of name: String) -> Result<[ImageFile.Variant], EntryProblem> {
+        switch lookup(name) {
+        case .found(let variants): return .success(variants)
+        case .absent: return .failure("file not found: \(display)/\(name) (nor an @2x or @3x variant)")
+        case .outside(let fileName, let target): return .failure(Self.linksOutside(fileName, target: target))
+        }
+    }
+
+    /// What a name finds in the folder: its files, nothing, or a file that must not be read.
+    /// Optional files (a `gif` the app may lack, `icon.png`, `delete.png`) may be absent, but a
+    /// name whose file links outside the pack is refused wherever it is named, never skipped as
+    /// if it were absent: the one rule for every link that leaves a pack.
+    enum Lookup {
+        case found([ImageFile.Variant])
+        case absent
+        /// `fileName` (the name or one of its `@2x`/`@3x` siblings) leads to `target`.
+        case outside(fileName: String, target: String)
+    }
+
+    func lookup(_ name: String) -> Lookup {
         let base = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
         let stem = base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
@@ -55,13 +74,18 @@ struct FolderFiles {
             case .absent: continue
             case .file(let real):
                 guard real.hasPrefix(realPath == "/" ? "/" : realPath + "/") else {
-                    return .failure("unsafe path \(PackError.quote(fileName)): it links outside the pack folder")
+                    return .outside(fileName: fileName, target: real)
                 }
                 variants.append(.init(scale: scale, folder: folder, fileName: fileName, folderDisplay: display))
             }
         }
-        if variants.isEmpty { return .failure("file not found: \(display)/\(name) (nor an @2x or @3x variant)") }
-        return .success(variants)
+        return variants.isEmpty ? .absent : .found(variants)
+    }
+
+    /// The one way a file name that leads out of its pack is refused (entries, `gif`,
+    /// `icon.png`, `delete.png`, a plain folder's images).
+    static func linksOutside(_ fileName: String, target: String) -> EntryProblem {
+        "unsafe path \(PackError.quote(fileName)): it links outside the pack folder (to \(target)); refusing to read it"
     }
 
     private enum Kind { case absent, file(realPath: String) }

@@ -14,6 +14,9 @@ enum EmojiPlistLayout: PackLayout {
             return .failure(reader.error(index, "item", nil, "expected an emoji string, found \(PackReader.typeName(item))"))
         }
         if text.isEmpty { return .failure(reader.error(index, "item", nil, "is an empty string")) }
+        if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
+            return .failure(reader.error(index, "item", nil, "\(problem.message) (it starts \(PackError.quote(text)))"))
+        }
         return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: EmojiText.name(of: text), content: .emoji(text)))
     }
 }

@@ -31,14 +31,27 @@ extension EntryReader {
             return .failure(.entry(path: plistDisplay, index: index, key: text, text: text, reason: "expected an image name, found \(PackReader.typeName(dict[text]!))"))
         }
         if text.isEmpty { return .failure(.entry(path: plistDisplay, index: index, key: "entry", text: nil, reason: "the text to insert is empty")) }
+        if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
+            return .failure(.entry(path: plistDisplay, index: index, key: "entry", text: nil, reason: "the text to insert is \(problem.message) (it starts \(PackError.quote(text)))"))
+        }
         // The value is a stem (`024`); a value that already names a file (`024.png`) is read as is.
         let base = ["png", "gif"].contains((stem as NSString).pathExtension.lowercased()) ? (stem as NSString).deletingPathExtension : stem
         if let reason = FileNamePolicy.unsafeReason(base) {
             return .failure(.entry(path: plistDisplay, index: index, key: text, text: text, reason: "unsafe path \(PackError.quote(stem)): \(reason)"))
         }
-        let png = try? files.variants(of: "\(base).png").get()
-        let gif = (try? files.variants(of: "\(base).gif").get())
-            .map { ImageFile(name: "\(base).gif", variants: $0, format: .gif) }
+        // Absent files are looked for in turn; a file that links outside the pack is refused
+        // by name (it was once reported as "file not found").
+        var found: [String: [ImageFile.Variant]] = [:]
+        for ext in ["png", "gif"] {
+            switch files.lookup("\(base).\(ext)") {
+            case .found(let variants): found[ext] = variants
+            case .absent: continue
+            case let .outside(file, target):
+                return .failure(.entry(path: plistDisplay, index: index, key: text, text: text, reason: FolderFiles.linksOutside(file, target: target).message))
+            }
+        }
+        let png = found["png"]
+        let gif = found["gif"].map { ImageFile(name: "\(base).gif", variants: $0, format: .gif) }
         let name = text.hasPrefix("/") && text.count > 1 ? String(text.dropFirst()) : Self.bareName(text)
         if let png {
             return .success(

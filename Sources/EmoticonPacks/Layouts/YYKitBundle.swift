@@ -41,10 +41,20 @@ extension PackReader {
         let additional = root.appendingPathComponent(Self.additionalFolder)
         guard Self.isDirectory(additional) else { return }
         let display = "\(root.lastPathComponent)/\(Self.additionalFolder)"
+        // Every folder read here must stay inside the bundle, as the packs themselves must
+        // (`packFolders`): a linked one is refused by name, never followed.
+        func escapes(_ folder: URL, _ shown: String) -> Bool {
+            guard let target = Containment.escape(folder, inside: root) else { return false }
+            survey.errors.append(.unsafeLink(path: shown, target: target))
+            return true
+        }
+        if escapes(additional, display) { return }
         for name in Self.sortedSubfolders(additional) {
             let folder = additional.appendingPathComponent(name)
+            if escapes(folder, "\(display)/\(name)") { continue }
             if name == Self.displayOnlyFolder {
                 for group in Self.sortedSubfolders(folder) where isPack(folder.appendingPathComponent(group)) {
+                    if escapes(folder.appendingPathComponent(group), "\(display)/\(name)/\(group)") { continue }
                     var outcome = readPack(folder.appendingPathComponent(group), parentDisplay: "\(display)/\(name)")
                     outcome.pack?.displayOnly = true
                     merge(outcome, into: &survey, appendPack: true)

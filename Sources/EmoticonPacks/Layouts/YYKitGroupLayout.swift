@@ -30,6 +30,12 @@ enum YYKitGroupLayout: PackLayout {
             if let title = dict[locale.groupNameKey] as? String, !title.isEmpty { contents.titles[locale] = title }
         }
         contents.plistID = dict["id"] as? String
+        // A title and an id name a tab: short, or the pack is refused naming the key.
+        for (key, text) in contents.titles.map({ ($0.key.groupNameKey, $0.value) }).sorted(by: { $0.0 < $1.0 }) + [("id", contents.plistID ?? "")] {
+            if let problem = TextLimits.problem(text, limit: TextLimits.title) {
+                return .failure(.fileKey(path: source.display, key: key, reason: "\(problem.message) (it starts \(PackError.quote(text)))"))
+            }
+        }
         return .success(contents)
     }
 

@@ -13,6 +13,9 @@ public struct EmoticonPack: Equatable, Sendable {
     public var entries: [Entry]
     /// The pack's own delete button icon: a `delete.png` (and @2x/@3x) in its folder.
     public var deleteIcon: ImageFile?
+    /// The pack's own tab bar icon: an `icon.png` (and @2x/@3x) in its folder, found (and its
+    /// links checked) when the pack is read.
+    public var tabIcon: ImageFile? = nil
     /// A group an app shows only in received text, never as a keyboard tab (YYKit's
     /// `display_only`); it still gets sheets so its emoticons can be drawn in messages.
     public var displayOnly = false

@@ -36,6 +36,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case tabIDConfig(key: String, reason: String)
     /// A plist or pack folder whose real path (after symlinks) leaves the packs.
     case unsafeLink(path: String, target: String)
+    /// A key of the pack file itself (not of an entry) whose value is refused: a 10 MB title.
+    case fileKey(path: String, key: String, reason: String)
     /// A PNG in a pack's folder that no entry names (a `validate` warning): `path` is the
     /// pack's plist, `file` the image as `<pack folder>/<file>`.
     case unusedImage(path: String, file: String)
@@ -83,6 +85,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tabIDConfig(key, reason): return "tabIds '\(key)': \(reason)"
         case let .unsafeLink(path, target): return "\(path): links outside the packs (to \(target)); refusing to read it"
         case let .unusedImage(path, file): return "\(path): \(file) is not named by any entry; unused"
+        case let .fileKey(path, key, reason): return "\(path): \(key): \(reason)"
         }
     }
 
@@ -110,6 +113,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tabIDConfig: return "tab-id-config"
         case .unsafeLink: return "unsafe-link"
         case .unusedImage: return "unused-image"
+        case .fileKey: return "bad-file-key"
         }
     }
 
@@ -117,7 +121,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// warnings errors, `--lenient` makes some entry errors warnings (`diagnostic(as:)`).
     public var severity: Diagnostic.Severity {
         switch self {
-        case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .tabIDConfig, .unsafeLink:
+        case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .tabIDConfig, .unsafeLink, .fileKey:
             return .error
         case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage:
             return .warning
@@ -133,7 +137,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         var key: String?
         switch self {
         case .entry(_, _, let entryKey, _, _), .unknownKey(_, _, let entryKey, _, _): key = entryKey
-        case .tabIDConfig(let configKey, _): key = configKey
+        case .tabIDConfig(let configKey, _), .fileKey(_, let configKey, _): key = configKey
         default: key = nil
         }
         return Diagnostic(code, severity, file: plistPath.isEmpty ? nil : plistPath, entryIndex: entryIndex, key: key, message: message)
@@ -152,7 +156,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
             .upscaled(let path, _, _, _, _, _, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
-            .unusedImage(let path, _):
+            .unusedImage(let path, _), .fileKey(let path, _, _):
             return path
         case .tabIDConfig: return ""
         }

@@ -50,6 +50,14 @@ extension PackReader {
             if !lazyArray, let items = root as? PlistItems { return Array(items) }
             return root
         }
+        // Foundation's parser builds the whole tree, at some fifteen times the file's size (one
+        // 10 MB CDATA entry took 154 MiB): it reads only files the size of honest packs.
+        guard data.count <= foundationMaxBytes else {
+            throw PackError.malformed(
+                path: display,
+                reason: "it uses XML that emokit reads only in files up to \(PackError.megabytes(foundationMaxBytes)) (CDATA, <data>, <date>, "
+                    + "another encoding...); save it as a plain or binary plist (plutil -convert binary1)")
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
@@ -58,6 +66,9 @@ extension PackReader {
             throw PackError.malformed(path: display, reason: reason.replacingOccurrences(of: "\n", with: " "))
         }
     }
+
+    /// The largest XML plist handed to Foundation when emokit's own reader cannot read it.
+    public static let foundationMaxBytes = 1024 * 1024
 
     static func typeName(_ value: Any) -> String {
         switch value {

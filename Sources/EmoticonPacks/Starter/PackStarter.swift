@@ -90,6 +90,11 @@ public struct PackStarter: Sendable {
                 problems.append(.init(file: "\(display)/\(name)", reason: "it links outside the folder, which the reader refuses; copy the image in"))
                 continue
             }
+            if let kind = FileKind.special(url) {
+                // A FIFO named `pipe.png` would hang the reader or be refused by it: only regular files are images.
+                problems.append(.init(file: "\(display)/\(name)", reason: "not a regular file (\(kind)); only regular files become entries"))
+                continue
+            }
             images.append(ImageName(file: name, stem: stem, scale: scale, ext: ext))
         }
         if !folders.isEmpty { notes.append("\(display): skipped \(listing(folders.map { $0 + "/" }, "folder")): init lists the images directly in the folder") }

@@ -91,8 +91,8 @@ final class PageCache: Sendable {
                 for (scale, variant) in byScale.pairs { text += "image @\(scale) \(digest(of: variant.url))\n" }
             case .emoji(let emojiText):
                 text += "emoji \(EmojiText.codePoints(emojiText)) \(emojiDigest(emojiText))\n"
-            case .gifFrame(let variant):
-                text += "gif frame \(digest(of: variant.url))\n"
+            case .gifFrame(let gif):
+                text += "gif frame \(digest(of: gif.variant.url))\n"
             case .missing:
                 text += "missing\n"
             }

@@ -7,16 +7,7 @@ import Imaging
 import OutputTransaction
 
 /// A checked animation: the GIF file an app shows on long press, and what the decoder found.
-/// A class, so each entry's optional slot costs a pointer (most entries have no animation).
-final class AnimationSource: Sendable {
-    let variant: ImageFile.Variant
-    let info: GIFDecoder.Info
-
-    init(variant: ImageFile.Variant, info: GIFDecoder.Info) {
-        self.variant = variant
-        self.info = info
-    }
-}
+typealias AnimationSource = GIFFrame
 
 /// Animated emoticons (Weibo's `gif`, QQ's `024@2x.gif`): every GIF is decoded whole through
 /// giflib before anything is drawn, so a broken one is reported with its entry like a broken
@@ -27,34 +18,21 @@ enum AnimationPlanner {
         file.variants.max { $0.scale < $1.scale }!
     }
 
-    /// The sprite of an entry that has only a GIF: its first frame.
-    static func firstFrame(of file: ImageFile) -> Result<SpriteSource, GIFError> {
-        let variant = chosenVariant(file)
-        do {
-            _ = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath)
-            return .success(.gifFrame(variant))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    static func info(of variant: ImageFile.Variant, decoder: GIFDecoder) -> Result<GIFDecoder.Info, GIFError> {
-        do { return .success(try decoder.decode(contentsOf: variant.url, displayPath: variant.displayPath).info) } catch { return .failure(error) }
+    /// The sprite of an entry that has only a GIF: its first frame, decoded once per file.
+    static func firstFrame(of file: ImageFile, gifs: GIFFrames) -> Result<SpriteSource, GIFError> {
+        gifs.frame(of: chosenVariant(file)).map { .gifFrame($0) }
     }
 
     /// Every entry's animation, checked. A broken GIF is an error naming the entry (key `gif`);
     /// with `--lenient` a warning, and the entry keeps its still image without the animation.
-    static func check(_ packs: [EmoticonPack], lenient: Bool, errors: inout [PackError], warnings: inout [PackError]) -> [[AnimationSource?]] {
-        let decoder = GIFDecoder()
-        var checked: [URL: Result<GIFDecoder.Info, GIFError>] = [:]
-        return packs.map { pack in
+    static func check(
+        _ packs: [EmoticonPack], gifs: GIFFrames, lenient: Bool, errors: inout [PackError], warnings: inout [PackError]
+    ) -> [[AnimationSource?]] {
+        packs.map { pack in
             pack.entries.map { entry -> AnimationSource? in
                 guard let file = entry.animation else { return nil }
-                let variant = chosenVariant(file)
-                let result = checked[variant.url] ?? info(of: variant, decoder: decoder)
-                checked[variant.url] = result
-                switch result {
-                case .success(let info): return AnimationSource(variant: variant, info: info)
+                switch gifs.frame(of: chosenVariant(file)) {
+                case .success(let frame): return frame
                 case .failure(let error):
                     // A GIF-only entry already reported this file as its image.
                     if case .image(let image) = entry.content, image.format == .gif { return nil }
@@ -89,7 +67,13 @@ extension Generator {
                             entry: EntryLabel(packs[tab], packs[tab].entries[index]),
                             error: GIFError(path: source.variant.displayPath, reason: .unreadable(error.description)))
                     }
-                    path = "animations/\(SHA256.hexDigest([UInt8](data))).gif"
+                    // The bytes decoded, hashed in place: a file changed since is refused, not published.
+                    guard GIFFrames.digest(data) == source.sha256 else {
+                        throw .animation(
+                            entry: EntryLabel(packs[tab], packs[tab].entries[index]),
+                            error: GIFError(path: source.variant.displayPath, reason: .unreadable("the file changed while emokit was reading it")))
+                    }
+                    path = "animations/\(source.sha256).gif"
                     try output.write(data, to: path)
                     written[source.variant.url] = path
                 }

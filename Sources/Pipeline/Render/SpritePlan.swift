@@ -9,8 +9,9 @@ enum SpriteSource: Sendable {
     /// The variant file chosen for each scale.
     case image(byScale: ChosenVariants)
     case emoji(String)
-    /// An entry with only a GIF: its first frame, composited, is the sprite at every scale.
-    case gifFrame(ImageFile.Variant)
+    /// An entry with only a GIF: its first frame, composited, is the sprite at every scale
+    /// (decoded once for the run, fitted to every box: `GIFFrames`).
+    case gifFrame(GIFFrame)
     /// `--missing-glyph skip`: the cell stays empty and the manifest says so.
     case missing
 }
@@ -149,13 +150,9 @@ struct PageSprites {
                     }
                     for (scale, image) in zip(fileScales, images) { byScale[scale]![index] = image }
                 }
-            case .gifFrame(let variant):
-                let frame: RGBAImage
-                do { frame = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath).firstFrame } catch {
-                    throw .animation(entry: labels[index], error: error)
-                }
-                let sizes = scales.map { Resampler.fittingSize(width: frame.width, height: frame.height, box: boxes[$0]!) }
-                for (scale, image) in zip(scales, Resampler.scale(frame, to: sizes, kernels: &kernels)) { byScale[scale]![index] = image }
+            case .gifFrame(let gif):
+                // Decoded and fitted once, when the run was planned (never once per page).
+                for scale in scales { byScale[scale]![index] = gif.fitted[boxes[scale]!] }
             case .emoji(let text):
                 let found: RGBAImage?
                 do { found = try emoji?.glyph(for: text, pixelSize: largestBox) } catch let error as PNGError {

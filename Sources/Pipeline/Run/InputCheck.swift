@@ -61,6 +61,7 @@ extension Generator {
         var sprites: [[SpriteSource]] = []
         let decoder = PNGDecoder(limits: options.imageLimits)
         let boxes = options.iconBoxes
+        let gifs = GIFFrames(options: options)  // each GIF decoded once, whatever names it
 
         // Image headers of every entry, also in packs that already have errors.
         for tab in packs.indices {
@@ -76,7 +77,7 @@ extension Generator {
                 }
                 if file.format == .gif {
                     // Only an animation: its first frame is the sprite (see Animations.swift).
-                    switch AnimationPlanner.firstFrame(of: file) {
+                    switch AnimationPlanner.firstFrame(of: file, gifs: gifs) {
                     case .failure(let error):
                         let problem = PackError.entry(
                             path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "gif", text: entry.text,
@@ -109,7 +110,7 @@ extension Generator {
             }
             sprites.append(plan)
         }
-        var animations = AnimationPlanner.check(packs, lenient: options.lenient, errors: &errors, warnings: &warnings)
+        var animations = AnimationPlanner.check(packs, gifs: gifs, lenient: options.lenient, errors: &errors, warnings: &warnings)
         warnings += upscaled
         if options.strict {
             errors += warnings

@@ -257,7 +257,7 @@ struct InitCommandTests {
             "error: \(p)/a@2x@2x.png: two scale suffixes; name it name@2x or name@3x",
             "error: \(p)/dup.png: the same image as dup.PNG (one name, one scale); keep one",
             "error: \(p)/mixed@2x.PNG: spell the extension as mixed.png does (.png): the @2x/@3x files are found from the base name",
-            "error: \(p)/tab\there@2x.png: the reader refuses this file name (control characters are not allowed); rename it",
+            "error: \(p)/tab\\there@2x.png: the reader refuses this file name (control characters are not allowed); rename it",
             "error: \(p)/~home@2x.png: the reader refuses this file name (a file name may not start with '~'); rename it",
             "error: \(p)/\u{e9}@2x.png: spells the name of e\u{301}@2x.png with other Unicode code points (another normal form); rename one so they match",
             "error: nothing written: rename the files above and run init again",
