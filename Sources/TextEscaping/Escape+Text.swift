@@ -1,7 +1,7 @@
 import Foundation
 
 /// The escapers for text outside the preview: one-line messages, XML written by `init`, the web
-/// sprite stylesheet and `SHA256SUMS`. Each is a table; the loop is `TextEscaping.escape`'s.
+/// sprite stylesheet and `SHA256SUMS`. Each is a table; the loop is `Escaper.escape`'s.
 extension Escape {
     /// Longer values are shortened in messages to their first `messageQuoteKept` characters.
     public static let messageQuoteLimit = 120
@@ -23,7 +23,7 @@ extension Escape {
     }
 
     private static func quotedMessage(_ text: String) -> String {
-        TextEscaping.quoted(text) { scalar in
+        Escaper.quoted(text) { scalar in
             switch scalar {
             case "\u{2028}", "\u{2029}": return "\\u{\(String(scalar.value, radix: 16))}"
             default: return scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : nil
@@ -37,7 +37,7 @@ extension Escape {
     /// `\n`, `\t`, `\r` or `\u{1b}`. Names and titles from a pack reach the terminal only
     /// through this (or `message`), so a pack cannot rewrite what a user reads.
     public static func terminal(_ text: String) -> String {
-        TextEscaping.escape(text) { scalar in
+        Escaper.escape(text) { scalar in
             switch scalar {
             case "\n": return "\\n"
             case "\r": return "\\r"
@@ -51,7 +51,7 @@ extension Escape {
 
     /// Text for an XML element's content: `&`, `<` and `>` escaped (callers refuse control
     /// characters and noncharacters before).
-    public static func xmlText(_ text: String) -> String { TextEscaping.escape(text, markup) }
+    public static func xmlText(_ text: String) -> String { Escaper.escape(text, markup) }
 
     /// The characters that start markup in HTML and XML text, as entities: `&`, `<`, `>`.
     static func markup(_ scalar: Unicode.Scalar) -> String? {
@@ -65,18 +65,18 @@ extension Escape {
 
     /// The inside of a CSS string (`content: "…"`): `\`, `"` and line breaks escaped.
     public static func cssString(_ text: String) -> String {
-        TextEscaping.replacingEach(text, [("\\", "\\\\"), ("\"", "\\\""), ("\n", "\\a ")])
+        Escaper.replacingEach(text, [("\\", "\\\\"), ("\"", "\\\""), ("\n", "\\a ")])
     }
 
     /// Text inside a CSS comment: it can neither close the comment nor break the line.
     public static func cssComment(_ text: String) -> String {
-        TextEscaping.replacingEach(text, [("*/", "* /"), ("\n", " ")])
+        Escaper.replacingEach(text, [("*/", "* /"), ("\n", " ")])
     }
 
     /// A file name as GNU `sha256sum` writes it on an escaped line (one starting with `\`):
     /// `\` doubled, a newline as `\n`.
     public static func sha256sumName(_ text: String) -> String {
-        TextEscaping.replacingEach(text, [("\\", "\\\\"), ("\n", "\\n")])
+        Escaper.replacingEach(text, [("\\", "\\\\"), ("\n", "\\n")])
     }
 }
 

@@ -1,9 +1,9 @@
 /// Escaping for every context a value can land in. Templates pick the context per insertion;
-/// there is no unescaped insertion of data. Each escaper is a table over `TextEscaping.escape`.
+/// there is no unescaped insertion of data. Each escaper is a table over `Escaper.escape`.
 public enum Escape {
     /// HTML text and attribute values (quoted with `"`): `& < > " '`.
     public static func html(_ text: String) -> String {
-        TextEscaping.escape(text) { scalar in
+        Escaper.escape(text) { scalar in
             switch scalar {
             case "\"": return "&quot;"
             case "'": return "&#39;"
@@ -16,9 +16,9 @@ public enum Escape {
     /// percent-encoded except unreserved characters, then HTML-escaped for the attribute.
     public static func url(_ path: String) -> String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/@".unicodeScalars)
-        let encoded = TextEscaping.escape(path) { scalar in
+        let encoded = Escaper.escape(path) { scalar in
             if unreserved.contains(scalar) { return nil }
-            return String(scalar).utf8.map { "%" + TextEscaping.hex(UInt32($0), width: 2, uppercase: true) }.joined()
+            return String(scalar).utf8.map { "%" + Escaper.hex(UInt32($0), width: 2, uppercase: true) }.joined()
         }
         return html(encoded)
     }
@@ -64,10 +64,10 @@ public enum Escape {
 
     /// A JSON string literal for `text`: quotes, backslashes and control characters escaped.
     public static func jsonString(_ text: String) -> String {
-        TextEscaping.quoted(text) { scalar in
+        Escaper.quoted(text) { scalar in
             switch scalar {
             case "\\": return "\\\\"
-            default: return scalar.value < 0x20 ? "\\u" + TextEscaping.hex(scalar.value, width: 4) : nil
+            default: return scalar.value < 0x20 ? "\\u" + Escaper.hex(scalar.value, width: 4) : nil
             }
         }
     }

@@ -1,7 +1,7 @@
 import Testing
 import TextEscaping
 
-/// The escapers share one loop (`TextEscaping.escape`); each keeps its own table, checked here
+/// The escapers share one loop (`Escaper.escape`); each keeps its own table, checked here
 /// against hand-written expectations for every character class it must handle.
 struct EscapeTests {
     @Test func htmlEscapesTheFiveSpecials() {

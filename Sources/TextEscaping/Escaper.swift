@@ -1,7 +1,7 @@
 /// The one escaping loop behind every escaper in emokit (HTML, JSON in `<script>`, JSON string
 /// literals, quoted values in messages): each caller states only its table of replacements, so
 /// the copying, reserving and scalar handling are written (and fixed) once.
-public enum TextEscaping {
+public enum Escaper {
     /// `text` with each scalar for which `replacement` returns a string replaced by it; all other
     /// scalars are copied unchanged.
     public static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
