@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
+        .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),

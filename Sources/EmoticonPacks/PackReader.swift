@@ -178,6 +178,7 @@ public struct PackReader: Sendable {
             }
         }
         outcome.notes += contents.notes(entries)
+        outcome.warnings += contents.warnings(entries)
         var deleteIcon: ImageFile?
         if case .success(let variants) = FileNamePolicy.variants(of: "delete.png", in: source.folder, folderDisplay: source.folderDisplay) {
             deleteIcon = ImageFile(name: "delete.png", variants: variants)

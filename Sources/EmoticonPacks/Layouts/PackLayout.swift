@@ -70,6 +70,8 @@ struct PackContents {
     var unknownKeys: (Any, Int) -> [PackError] = { _, _ in [] }
     /// Notes once the entries are read (the choice emokit made for a folder without a file).
     var notes: ([Entry]) -> [PackError] = { _ in [] }
+    /// Warnings once the entries are read (a map's images it does not name, counted).
+    var warnings: ([Entry]) -> [PackError] = { _ in [] }
     var titles: [TitleLocale: String] = [:]
     var plistID: String?
     var displayOnly = false

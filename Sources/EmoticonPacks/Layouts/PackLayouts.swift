@@ -3,6 +3,8 @@ enum PackLayouts {
     /// The layouts in the order `detect` tries them; the first that matches reads the pack:
     ///
     /// 1. `PlainImageFolderLayout`: a folder with no pack file, only images (one tab, `[name]`);
+    /// 2. the chat apps' maps, each read from its own file (`MapFile`): `AdiumLayout`
+    ///    (`Emoticons.plist`);
     /// 2. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 3. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
     /// 4. `YYKitGroupLayout`: a YYKit group, `info.json`, or a dictionary with `emoticons` and
@@ -15,6 +17,7 @@ enum PackLayouts {
     /// YYKit bundle's `emoticons.plist` and `additional/` by `YYKitBundle.swift`.)
     static let detectionOrder: [any PackLayout.Type] = [
         PlainImageFolderLayout.self,
+        AdiumLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,
