@@ -84,6 +84,7 @@ public struct PackReader: Sendable {
                 survey.warnings += outcome.warnings
                 survey.notes += outcome.notes
                 if let pack = outcome.pack { survey.packs.append(pack) }
+                if let pack = outcome.displayOnlyPack { survey.packs.append(pack) }
             }
             if folders != [input] { readAdditional(root: input, into: &survey, packsFrom: first) }
         }
@@ -105,6 +106,8 @@ public struct PackReader: Sendable {
 
     struct PackOutcome {
         var pack: EmoticonPack?
+        /// The entries the pack's app shows in received messages only (`PackContents.displayOnlyItems`).
+        var displayOnlyPack: EmoticonPack?
         var plistPath: String
         var errors: [PackError] = []
         var warnings: [PackError] = []
@@ -188,6 +191,19 @@ public struct PackReader: Sendable {
             id: TabID.base(plistID: contents.plistID, folderName: folderName), titles: contents.titles, folderName: folderName,
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
+        if !contents.displayOnlyItems.isEmpty, var pack = outcome.pack {
+            // A tab of its own, after the pack's, named apart so its id never takes the pack's.
+            let received = pack.entries.filter { contents.displayOnlyItems.contains($0.plistIndex) }
+            outcome.pack?.entries.removeAll { contents.displayOnlyItems.contains($0.plistIndex) }
+            pack.folderName += "-received"
+            pack.id = TabID.base(plistID: nil, folderName: pack.folderName)
+            for (locale, title) in pack.titles { pack.titles[locale] = "\(title) (received)" }
+            if pack.titles.isEmpty { pack.titles[.en] = "\(folderName) (received)" }
+            pack.entries = received
+            pack.displayOnly = true
+            pack.deleteIcon = nil
+            if !received.isEmpty { outcome.displayOnlyPack = pack }
+        }
         return outcome
     }
 }

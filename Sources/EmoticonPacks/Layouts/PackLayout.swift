@@ -72,6 +72,9 @@ struct PackContents {
     var notes: ([Entry]) -> [PackError] = { _ in [] }
     /// Warnings once the entries are read (a map's images it does not name, counted).
     var warnings: ([Entry]) -> [PackError] = { _ in [] }
+    /// Items the app shows in received messages only, never on the keyboard (Pidgin's `!`
+    /// lines): they become a display-only tab of their own after the pack's.
+    var displayOnlyItems: Set<Int> = []
     var titles: [TitleLocale: String] = [:]
     var plistID: String?
     var displayOnly = false

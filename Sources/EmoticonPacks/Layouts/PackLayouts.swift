@@ -18,6 +18,7 @@ enum PackLayouts {
     static let detectionOrder: [any PackLayout.Type] = [
         PlainImageFolderLayout.self,
         AdiumLayout.self,
+        PidginLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,
