@@ -34,6 +34,9 @@ extension PackReader {
 
     func isPack(_ folder: URL) -> Bool { packPlist(in: folder) != nil }
 
+    /// A pack as it travels (`.zip`, or Jabber's `.jisp`): emokit reads folders, and says to unzip it.
+    static func isZipped(_ url: URL) -> Bool { ["zip", "jisp"].contains(url.pathExtension.lowercased()) }
+
     static func isRegularFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
@@ -44,6 +47,7 @@ extension PackReader {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory) else { throw PackError.notFound(path: input.path) }
         if !isDirectory.boolValue {
+            if Self.isZipped(input) { throw PackError.zippedPack(path: input.path) }
             // A plist named directly: its folder is the pack.
             if Self.packFiles.contains(where: { $0.lowercased() == input.lastPathComponent.lowercased() }) { return ([input.deletingLastPathComponent()], []) }
             throw PackError.notAPack(path: input.path)
@@ -59,7 +63,11 @@ extension PackReader {
         for name in names {
             let child = input.appendingPathComponent(name)
             var childIsDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &childIsDirectory), childIsDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &childIsDirectory), childIsDirectory.boolValue else {
+                // A zipped pack beside the others is named, never passed over in silence.
+                if Self.isZipped(child) { skipped.append(.skippedFolder(path: "\(input.lastPathComponent)/\(name)", reason: "a zipped pack; unzip it first")) }
+                continue
+            }
             if name == Self.additionalFolder { continue }  // YYKit's additional/ (see YYKitBundle.swift)
             if isPack(child) {
                 children.append(child)

@@ -31,6 +31,9 @@ struct MapItem {
     var name: String? = nil
     /// Shown in received messages only, never on the keyboard (Pidgin's `!` lines).
     var displayOnly = false
+    /// The image may be a path below the pack folder (`smileys/smile.png`, XEP-0038): each part
+    /// a plain name, never `..`, and the file's real path still inside the folder.
+    var allowsFolders = false
     /// How messages name the part of the entry that holds the image (`Equivalents`, `object`).
     var imageKey = "image"
     /// How messages name the part of the entry that holds the texts.
@@ -65,6 +68,11 @@ enum MapLayouts {
         return .success(contents)
     }
 
+    /// A map file's XML root element; a file that is not well-formed is refused naming the line.
+    static func parseXML(_ data: Data, display: String) throws(PackError) -> PackXML.Element {
+        do { return try PackXML.parse(data) } catch { throw PackError.malformedMap(path: display, format: "XML", reason: error.message) }
+    }
+
     /// One map item as an entry: its first text inserted, its image found in the folder.
     static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String) -> Result<Entry, PackError> {
         let label = item.texts.first
@@ -72,7 +80,10 @@ enum MapLayouts {
             .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
         }
         guard let text = item.texts.first, !text.isEmpty else { return failure(item.textKey, "no text to insert") }
-        if let reason = FileNamePolicy.unsafeReason(item.image) { return failure(item.imageKey, "unsafe path \(PackError.quote(item.image)): \(reason)") }
+        let parts = item.allowsFolders ? item.image.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [item.image]
+        if let reason = parts.lazy.compactMap(FileNamePolicy.unsafeReason).first {
+            return failure(item.imageKey, "unsafe path \(PackError.quote(item.image)): \(reason)")
+        }
         var name = item.image
         if let extensions = item.extensions {
             let present = extensions.map { "\(item.image).\($0)" }.filter { (try? files.variants(of: $0).get()) != nil }

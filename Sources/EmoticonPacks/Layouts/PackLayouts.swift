@@ -19,6 +19,7 @@ enum PackLayouts {
         PlainImageFolderLayout.self,
         AdiumLayout.self,
         PidginLayout.self,
+        JabberIconsetLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,
