@@ -20,6 +20,7 @@ enum PackLayouts {
         AdiumLayout.self,
         PidginLayout.self,
         JabberIconsetLayout.self,
+        KDEEmoticonsLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,
