@@ -11,24 +11,30 @@ extension PackReader {
         var usualName: String
         /// The name on disk when it differs from the usual one only in case (`Info.plist`).
         var unusualName: String?
+        /// A map beside the folder rather than in it (EiskaltDC++'s `NAME.xml` beside `NAME/`).
+        var isBeside = false
         /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
         var isEmojiArray: Bool { usualName == "Emoji.plist" }
     }
 
     /// The first of `packFiles` present (`info.json`, `info.plist`, `Emoji.plist`, then the files
-    /// layouts claim); failing the exact names, the same names in any
-    /// capitalisation (macOS bundles write `Info.plist`), reported as a note.
+    /// layouts claim); failing the exact names, the shared names in any
+    /// capitalisation (macOS bundles write `Info.plist`), reported as a note. A layout's own file
+    /// counts only under its exact name, also on a disk that ignores case: YYKit's
+    /// `emoticons.plist` (the bundle's group order) is no Adium `Emoticons.plist`.
     func packPlist(in folder: URL) -> PackPlist? {
-        for name in Self.packFiles where Self.isRegularFile(folder.appendingPathComponent(name)) {
-            return PackPlist(url: folder.appendingPathComponent(name), usualName: name, unusualName: nil)
-        }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for usual in Self.packFiles {
+        for name in Self.packFiles where Self.isRegularFile(folder.appendingPathComponent(name)) {
+            if !Self.sharedPackFiles.contains(name) && !names.contains(name) { continue }
+            return PackPlist(url: folder.appendingPathComponent(name), usualName: name, unusualName: nil)
+        }
+        for usual in Self.sharedPackFiles {
             if let name = names.first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }) {
                 return PackPlist(url: folder.appendingPathComponent(name), usualName: usual, unusualName: name)
             }
         }
+        if let beside = EiskaltLayout.mapBeside(folder) { return PackPlist(url: beside, usualName: beside.lastPathComponent, unusualName: nil, isBeside: true) }
         return nil
     }
 
@@ -50,6 +56,9 @@ extension PackReader {
             if Self.isZipped(input) { throw PackError.zippedPack(path: input.path) }
             // A plist named directly: its folder is the pack.
             if Self.packFiles.contains(where: { $0.lowercased() == input.lastPathComponent.lowercased() }) { return ([input.deletingLastPathComponent()], []) }
+            // EiskaltDC++'s map named directly: its images' folder is the pack.
+            let images = input.deletingPathExtension()
+            if EiskaltLayout.mapBeside(images) == input.standardizedFileURL { return ([images], []) }
             throw PackError.notAPack(path: input.path)
         }
         if isPack(input) { return ([input], []) }

@@ -127,7 +127,7 @@ public struct PackReader: Sendable {
         }
         let plist = found ?? PackPlist(url: folder.appendingPathComponent("info.plist"), usualName: "info.plist", unusualName: nil)
         let file = plist.url
-        let display = "\(folderDisplay)/\(file.lastPathComponent)"
+        let display = plist.isBeside ? EiskaltLayout.display(of: file, folderDisplay: folderDisplay) : "\(folderDisplay)/\(file.lastPathComponent)"
         var outcome = PackOutcome(plistPath: display)
         if plist.unusualName != nil {
             let usual = plist.isEmojiArray ? "Emoji.plist" : Self.sharedPackFiles.contains(plist.usualName) ? "info.plist" : plist.usualName
@@ -143,7 +143,8 @@ public struct PackReader: Sendable {
             outcome.errors.append(.unreadable(path: display, reason: "\(error)"))
             return outcome
         }
-        let source = PackSource(folder: folder, folderDisplay: folderDisplay, file: plist, root: root)
+        var source = PackSource(folder: folder, folderDisplay: folderDisplay, file: plist, root: root)
+        if plist.isBeside { source.fileDisplay = display }
         guard let layout = PackLayouts.detect(source) else {
             outcome.errors.append(PackLayouts.unrecognised(source))
             return outcome

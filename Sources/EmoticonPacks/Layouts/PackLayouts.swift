@@ -21,6 +21,7 @@ enum PackLayouts {
         PidginLayout.self,
         JabberIconsetLayout.self,
         KDEEmoticonsLayout.self,
+        EiskaltLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,

@@ -8,6 +8,10 @@ extension PackReader {
     /// A pack file's parsed root: by the layout that claims the file's name (`PackLayout.parse`),
     /// else as JSON (`.json`) or a plist (binary or XML, a root array as lazy `PlistItems`).
     func loadRoot(_ plist: PackPlist, inside folder: URL, display: String) throws -> Any {
+        if plist.isBeside {
+            // Beside the pack's folder: inside the folder that holds both.
+            return try EiskaltLayout.parse(try bytes(of: plist.url, inside: folder.deletingLastPathComponent(), display: display), display: display)
+        }
         if let layout = PackLayouts.detectionOrder.first(where: { $0.fileNames.contains(plist.usualName) }) {
             return try layout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display)
         }
