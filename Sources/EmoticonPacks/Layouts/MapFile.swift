@@ -49,6 +49,11 @@ enum MapLayouts {
     /// naming the layout, and one line counting the images the map does not name.
     static func contents(of source: PackSource, layout: String) -> Result<PackContents, PackError> {
         guard let map = source.root as? MapFile, map.layout == layout else { return .failure(PackLayouts.unrecognised(source)) }
+        return .success(contents(of: source, map: map))
+    }
+
+    /// The pack's contents from `map`, however it was found (a file, or a folder's names).
+    static func contents(of source: PackSource, map: MapFile) -> PackContents {
         let folder = map.imageFolder ?? source.folder
         let folderDisplay = map.imageFolder.map { "\(source.folderDisplay)/\($0.lastPathComponent)" } ?? source.folderDisplay
         let files = FolderFiles(folder: folder, display: folderDisplay)
@@ -65,7 +70,7 @@ enum MapLayouts {
         contents.warnings = { entries in
             unmapped(in: folder, entries: entries, items: map.items).map { [.unmappedImages(path: display, count: $0.count, first: "\(folderDisplay)/\($0.first)")] } ?? []
         }
-        return .success(contents)
+        return contents
     }
 
     /// A map file's XML root element; a file that is not well-formed is refused naming the line.

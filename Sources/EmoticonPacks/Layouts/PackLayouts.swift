@@ -16,6 +16,7 @@ enum PackLayouts {
     /// parses it when it is no plist (`parse`), in its own file too. (A folder of packs is read by `PackReader.packFolders`, and a
     /// YYKit bundle's `emoticons.plist` and `additional/` by `YYKitBundle.swift`.)
     static let detectionOrder: [any PackLayout.Type] = [
+        CodePointFolderLayout.self,
         PlainImageFolderLayout.self,
         AdiumLayout.self,
         PidginLayout.self,
