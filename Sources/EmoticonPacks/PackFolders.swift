@@ -13,6 +13,10 @@ extension PackReader {
         var unusualName: String?
         /// A map beside the folder rather than in it (EiskaltDC++'s `NAME.xml` beside `NAME/`).
         var isBeside = false
+        /// A text-to-image dictionary under the kit's own name (`TextMapLayout`); `otherMaps` names
+        /// the folder's other such plists (more than one is refused: which one is meant?).
+        var isTextMap = false
+        var otherMaps: [String] = []
         /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
         var isEmojiArray: Bool { usualName == "Emoji.plist" }
     }
@@ -35,6 +39,10 @@ extension PackReader {
             }
         }
         if let beside = EiskaltLayout.mapBeside(folder) { return PackPlist(url: beside, usualName: beside.lastPathComponent, unusualName: nil, isBeside: true) }
+        let maps = TextMapLayout.candidates(in: folder) { try? loadPlist($0, inside: folder) }
+        if let map = maps.first {
+            return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))
+        }
         return nil
     }
 

@@ -111,8 +111,12 @@ enum MapLayouts {
         }
         let stem = (name as NSString).deletingPathExtension
         let file = ImageFile(name: name, variants: variants, format: ext == "gif" ? .gif : .png)
-        return .success(
-            Entry(plistIndex: index, text: text, textTraditional: nil, name: item.name ?? stem, content: .image(file), animation: ext == "gif" ? file : nil))
+        // A still found by stem with a GIF of the same stem beside it (`1.png`, `1.gif`): the GIF animates it.
+        var animation = ext == "gif" ? file : nil
+        if ext == "png", item.extensions?.contains("gif") == true, let gif = try? files.variants(of: "\(stem).gif").get() {
+            animation = ImageFile(name: "\(stem).gif", variants: gif, format: .gif)
+        }
+        return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: item.name ?? stem, content: .image(file), animation: animation))
     }
 
     /// The images in `folder` that no item names, in name order; nil when there are none. A
