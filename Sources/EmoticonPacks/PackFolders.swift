@@ -31,10 +31,13 @@ extension PackReader {
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for name in Self.packFiles where Self.isRegularFile(folder.appendingPathComponent(name)) {
             if !Self.sharedPackFiles.contains(name) && !names.contains(name) { continue }
+            if name == "info.plist" && Self.isAppleBundleInfo(folder.appendingPathComponent(name)) { continue }
             return PackPlist(url: folder.appendingPathComponent(name), usualName: name, unusualName: nil)
         }
         for usual in Self.sharedPackFiles {
-            if let name = names.first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }) {
+            if let name = names.first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }),
+                usual != "info.plist" || !Self.isAppleBundleInfo(folder.appendingPathComponent(name))
+            {
                 return PackPlist(url: folder.appendingPathComponent(name), usualName: usual, unusualName: name)
             }
         }
@@ -70,6 +73,7 @@ extension PackReader {
             throw PackError.notAPack(path: input.path)
         }
         if isPack(input) { return ([input], []) }
+        if let resources = Self.bundleResources(input) { return try packFolders(in: resources) }
         // Hidden entries (`.git`, `.DS_Store`) are not candidates; plain files (`emoticons.plist`,
         // a README) are not packs and need no word.
         let names = try FileManager.default.contentsOfDirectory(atPath: input.path)
@@ -105,6 +109,7 @@ extension PackReader {
         }
         let orderFile = input.appendingPathComponent("emoticons.plist")
         guard FileManager.default.fileExists(atPath: orderFile.path) else { return (children, skipped) }
+        if let groups = try groupList(orderFile) { return (try orderedByGroupList(orderFile, groups: groups, children: children), skipped) }
         return (try orderedByPackageList(orderFile, children: children), skipped)
     }
 

@@ -86,7 +86,10 @@ public struct PackReader: Sendable {
                 if let pack = outcome.pack { survey.packs.append(pack) }
                 if let pack = outcome.displayOnlyPack { survey.packs.append(pack) }
             }
-            if folders != [input] { readAdditional(root: input, into: &survey, packsFrom: first) }
+            if folders != [input] {
+                readAdditional(root: input, into: &survey, packsFrom: first)
+                applyGroupList(root: Self.bundleResources(input) ?? input, into: &survey, packsFrom: first)
+            }
         }
         let ids = assignTabIDs(&survey.packs)
         survey.warnings += ids.warnings
