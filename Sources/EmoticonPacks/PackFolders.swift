@@ -17,6 +17,8 @@ extension PackReader {
         /// the folder's other such plists (more than one is refused: which one is meant?).
         var isTextMap = false
         var otherMaps: [String] = []
+        /// XhsEmoticonsKeyboard's `<folder>/<folder>.xml`.
+        var isXhsSet = false
         /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
         var isEmojiArray: Bool { usualName == "Emoji.plist" }
     }
@@ -42,6 +44,7 @@ extension PackReader {
             }
         }
         if let beside = EiskaltLayout.mapBeside(folder) { return PackPlist(url: beside, usualName: beside.lastPathComponent, unusualName: nil, isBeside: true) }
+        if let set = XhsLayout.setFile(in: folder) { return PackPlist(url: set, usualName: set.lastPathComponent, unusualName: nil, isXhsSet: true) }
         let maps = TextMapLayout.candidates(in: folder) { try? loadPlist($0, inside: folder) }
         if let map = maps.first {
             return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))

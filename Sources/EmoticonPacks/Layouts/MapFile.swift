@@ -17,6 +17,11 @@ struct MapFile {
     var description: String
     /// What else the note says about the choices made (`other sections not read: [MSN]`).
     var details: [String] = []
+    /// The page grid the app gives this tab (XhsEmoticonsKeyboard's `line` and `row`).
+    var grid: (rows: Int, columns: Int)? = nil
+    /// Images the map names for itself, not as emoticons (Pidgin's `Icon=`, a set's `iconUri`):
+    /// not counted as unmapped.
+    var ownImages: [String] = []
 }
 
 /// One emoticon of a map: the texts that stand for it (the first is what a tap inserts) and its
@@ -68,7 +73,7 @@ enum MapLayouts {
             return [.recognisedLayout(path: display, summary: ([summary] + map.details).joined(separator: "; "))]
         }
         contents.warnings = { entries in
-            unmapped(in: folder, entries: entries, items: map.items).map { [.unmappedImages(path: display, count: $0.count, first: "\(folderDisplay)/\($0.first)")] } ?? []
+            unmapped(in: folder, items: map.items, own: map.ownImages).map { [.unmappedImages(path: display, count: $0.count, first: "\(folderDisplay)/\($0.first)")] } ?? []
         }
         return contents
     }
@@ -80,7 +85,7 @@ enum MapLayouts {
 
     /// One map item as an entry: its first text inserted, its image found in the folder.
     static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String) -> Result<Entry, PackError> {
-        let label = item.texts.first
+        let label = item.texts.first.flatMap { $0.isEmpty ? nil : $0 }
         func failure(_ key: String, _ reason: String) -> Result<Entry, PackError> {
             .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
         }
@@ -121,13 +126,14 @@ enum MapLayouts {
 
     /// The images in `folder` that no item names, in name order; nil when there are none. A
     /// name counts with its `@2x`/`@3x` siblings; `delete` and `icon` have their own meaning.
-    static func unmapped(in folder: URL, entries: [Entry], items: [MapItem]) -> (count: Int, first: String)? {
+    static func unmapped(in folder: URL, items: [MapItem], own: [String]) -> (count: Int, first: String)? {
         func stem(_ name: String) -> String {
             let base = (name as NSString).deletingPathExtension
             return base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
         }
         var named: Set<String> = ["delete", "icon"]
         for item in items { named.insert(item.extensions == nil ? stem(item.image) : item.image) }
+        for image in own { named.insert(stem(image)) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { !$0.hasPrefix(".") && PlainImageFolderLayout.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .filter { !named.contains(stem($0)) }

@@ -23,6 +23,7 @@ enum PackLayouts {
         JabberIconsetLayout.self,
         KDEEmoticonsLayout.self,
         EiskaltLayout.self,
+        XhsLayout.self,
         TextMapLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,

@@ -53,6 +53,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case unmappedImages(path: String, count: Int, first: String)
     /// A zipped pack (`.zip`, `.jisp`): emokit reads folders only.
     case zippedPack(path: String)
+    /// A set that asks for its own page grid (XhsEmoticonsKeyboard's `line`/`row`): emokit lays
+    /// every tab on the keyboard's one grid (a warning).
+    case setGrid(path: String, rows: Int, columns: Int)
 
     public var description: String { message.description }
 
@@ -105,6 +108,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unmappedImages(path, count, first):
             return "\(path): \(count) image\(count == 1 ? "" : "s") in the pack folder \(count == 1 ? "is" : "are") not named by the map "
                 + "(first: \(first)); validating lists each"
+        case let .setGrid(path, rows, columns):
+            return "\(path): the set asks for pages of \(rows) lines of \(columns) (line, row); every tab shares the keyboard's grid "
+                + "(\(setting: "rows") x \(setting: "columns")), so this one does too"
         case let .zippedPack(path):
             return "\(path): a zipped pack is not read; unzip it first and name the folder it gives"
         }
@@ -139,6 +145,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadMapFile: return "unread-pack-file"
         case .unmappedImages: return "unmapped-images"
         case .zippedPack: return "zipped-pack"
+        case .setGrid: return "set-grid"
         }
     }
 
@@ -150,7 +157,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .malformedMap, .zippedPack:
             return .error
         case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
-            .unreadMapFile, .unmappedImages:
+            .unreadMapFile, .unmappedImages, .setGrid:
             return .warning
         case .unusualPlistName, .plainImageFolder, .recognisedLayout: return .note
         }
@@ -184,7 +191,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .upscaled(let path, _, _, _, _, _, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
             .unusedImage(let path, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
-            .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path):
+            .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
+            .setGrid(let path, _, _):
             return path
         case .tabIDConfig: return ""
         }

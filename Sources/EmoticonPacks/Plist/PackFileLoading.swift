@@ -16,6 +16,7 @@ extension PackReader {
             let data = try bytes(of: plist.url, inside: folder, display: display)
             return try TextMapLayout.read(data, file: plist.url, display: display) { try? loadPlist($0, inside: folder) }
         }
+        if plist.isXhsSet { return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display) }
         if plist.isBeside {
             // Beside the pack's folder: inside the folder that holds both.
             return try EiskaltLayout.parse(try bytes(of: plist.url, inside: folder.deletingLastPathComponent(), display: display), display: display)
