@@ -51,4 +51,26 @@ struct TextMapLayoutTests {
                 "Liuqs/Copy.plist: the folder holds several text-to-image maps (Copy.plist, LiuqsEmotions.plist); keep the one to read"
             ])
     }
+
+    @Test func assetNamesAreReadFromTheImageSetsOfACatalogBesideTheMap() throws {
+        let result = try LayoutFixtures.read("TextMaps/Catalog")
+        let pack = try #require(result.packs.first)
+        #expect(pack.entries.map(\.text) == ["[撇嘴]", "[微笑]"])
+        // The files and scales the image set's Contents.json lists.
+        guard case .image(let pout) = pack.entries[0].content, case .image(let smile) = pack.entries[1].content else {
+            Issue.record("expected images")
+            return
+        }
+        #expect(pout.variants.map(\.scale) == [1, 2] && pout.variants.map(\.fileName) == ["pout.png", "pout@2x.png"])
+        #expect(smile.variants.map(\.scale) == [2, 3] && smile.variants.map(\.displayPath) == ["Catalog/Emoticons.xcassets/Expression_1.imageset/smile@2x.png", "Catalog/Emoticons.xcassets/Expression_1.imageset/smile@3x.png"])
+        #expect(result.notes.first?.description.hasSuffix("images in Emoticons.xcassets/") == true)
+    }
+
+    @Test func anImageSetListingAFileThatIsNotThereOrLeavesItIsRefused() throws {
+        let folder = try LayoutFixtures.copy("TextMaps/Catalog")
+        let contents = folder.appendingPathComponent("Emoticons.xcassets/Expression_2.imageset/Contents.json")
+        try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(of: "pout@2x.png", with: "../pout@2x.png").write(to: contents, atomically: true, encoding: .utf8)
+        let errors = LayoutFixtures.errors(folder.path)
+        #expect(errors.count == 1 && errors[0].hasPrefix("Catalog/Faces.plist: entry 0 (\"[撇嘴]\"): value: Catalog/Emoticons.xcassets/Expression_2.imageset/Contents.json: unsafe file name \"../pout@2x.png\""))
+    }
 }

@@ -95,6 +95,19 @@ enum MapLayouts {
             return failure(item.imageKey, "unsafe path \(PackError.quote(item.image)): \(reason)")
         }
         var name = item.image
+        if AssetCatalogImages.isCatalog(files.folder) {
+            // An asset name, in the catalog's image set of that name.
+            switch AssetCatalogImages.variants(of: item.image, in: files.folder, display: files.display) {
+            case .failure(let reason): return failure(item.imageKey, reason.message)
+            case .success(let variants):
+                let format: ImageFile.Format = variants[0].fileName.lowercased().hasSuffix(".gif") ? .gif : .png
+                let file = ImageFile(name: item.image, variants: variants, format: format)
+                return .success(
+                    Entry(
+                        plistIndex: index, text: text, textTraditional: nil, name: item.name ?? item.image, content: .image(file),
+                        animation: format == .gif ? file : nil))
+            }
+        }
         if let extensions = item.extensions {
             let present = extensions.map { "\(item.image).\($0)" }.filter { (try? files.variants(of: $0).get()) != nil }
             guard let first = present.first else {

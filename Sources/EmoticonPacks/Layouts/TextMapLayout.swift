@@ -109,6 +109,7 @@ enum TextMapLayout: PackLayout {
     /// Whether `name` (a stem or a file name) names an image in `files`' folder.
     static func exists(_ name: String, _ files: FolderFiles) -> Bool {
         guard FileNamePolicy.unsafeReason(name) == nil else { return false }
+        if AssetCatalogImages.isCatalog(files.folder) { return AssetCatalogImages.has(name, in: files.folder) }
         if MapLayouts.drawnExtensions.contains((name as NSString).pathExtension.lowercased()) { return (try? files.variants(of: name).get()) != nil }
         return MapLayouts.drawnExtensions.contains { (try? files.variants(of: "\(name).\($0)").get()) != nil }
     }
