@@ -62,7 +62,9 @@ struct TextMapLayoutTests {
             return
         }
         #expect(pout.variants.map(\.scale) == [1, 2] && pout.variants.map(\.fileName) == ["pout.png", "pout@2x.png"])
-        #expect(smile.variants.map(\.scale) == [2, 3] && smile.variants.map(\.displayPath) == ["Catalog/Emoticons.xcassets/Expression_1.imageset/smile@2x.png", "Catalog/Emoticons.xcassets/Expression_1.imageset/smile@3x.png"])
+        #expect(
+            smile.variants.map(\.scale) == [2, 3]
+                && smile.variants.map(\.displayPath) == ["Catalog/Emoticons.xcassets/Expression_1.imageset/smile@2x.png", "Catalog/Emoticons.xcassets/Expression_1.imageset/smile@3x.png"])
         #expect(result.notes.first?.description.hasSuffix("images in Emoticons.xcassets/") == true)
     }
 
@@ -71,6 +73,8 @@ struct TextMapLayoutTests {
         let contents = folder.appendingPathComponent("Emoticons.xcassets/Expression_2.imageset/Contents.json")
         try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(of: "pout@2x.png", with: "../pout@2x.png").write(to: contents, atomically: true, encoding: .utf8)
         let errors = LayoutFixtures.errors(folder.path)
-        #expect(errors.count == 1 && errors[0].hasPrefix("Catalog/Faces.plist: entry 0 (\"[撇嘴]\"): value: Catalog/Emoticons.xcassets/Expression_2.imageset/Contents.json: unsafe file name \"../pout@2x.png\""))
+        #expect(
+            errors.count == 1
+                && errors[0].hasPrefix("Catalog/Faces.plist: entry 0 (\"[撇嘴]\"): value: Catalog/Emoticons.xcassets/Expression_2.imageset/Contents.json: unsafe file name \"../pout@2x.png\""))
     }
 }
