@@ -25,6 +25,7 @@ enum CodePointFolderLayout: PackLayout {
         contents.notes = { entries in
             [.recognisedLayout(path: source.display, summary: "\(map.description): \(entries.count) emoji in name order, drawn from these images")]
         }
+        contents.warnings = { _ in UnreadMapFiles.warnings(in: source.folder, display: source.display) }
         return .success(contents)
     }
 

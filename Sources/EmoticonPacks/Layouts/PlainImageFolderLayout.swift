@@ -13,6 +13,7 @@ enum PlainImageFolderLayout: PackLayout {
         let reader = EntryReader(source, rules: .weibo)
         var contents = PackContents(items: PlistItems(items), entry: reader.readMapItem)
         contents.notes = { entries in [.plainImageFolder(path: source.display, count: entries.count)] }
+        contents.warnings = { _ in UnreadMapFiles.warnings(in: source.folder, display: source.display) }
         return .success(contents)
     }
 
