@@ -27,12 +27,13 @@ enum AnimationPlanner {
         file.variants.max { $0.scale < $1.scale }!
     }
 
-    /// The sprite of an entry that has only a GIF: its first frame.
-    static func firstFrame(of file: ImageFile) -> Result<SpriteSource, GIFError> {
+    /// The sprite of an entry that has only a GIF: its first frame, on the GIF's canvas (`size`,
+    /// its longer side: what the sprite is scaled from, as apps draw the animation).
+    static func firstFrame(of file: ImageFile) -> Result<(sprite: SpriteSource, size: Int, variant: ImageFile.Variant), GIFError> {
         let variant = chosenVariant(file)
         do {
-            _ = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath)
-            return .success(.gifFrame(variant))
+            let info = try GIFDecoder().decode(contentsOf: variant.url, displayPath: variant.displayPath).info
+            return .success((.gifFrame(variant), max(info.width, info.height), variant))
         } catch {
             return .failure(error)
         }
