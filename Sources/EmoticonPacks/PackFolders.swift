@@ -29,15 +29,23 @@ extension PackReader {
     /// counts only under its exact name, also on a disk that ignores case: YYKit's
     /// `emoticons.plist` (the bundle's group order) is no Adium `Emoticons.plist`.
     func packPlist(in folder: URL) -> PackPlist? {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // The folder's names, listed once and only when needed (a pack of 40,000 images with an
+        // info.plist never lists them here).
+        var listing: [String]?
+        func names() -> [String] {
+            if let listing { return listing }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            listing = names
+            return names
+        }
         for name in Self.packFiles where Self.isRegularFile(folder.appendingPathComponent(name)) {
-            if !Self.sharedPackFiles.contains(name) && !names.contains(name) { continue }
+            if !Self.sharedPackFiles.contains(name) && !names().contains(name) { continue }
             if name == "info.plist" && Self.isAppleBundleInfo(folder.appendingPathComponent(name)) { continue }
             return PackPlist(url: folder.appendingPathComponent(name), usualName: name, unusualName: nil)
         }
         for usual in Self.sharedPackFiles {
-            if let name = names.first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }),
+            if let name = names().first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }),
                 usual != "info.plist" || !Self.isAppleBundleInfo(folder.appendingPathComponent(name))
             {
                 return PackPlist(url: folder.appendingPathComponent(name), usualName: usual, unusualName: name)
