@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"]),
+        .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),

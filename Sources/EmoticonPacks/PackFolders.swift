@@ -11,28 +11,59 @@ extension PackReader {
         var usualName: String
         /// The name on disk when it differs from the usual one only in case (`Info.plist`).
         var unusualName: String?
+        /// A map beside the folder rather than in it (EiskaltDC++'s `NAME.xml` beside `NAME/`).
+        var isBeside = false
+        /// A text-to-image dictionary under the kit's own name (`TextMapLayout`); `otherMaps` names
+        /// the folder's other such plists (more than one is refused: which one is meant?).
+        var isTextMap = false
+        var otherMaps: [String] = []
+        /// XhsEmoticonsKeyboard's `<folder>/<folder>.xml`.
+        var isXhsSet = false
         /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
         var isEmojiArray: Bool { usualName == "Emoji.plist" }
     }
 
     /// The first of `packFiles` present (`info.json`, `info.plist`, `Emoji.plist`, then the files
-    /// layouts claim); failing the exact names, the same names in any
-    /// capitalisation (macOS bundles write `Info.plist`), reported as a note.
+    /// layouts claim); failing the exact names, the shared names in any
+    /// capitalisation (macOS bundles write `Info.plist`), reported as a note. A layout's own file
+    /// counts only under its exact name, also on a disk that ignores case: YYKit's
+    /// `emoticons.plist` (the bundle's group order) is no Adium `Emoticons.plist`.
     func packPlist(in folder: URL) -> PackPlist? {
+        // The folder's names, listed once and only when needed (a pack of 40,000 images with an
+        // info.plist never lists them here).
+        var listing: [String]?
+        func names() -> [String] {
+            if let listing { return listing }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            listing = names
+            return names
+        }
         for name in Self.packFiles where Self.isRegularFile(folder.appendingPathComponent(name)) {
+            if !Self.sharedPackFiles.contains(name) && !names().contains(name) { continue }
+            if name == "info.plist" && Self.isAppleBundleInfo(folder.appendingPathComponent(name)) { continue }
             return PackPlist(url: folder.appendingPathComponent(name), usualName: name, unusualName: nil)
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for usual in Self.packFiles {
-            if let name = names.first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }) {
+        for usual in Self.sharedPackFiles {
+            if let name = names().first(where: { $0.lowercased() == usual.lowercased() && Self.isRegularFile(folder.appendingPathComponent($0)) }),
+                usual != "info.plist" || !Self.isAppleBundleInfo(folder.appendingPathComponent(name))
+            {
                 return PackPlist(url: folder.appendingPathComponent(name), usualName: usual, unusualName: name)
             }
+        }
+        if let beside = EiskaltLayout.mapBeside(folder) { return PackPlist(url: beside, usualName: beside.lastPathComponent, unusualName: nil, isBeside: true) }
+        if let set = XhsLayout.setFile(in: folder) { return PackPlist(url: set, usualName: set.lastPathComponent, unusualName: nil, isXhsSet: true) }
+        let maps = TextMapLayout.candidates(in: folder) { try? loadPlist($0, inside: folder) }
+        if let map = maps.first {
+            return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))
         }
         return nil
     }
 
     func isPack(_ folder: URL) -> Bool { packPlist(in: folder) != nil }
+
+    /// A pack as it travels (`.zip`, or Jabber's `.jisp`): emokit reads folders, and says to unzip it.
+    static func isZipped(_ url: URL) -> Bool { ["zip", "jisp"].contains(url.pathExtension.lowercased()) }
 
     static func isRegularFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
@@ -44,11 +75,16 @@ extension PackReader {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory) else { throw PackError.notFound(path: input.path) }
         if !isDirectory.boolValue {
+            if Self.isZipped(input) { throw PackError.zippedPack(path: input.path) }
             // A plist named directly: its folder is the pack.
             if Self.packFiles.contains(where: { $0.lowercased() == input.lastPathComponent.lowercased() }) { return ([input.deletingLastPathComponent()], []) }
+            // EiskaltDC++'s map named directly: its images' folder is the pack.
+            let images = input.deletingPathExtension()
+            if EiskaltLayout.mapBeside(images) == input.standardizedFileURL { return ([images], []) }
             throw PackError.notAPack(path: input.path)
         }
         if isPack(input) { return ([input], []) }
+        if let resources = Self.bundleResources(input) { return try packFolders(in: resources) }
         // Hidden entries (`.git`, `.DS_Store`) are not candidates; plain files (`emoticons.plist`,
         // a README) are not packs and need no word.
         let names = try FileManager.default.contentsOfDirectory(atPath: input.path)
@@ -59,7 +95,11 @@ extension PackReader {
         for name in names {
             let child = input.appendingPathComponent(name)
             var childIsDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &childIsDirectory), childIsDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: child.path, isDirectory: &childIsDirectory), childIsDirectory.boolValue else {
+                // A zipped pack beside the others is named, never passed over in silence.
+                if Self.isZipped(child) { skipped.append(.skippedFolder(path: "\(input.lastPathComponent)/\(name)", reason: "a zipped pack; unzip it first")) }
+                continue
+            }
             if name == Self.additionalFolder { continue }  // YYKit's additional/ (see YYKitBundle.swift)
             if isPack(child) {
                 children.append(child)
@@ -80,6 +120,7 @@ extension PackReader {
         }
         let orderFile = input.appendingPathComponent("emoticons.plist")
         guard FileManager.default.fileExists(atPath: orderFile.path) else { return (children, skipped) }
+        if let groups = try groupList(orderFile) { return (try orderedByGroupList(orderFile, groups: groups, children: children), skipped) }
         return (try orderedByPackageList(orderFile, children: children), skipped)
     }
 

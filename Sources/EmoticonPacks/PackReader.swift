@@ -84,8 +84,12 @@ public struct PackReader: Sendable {
                 survey.warnings += outcome.warnings
                 survey.notes += outcome.notes
                 if let pack = outcome.pack { survey.packs.append(pack) }
+                if let pack = outcome.displayOnlyPack { survey.packs.append(pack) }
             }
-            if folders != [input] { readAdditional(root: input, into: &survey, packsFrom: first) }
+            if folders != [input] {
+                readAdditional(root: input, into: &survey, packsFrom: first)
+                applyGroupList(root: Self.bundleResources(input) ?? input, into: &survey, packsFrom: first)
+            }
         }
         let ids = assignTabIDs(&survey.packs)
         survey.warnings += ids.warnings
@@ -105,6 +109,8 @@ public struct PackReader: Sendable {
 
     struct PackOutcome {
         var pack: EmoticonPack?
+        /// The entries the pack's app shows in received messages only (`PackContents.displayOnlyItems`).
+        var displayOnlyPack: EmoticonPack?
         var plistPath: String
         var errors: [PackError] = []
         var warnings: [PackError] = []
@@ -124,7 +130,7 @@ public struct PackReader: Sendable {
         }
         let plist = found ?? PackPlist(url: folder.appendingPathComponent("info.plist"), usualName: "info.plist", unusualName: nil)
         let file = plist.url
-        let display = "\(folderDisplay)/\(file.lastPathComponent)"
+        let display = plist.isBeside ? EiskaltLayout.display(of: file, folderDisplay: folderDisplay) : "\(folderDisplay)/\(file.lastPathComponent)"
         var outcome = PackOutcome(plistPath: display)
         if plist.unusualName != nil {
             let usual = plist.isEmojiArray ? "Emoji.plist" : Self.sharedPackFiles.contains(plist.usualName) ? "info.plist" : plist.usualName
@@ -140,7 +146,8 @@ public struct PackReader: Sendable {
             outcome.errors.append(.unreadable(path: display, reason: "\(error)"))
             return outcome
         }
-        let source = PackSource(folder: folder, folderDisplay: folderDisplay, file: plist, root: root)
+        var source = PackSource(folder: folder, folderDisplay: folderDisplay, file: plist, root: root)
+        if plist.isBeside { source.fileDisplay = display }
         guard let layout = PackLayouts.detect(source) else {
             outcome.errors.append(PackLayouts.unrecognised(source))
             return outcome
@@ -178,6 +185,7 @@ public struct PackReader: Sendable {
             }
         }
         outcome.notes += contents.notes(entries)
+        outcome.warnings += contents.warnings(entries)
         // The pack's own buttons: optional, but a file that links outside the pack is refused by
         // name (an `icon.png` was once dropped silently, even with --strict).
         let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
@@ -196,6 +204,19 @@ public struct PackReader: Sendable {
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
         outcome.pack?.tabIcon = own["icon.png"]
+        if !contents.displayOnlyItems.isEmpty, var pack = outcome.pack {
+            // A tab of its own, after the pack's, named apart so its id never takes the pack's.
+            let received = pack.entries.filter { contents.displayOnlyItems.contains($0.plistIndex) }
+            outcome.pack?.entries.removeAll { contents.displayOnlyItems.contains($0.plistIndex) }
+            pack.folderName += "-received"
+            pack.id = TabID.base(plistID: nil, folderName: pack.folderName)
+            for (locale, title) in pack.titles { pack.titles[locale] = "\(title) (received)" }
+            if pack.titles.isEmpty { pack.titles[.en] = "\(folderName) (received)" }
+            pack.entries = received
+            pack.displayOnly = true
+            pack.deleteIcon = nil
+            if !received.isEmpty { outcome.displayOnlyPack = pack }
+        }
         return outcome
     }
 }

@@ -80,7 +80,7 @@ extension Escape {
     }
 }
 
-extension TextEscaping {
+extension Escaper {
     /// `text` with each `(target, replacement)` applied in turn, as Foundation's
     /// `replacingOccurrences(of:with:)` finds them: a match never ends inside a character (a `\`
     /// followed by a combining accent is left alone), which `escape`'s scalar-by-scalar loop would

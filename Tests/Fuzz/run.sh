@@ -5,6 +5,7 @@
 # run, the input saved under .build/fuzz/crashes/ (turn each into a regression test).
 #   Tests/Fuzz/run.sh [SECONDS]        (builds or updates the targets first: Tests/Fuzz/build.sh)
 set -euo pipefail
+shopt -s globstar
 cd "$(dirname "$0")/../.."
 SECONDS_EACH=${1:-30}
 SHARED=${EMOKIT_SHARED:-../shared}
@@ -18,6 +19,8 @@ corpus() {  # $1: name; then files to seed it with
   echo "$dir"
 }
 plists=$(corpus plist Assets/SamplePacks/*/*.plist Assets/SamplePacks/emoticons.plist \
+  Tests/EmoticonPacksTests/Fixtures/**/Emoticons.plist Tests/EmoticonPacksTests/Fixtures/**/theme Tests/EmoticonPacksTests/Fixtures/**/*.xml \
+  Tests/EmoticonPacksTests/Fixtures/TextMaps/*/*.plist \
   $(ls "$SHARED"/conformance/plists/*/*.plist | grep -v big-50mb))
 pngs=$(corpus png "$SHARED"/conformance/bad-png/*.png $(ls "$SHARED"/conformance/pngsuite/libpng-pngsuite/*.png | head -n 60) Assets/delete.png)
 fonts="$OUT/corpus/font"

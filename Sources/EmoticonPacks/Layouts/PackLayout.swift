@@ -45,8 +45,11 @@ struct PackSource {
     /// The file's parsed content (a root array as `PlistItems`); nil without a file.
     let root: Any?
 
+    /// How messages name a file that is not in the folder (EiskaltDC++'s `emoticons/default.xml`).
+    var fileDisplay: String? = nil
+
     /// How messages name the pack: its file (`packs/faces/info.plist`), else its folder (`packs/faces/`).
-    var display: String { file.map { "\(folderDisplay)/\($0.url.lastPathComponent)" } ?? folderDisplay + "/" }
+    var display: String { fileDisplay ?? file.map { "\(folderDisplay)/\($0.url.lastPathComponent)" } ?? folderDisplay + "/" }
     /// The pack file's usual name (`info.plist` for an `Info.plist`), nil without a file.
     var fileName: String? { file?.usualName }
     /// The file is an `Emoji.plist` (Apple's list of emoji strings), whatever its capitalisation.
@@ -70,6 +73,11 @@ struct PackContents {
     var unknownKeys: (Any, Int) -> [PackError] = { _, _ in [] }
     /// Notes once the entries are read (the choice emokit made for a folder without a file).
     var notes: ([Entry]) -> [PackError] = { _ in [] }
+    /// Warnings once the entries are read (a map's images it does not name, counted).
+    var warnings: ([Entry]) -> [PackError] = { _ in [] }
+    /// Items the app shows in received messages only, never on the keyboard (Pidgin's `!`
+    /// lines): they become a display-only tab of their own after the pack's.
+    var displayOnlyItems: Set<Int> = []
     var titles: [TitleLocale: String] = [:]
     var plistID: String?
     var displayOnly = false

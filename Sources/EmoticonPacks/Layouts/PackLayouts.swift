@@ -2,19 +2,40 @@
 enum PackLayouts {
     /// The layouts in the order `detect` tries them; the first that matches reads the pack:
     ///
-    /// 1. `PlainImageFolderLayout`: a folder with no pack file, only images (one tab, `[name]`);
-    /// 2. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
-    /// 3. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
-    /// 4. `YYKitGroupLayout`: a YYKit group, `info.json`, or a dictionary with `emoticons` and
+    /// 1. `CodePointFolderLayout`: a folder with no pack file whose every image is named by code
+    ///    point (`1F600.png`): each inserts its emoji, drawn from its image;
+    /// 2. `PlainImageFolderLayout`: any other folder with no pack file, only images (`[name]`);
+    /// 3. the chat apps' maps, each parsed from its own file into a `MapFile` and matched by it:
+    ///    `AdiumLayout` (`Emoticons.plist`), `PidginLayout` (`theme`), `JabberIconsetLayout`
+    ///    (`icondef.xml`), `KDEEmoticonsLayout` (`emoticons.xml`), `EiskaltLayout` (`NAME.xml`
+    ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`);
+    /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back);
+    /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
+    /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
+    /// 7. `YYKitGroupLayout`: a YYKit group, `info.json`, or a dictionary with `emoticons` and
     ///    `id` or a `group_name_*`;
-    /// 5. `WeiboLayout`: any other array, of `{chs, cht, png, gif, type, code}` dictionaries.
+    /// 8. `WeiboLayout`: any other array, of `{chs, cht, png, gif, type, code}` dictionaries.
+    ///
+    /// Which file a folder is read from comes first (`PackReader.packPlist`): `info.json`,
+    /// `info.plist` (never an Apple bundle's), `Emoji.plist`, the layouts' own names (exactly),
+    /// EiskaltDC++'s map beside the folder, an Xhs set, then a text map. Each map layout's note
+    /// (`recognisedLayout`) names the layout it was read as.
     ///
     /// A new layout is one new file in `Layouts/` and one line here, placed before the layouts
     /// it must be told apart from; a layout with a file of its own names it (`fileNames`) and
-    /// parses it when it is no plist (`parse`), in its own file too. (A folder of packs is read by `PackReader.packFolders`, and a
-    /// YYKit bundle's `emoticons.plist` and `additional/` by `YYKitBundle.swift`.)
+    /// parses it when it is no plist (`parse`), in its own file too. (A folder of packs is read
+    /// by `PackReader.packFolders`, a YYKit bundle's `emoticons.plist` and `additional/` by
+    /// `YYKitBundle.swift`, a group list `emoticons.plist` by `GroupListLayout.swift`.)
     static let detectionOrder: [any PackLayout.Type] = [
+        CodePointFolderLayout.self,
         PlainImageFolderLayout.self,
+        AdiumLayout.self,
+        PidginLayout.self,
+        JabberIconsetLayout.self,
+        KDEEmoticonsLayout.self,
+        EiskaltLayout.self,
+        XhsLayout.self,
+        TextMapLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,

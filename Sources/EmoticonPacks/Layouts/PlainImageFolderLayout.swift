@@ -34,6 +34,7 @@ enum PlainImageFolderLayout: PackLayout {
         }
         var contents = PackContents(items: PlistItems(items), entry: entry)
         contents.notes = { entries in [.plainImageFolder(path: source.display, count: entries.count)] }
+        contents.warnings = { _ in UnreadMapFiles.warnings(in: source.folder, display: source.display) }
         return .success(contents)
     }
 

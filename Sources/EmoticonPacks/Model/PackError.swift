@@ -41,6 +41,23 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A PNG in a pack's folder that no entry names (a `validate` warning): `path` is the
     /// pack's plist, `file` the image as `<pack folder>/<file>`.
     case unusedImage(path: String, file: String)
+    /// A pack's map file that is not valid in its own format (an XML file, a theme file):
+    /// `format` names the format (`XML`), `reason` says where and why.
+    case malformedMap(path: String, format: String, reason: String)
+    /// Which app's layout a pack was read as, and what that means (a note): `summary` is the
+    /// layout's own words (`an Adium emoticon set: 25 emoticons in Emoticons.plist order`).
+    case recognisedLayout(path: String, summary: String)
+    /// A folder read as a plain folder of images while a file beside the images looks like a map
+    /// of them that emokit did not read (a warning naming that file).
+    case unreadMapFile(path: String, file: String, reason: String)
+    /// Images in a mapped pack's folder that its map does not name, counted in one line (a
+    /// warning); `first` names one of them.
+    case unmappedImages(path: String, count: Int, first: String)
+    /// A zipped pack (`.zip`, `.jisp`): emokit reads folders only.
+    case zippedPack(path: String)
+    /// A set that asks for its own page grid (XhsEmoticonsKeyboard's `line`/`row`): emokit lays
+    /// every tab on the keyboard's one grid (a warning).
+    case setGrid(path: String, rows: Int, columns: Int)
 
     public var description: String { message.description }
 
@@ -86,6 +103,19 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unsafeLink(path, target): return "\(path): links outside the packs (to \(target)); refusing to read it"
         case let .unusedImage(path, file): return "\(path): \(file) is not named by any entry; unused"
         case let .fileKey(path, key, reason): return "\(path): \(key): \(reason)"
+        case let .malformedMap(path, format, reason): return "\(path): not a valid \(format) file (\(reason))"
+        case let .recognisedLayout(path, summary): return "\(path): read as \(summary)"
+        case let .unreadMapFile(path, file, reason):
+            return "\(path): read as a plain folder of images, but \(file) beside them was not read (\(reason)); "
+                + "the texts and order it may hold are not used"
+        case let .unmappedImages(path, count, first):
+            return "\(path): \(count) image\(count == 1 ? "" : "s") in the pack folder \(count == 1 ? "is" : "are") not named by the map "
+                + "(first: \(first)); validating lists each"
+        case let .setGrid(path, rows, columns):
+            return "\(path): the set asks for pages of \(rows) lines of \(columns) (line, row); every tab shares the keyboard's grid "
+                + "(\(setting: "rows") x \(setting: "columns")), so this one does too"
+        case let .zippedPack(path):
+            return "\(path): a zipped pack is not read; unzip it first and name the folder it gives"
         }
     }
 
@@ -114,6 +144,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsafeLink: return "unsafe-link"
         case .unusedImage: return "unused-image"
         case .fileKey: return "bad-file-key"
+        case .malformedMap: return "malformed-pack-file"
+        case .recognisedLayout: return "pack-layout"
+        case .unreadMapFile: return "unread-pack-file"
+        case .unmappedImages: return "unmapped-images"
+        case .zippedPack: return "zipped-pack"
+        case .setGrid: return "set-grid"
         }
     }
 
@@ -121,11 +157,13 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// warnings errors, `--lenient` makes some entry errors warnings (`diagnostic(as:)`).
     public var severity: Diagnostic.Severity {
         switch self {
-        case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .tabIDConfig, .unsafeLink, .fileKey:
+        case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .tabIDConfig, .unsafeLink,
+            .fileKey, .malformedMap, .zippedPack:
             return .error
-        case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage:
+        case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
+            .unreadMapFile, .unmappedImages, .setGrid:
             return .warning
-        case .unusualPlistName, .plainImageFolder: return .note
+        case .unusualPlistName, .plainImageFolder, .recognisedLayout: return .note
         }
     }
 
@@ -156,7 +194,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
             .upscaled(let path, _, _, _, _, _, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
-            .unusedImage(let path, _), .fileKey(let path, _, _):
+            .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
+            .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
+            .setGrid(let path, _, _):
             return path
         case .tabIDConfig: return ""
         }

@@ -8,6 +8,19 @@ extension PackReader {
     /// A pack file's parsed root: by the layout that claims the file's name (`PackLayout.parse`),
     /// else as JSON (`.json`) or a plist (binary or XML, a root array as lazy `PlistItems`).
     func loadRoot(_ plist: PackPlist, inside folder: URL, display: String) throws -> Any {
+        if plist.isTextMap {
+            if !plist.otherMaps.isEmpty {
+                let names = ([plist.url.lastPathComponent] + plist.otherMaps).joined(separator: ", ")
+                throw PackError.packageOrder(path: display, reason: "the folder holds several text-to-image maps (\(names)); keep the one to read")
+            }
+            let data = try bytes(of: plist.url, inside: folder, display: display)
+            return try TextMapLayout.read(data, file: plist.url, display: display) { try? loadPlist($0, inside: folder) }
+        }
+        if plist.isXhsSet { return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display) }
+        if plist.isBeside {
+            // Beside the pack's folder: inside the folder that holds both.
+            return try EiskaltLayout.parse(try bytes(of: plist.url, inside: folder.deletingLastPathComponent(), display: display), display: display)
+        }
         if let layout = PackLayouts.detectionOrder.first(where: { $0.fileNames.contains(plist.usualName) }) {
             return try layout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display)
         }

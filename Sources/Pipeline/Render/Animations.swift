@@ -18,9 +18,11 @@ enum AnimationPlanner {
         file.variants.max { $0.scale < $1.scale }!
     }
 
-    /// The sprite of an entry that has only a GIF: its first frame, decoded once per file.
-    static func firstFrame(of file: ImageFile, gifs: GIFFrames) -> Result<SpriteSource, GIFError> {
-        gifs.frame(of: chosenVariant(file)).map { .gifFrame($0) }
+    /// The sprite of an entry that has only a GIF: its first frame, decoded once per file, and
+    /// the GIF's canvas (`size`, its longer side: what the sprite is scaled from, as apps draw
+    /// the animation).
+    static func firstFrame(of file: ImageFile, gifs: GIFFrames) -> Result<(sprite: SpriteSource, size: Int, variant: ImageFile.Variant), GIFError> {
+        gifs.frame(of: chosenVariant(file)).map { frame in (.gifFrame(frame), max(frame.info.width, frame.info.height), frame.variant) }
     }
 
     /// Every entry's animation, checked. A broken GIF is an error naming the entry (key `gif`);

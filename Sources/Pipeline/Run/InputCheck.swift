@@ -84,8 +84,15 @@ extension Generator {
                             reason: error.description)
                         if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                         dropped.append(index)
-                    case .success(let source):
-                        plan.append(source)
+                    case .success(let first):
+                        plan.append(first.sprite)
+                        // A GIF drawn larger than its canvas is enlarged like a PNG: the largest box names it.
+                        if first.size > 0, let worst = boxes.filter({ $0.value > first.size }).max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+                            upscaled.append(
+                                .upscaled(
+                                    path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: first.variant.displayPath,
+                                    pixels: first.size, drawnAt: worst.value, scale: worst.key))
+                        }
                     }
                     continue
                 }

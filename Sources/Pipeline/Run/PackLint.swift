@@ -36,8 +36,10 @@ extension Generator {
         let plan = try Generator(options: relaxed).plan()
         let decoder = PNGDecoder(limits: options.imageLimits)
         var findings: [PackError] = []
-        for pack in plan.packs {
-            findings += Self.unusedImages(in: pack)
+        for (index, pack) in plan.packs.enumerated() {
+            // Packs read from one folder (a Pidgin theme and its received-only tab) share its images.
+            let sharing = plan.packs.filter { $0.folder == pack.folder }
+            if !plan.packs[..<index].contains(where: { $0.folder == pack.folder }) { findings += Self.unusedImages(in: pack, sharing: sharing) }
             for entry in pack.entries {
                 guard case .image(let file) = entry.content, file.format == .png else { continue }
                 findings += Self.shapeFindings(file, entry: entry, pack: pack, decoder: decoder)
@@ -53,7 +55,7 @@ extension Generator {
     /// PNG files in the pack's folder that no entry, animation or delete icon names. `@2x`/`@3x`
     /// siblings of a named file count as named; `delete.png` and `icon.png` (and their siblings)
     /// have their own meaning. A plain image folder names every image by definition.
-    static func unusedImages(in pack: EmoticonPack) -> [PackError] {
+    static func unusedImages(in pack: EmoticonPack, sharing: [EmoticonPack] = []) -> [PackError] {
         func key(_ url: URL) -> String { url.resolvingSymlinksInPath().standardizedFileURL.path }
         func stem(_ name: String) -> String {
             let base = (name as NSString).deletingPathExtension
@@ -61,8 +63,9 @@ extension Generator {
         }
         var named: Set<String> = []
         var namedStems: Set<String> = ["delete", "icon"]
-        var files: [ImageFile] = pack.entries.compactMap { if case .image(let file) = $0.content { file } else { nil } }
-        files += pack.entries.compactMap(\.animation)
+        let entries = sharing.isEmpty ? pack.entries : sharing.flatMap(\.entries)
+        var files: [ImageFile] = entries.compactMap { if case .image(let file) = $0.content { file } else { nil } }
+        files += entries.compactMap(\.animation)
         if let delete = pack.deleteIcon { files.append(delete) }
         for file in files {
             for variant in file.variants {

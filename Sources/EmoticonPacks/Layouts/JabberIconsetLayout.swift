@@ -1,0 +1,32 @@
+import Foundation
+
+/// Jabber iconsets (XEP-0038), as Psi and Gajim ship them: `icondef.xml` with `<meta><name>` and
+/// `<icon>` elements, each with its `<text>`s (the first is inserted) and `<object mime="...">`
+/// files, paths relative to the iconset's folder. An icon may give several objects (a PNG and an
+/// animation): the first PNG or GIF is drawn. A `.jisp` is the same folder zipped: emokit reads
+/// folders, and asks for it to be unzipped (`PackReader.packFolders`).
+enum JabberIconsetLayout: PackLayout {
+    static let layout = "jabber"
+    static var fileNames: [String] { ["icondef.xml"] }
+
+    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
+
+    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
+        MapLayouts.contents(of: source, layout: layout)
+    }
+
+    static func parse(_ data: Data, display: String) throws(PackError) -> Any {
+        let root = try MapLayouts.parseXML(data, display: display)
+        guard root.name == "icondef" else {
+            throw PackError.wrongRoot(path: display, expected: "<icondef> (a Jabber iconset)", found: "<\(root.name)>")
+        }
+        let items = root.children(named: "icon").map { icon -> MapItem in
+            let texts = icon.children(named: "text").map(\.trimmedText)
+            let objects = icon.children(named: "object").map(\.trimmedText).filter { !$0.isEmpty }
+            let drawn = objects.first { MapLayouts.drawnExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            return MapItem(texts: texts, image: drawn ?? objects.first ?? "", allowsFolders: true, imageKey: "object", textKey: "text")
+        }
+        let meta = root.child(named: "meta")
+        return MapFile(layout: layout, items: items, title: meta?.child(named: "name")?.trimmedText, description: "a Jabber iconset (XEP-0038)")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// KDE emoticon themes (`emoticons/<theme>/emoticons.xml`, Debian's `libkf5emoticons-data`), as
+/// KEmoticons reads them: `<messaging-emoticon-map>` of `<emoticon file="face-angel">`, each
+/// with its `<string>`s (the first is inserted). The `file` attribute has no extension: KDE
+/// tries the image formats it knows, so emokit looks for `.png`, then `.gif`, then `.svg`, and
+/// refuses by name an emoticon that has only an SVG (emokit draws bitmaps).
+enum KDEEmoticonsLayout: PackLayout {
+    static let layout = "kde"
+    static var fileNames: [String] { ["emoticons.xml"] }
+    static let extensions = ["png", "gif", "svg", "svgz", "mng", "jpg"]
+
+    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
+
+    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
+        MapLayouts.contents(of: source, layout: layout)
+    }
+
+    static func parse(_ data: Data, display: String) throws(PackError) -> Any {
+        let root = try MapLayouts.parseXML(data, display: display)
+        guard root.name == "messaging-emoticon-map" else {
+            throw PackError.wrongRoot(path: display, expected: "<messaging-emoticon-map> (a KDE emoticon theme)", found: "<\(root.name)>")
+        }
+        let items = root.children(named: "emoticon").map { emoticon -> MapItem in
+            let file = emoticon.attribute("file") ?? ""
+            let texts = emoticon.children(named: "string").map(\.trimmedText)
+            // A name that already has an image extension is read as it is.
+            let hasExtension = extensions.contains((file as NSString).pathExtension.lowercased())
+            return MapItem(texts: texts, image: file, extensions: hasExtension ? nil : ["png", "gif", "svg"], imageKey: "file", textKey: "string")
+        }
+        return MapFile(layout: layout, items: items, description: "a KDE emoticon theme")
+    }
+}

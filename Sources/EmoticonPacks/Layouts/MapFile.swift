@@ -1,0 +1,156 @@
+import Foundation
+
+/// What every chat app's emoticon map comes down to (Adium's `Emoticons.plist`, Pidgin's
+/// `theme`, Jabber's `icondef.xml`, KDE's `emoticons.xml`, EiskaltDC++'s map): a list of images,
+/// each with the texts that stand for it, in the order the app shows them. Each of those layouts
+/// parses its own file into a `MapFile`; reading the entries from it is shared, so every map
+/// layout finds images, refuses unsafe names and names missing files the same way.
+struct MapFile {
+    /// The layout that parsed the file: `matches` compares it, so a map is read by its own layout.
+    var layout: String
+    var items: [MapItem]
+    /// The tab's title when the file gives one (Jabber's `<meta><name>`, Pidgin's `Name=`).
+    var title: String?
+    /// The folder the images are in, when not the pack's (EiskaltDC++'s `NAME/` beside `NAME.xml`).
+    var imageFolder: URL?
+    /// How the note names the layout (`an Adium emoticon set`).
+    var description: String
+    /// What else the note says about the choices made (`other sections not read: [MSN]`).
+    var details: [String] = []
+    /// The page grid the app gives this tab (XhsEmoticonsKeyboard's `line` and `row`).
+    var grid: (rows: Int, columns: Int)? = nil
+    /// Images the map names for itself, not as emoticons (Pidgin's `Icon=`, a set's `iconUri`):
+    /// not counted as unmapped.
+    var ownImages: [String] = []
+}
+
+/// One emoticon of a map: the texts that stand for it (the first is what a tap inserts) and its
+/// image, as the map names it.
+struct MapItem {
+    var texts: [String]
+    /// A file name (`smile.png`), or a stem when `extensions` is set (KDE's `face-angel`).
+    var image: String
+    /// Extensions tried in order for a stem; nil when `image` is a file name.
+    var extensions: [String]? = nil
+    /// The emoticon's own name (Adium's `Name`); else the image's stem.
+    var name: String? = nil
+    /// Shown in received messages only, never on the keyboard (Pidgin's `!` lines).
+    var displayOnly = false
+    /// The image may be a path below the pack folder (`smileys/smile.png`, XEP-0038): each part
+    /// a plain name, never `..`, and the file's real path still inside the folder.
+    var allowsFolders = false
+    /// How messages name the part of the entry that holds the image (`Equivalents`, `object`).
+    var imageKey = "image"
+    /// How messages name the part of the entry that holds the texts.
+    var textKey = "text"
+}
+
+enum MapLayouts {
+    /// The image formats emokit draws; an entry whose only image is of another kind is refused
+    /// by name (an SVG-only KDE emoticon, a Jabber `image/x-mng`).
+    static let drawnExtensions = ["png", "gif"]
+
+    /// The pack's contents from a `MapFile` parsed by `layout`: entries in map order, the note
+    /// naming the layout, and one line counting the images the map does not name.
+    static func contents(of source: PackSource, layout: String) -> Result<PackContents, PackError> {
+        guard let map = source.root as? MapFile, map.layout == layout else { return .failure(PackLayouts.unrecognised(source)) }
+        return .success(contents(of: source, map: map))
+    }
+
+    /// The pack's contents from `map`, however it was found (a file, or a folder's names).
+    static func contents(of source: PackSource, map: MapFile) -> PackContents {
+        let folder = map.imageFolder ?? source.folder
+        let folderDisplay = map.imageFolder.map { "\(source.folderDisplay)/\($0.lastPathComponent)" } ?? source.folderDisplay
+        let files = FolderFiles(folder: folder, display: folderDisplay)
+        let display = source.display
+        var contents = PackContents(
+            items: PlistItems(map.items.map { $0 as Any }),
+            entry: { item, index in entry(item as! MapItem, index: index, files: files, display: display) })
+        if let title = map.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { contents.titles[.en] = title }
+        contents.notes = { entries in
+            let count = entries.count
+            let summary = "\(map.description): \(count) emoticon\(count == 1 ? "" : "s") in the map's order"
+            return [.recognisedLayout(path: display, summary: ([summary] + map.details).joined(separator: "; "))]
+        }
+        contents.warnings = { entries in
+            unmapped(in: folder, items: map.items, own: map.ownImages).map { [.unmappedImages(path: display, count: $0.count, first: "\(folderDisplay)/\($0.first)")] } ?? []
+        }
+        return contents
+    }
+
+    /// A map file's XML root element; a file that is not well-formed is refused naming the line.
+    static func parseXML(_ data: Data, display: String) throws(PackError) -> PackXML.Element {
+        do { return try PackXML.parse(data) } catch { throw PackError.malformedMap(path: display, format: "XML", reason: error.message) }
+    }
+
+    /// One map item as an entry: its first text inserted, its image found in the folder.
+    static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String) -> Result<Entry, PackError> {
+        let label = item.texts.first.flatMap { $0.isEmpty ? nil : $0 }
+        func failure(_ key: String, _ reason: String) -> Result<Entry, PackError> {
+            .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
+        }
+        guard let text = item.texts.first, !text.isEmpty else { return failure(item.textKey, "no text to insert") }
+        let parts = item.allowsFolders ? item.image.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [item.image]
+        if let reason = parts.lazy.compactMap(FileNamePolicy.unsafeReason).first {
+            return failure(item.imageKey, "unsafe path \(PackError.quote(item.image)): \(reason)")
+        }
+        var name = item.image
+        if AssetCatalogImages.isCatalog(files.folder) {
+            // An asset name, in the catalog's image set of that name.
+            switch AssetCatalogImages.variants(of: item.image, in: files.folder, display: files.display) {
+            case .failure(let reason): return failure(item.imageKey, reason.message)
+            case .success(let variants):
+                let format: ImageFile.Format = variants[0].fileName.lowercased().hasSuffix(".gif") ? .gif : .png
+                let file = ImageFile(name: item.image, variants: variants, format: format)
+                return .success(
+                    Entry(
+                        plistIndex: index, text: text, textTraditional: nil, name: item.name ?? item.image, content: .image(file),
+                        animation: format == .gif ? file : nil))
+            }
+        }
+        if let extensions = item.extensions {
+            let present = extensions.map { "\(item.image).\($0)" }.filter { (try? files.variants(of: $0).get()) != nil }
+            guard let first = present.first else {
+                return failure(item.imageKey, "file not found: \(files.display)/\(item.image) (.\(extensions.joined(separator: ", .")))")
+            }
+            guard let drawn = present.first(where: { drawnExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) else {
+                return failure(item.imageKey, "only \(first) is there; emokit draws PNG and GIF images (add \(item.image).png)")
+            }
+            name = drawn
+        }
+        let ext = (name as NSString).pathExtension.lowercased()
+        guard drawnExtensions.contains(ext) else {
+            return failure(item.imageKey, "\(name): emokit draws PNG and GIF images, not \(ext.isEmpty ? "files without an extension" : ".\(ext)")")
+        }
+        let variants: [ImageFile.Variant]
+        switch files.variants(of: name) {
+        case .failure(let reason): return failure(item.imageKey, reason.message)
+        case .success(let found): variants = found
+        }
+        let stem = (name as NSString).deletingPathExtension
+        let file = ImageFile(name: name, variants: variants, format: ext == "gif" ? .gif : .png)
+        // A still found by stem with a GIF of the same stem beside it (`1.png`, `1.gif`): the GIF animates it.
+        var animation = ext == "gif" ? file : nil
+        if ext == "png", item.extensions?.contains("gif") == true, let gif = try? files.variants(of: "\(stem).gif").get() {
+            animation = ImageFile(name: "\(stem).gif", variants: gif, format: .gif)
+        }
+        return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: item.name ?? stem, content: .image(file), animation: animation))
+    }
+
+    /// The images in `folder` that no item names, in name order; nil when there are none. A
+    /// name counts with its `@2x`/`@3x` siblings; `delete` and `icon` have their own meaning.
+    static func unmapped(in folder: URL, items: [MapItem], own: [String]) -> (count: Int, first: String)? {
+        func stem(_ name: String) -> String {
+            let base = (name as NSString).deletingPathExtension
+            return base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
+        }
+        var named: Set<String> = ["delete", "icon"]
+        for item in items { named.insert(item.extensions == nil ? stem(item.image) : item.image) }
+        for image in own { named.insert(stem(image)) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && PlainImageFolderLayout.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .filter { !named.contains(stem($0)) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names.first.map { (names.count, $0) }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// XhsEmoticonsKeyboard's sets (Android: `<set>/<set>.xml` beside the set's images), as its
+/// `XmlUtil.ParserXml` reads them: `<EmoticonSet>` with the set's `name`, `line` and `row` (the
+/// page's lines and the emoticons per line), `iconUri`, and `<EmoticonBean>`s in order, each with
+/// `iconUri` (the image, relative to the set's folder) and `content` (what a tap inserts).
+///
+/// emokit lays every tab on the keyboard's one grid, so a set's own `line`/`row` cannot be kept
+/// for its tab: a warning says what the set asked for and which settings make the grid.
+enum XhsLayout: PackLayout {
+    static let layout = "xhs"
+
+    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
+
+    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
+        guard let map = source.root as? MapFile, map.layout == layout else { return .failure(PackLayouts.unrecognised(source)) }
+        var contents = MapLayouts.contents(of: source, map: map)
+        if let grid = map.grid {
+            let unmapped = contents.warnings
+            contents.warnings = { entries in unmapped(entries) + [.setGrid(path: source.display, rows: grid.rows, columns: grid.columns)] }
+        }
+        return .success(contents)
+    }
+
+    /// `<folder>/<folder>.xml` when it starts an `<EmoticonSet>` (told from its first kilobyte).
+    static func setFile(in folder: URL) -> URL? {
+        let xml = folder.appendingPathComponent("\(folder.lastPathComponent).xml")
+        guard PackReader.isRegularFile(xml), let handle = try? FileHandle(forReadingFrom: xml) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        return String(decoding: head, as: UTF8.self).contains("<EmoticonSet") ? xml : nil
+    }
+
+    static func parse(_ data: Data, display: String) throws(PackError) -> Any {
+        let root = try MapLayouts.parseXML(data, display: display)
+        guard root.name == "EmoticonSet" else {
+            throw PackError.wrongRoot(path: display, expected: "<EmoticonSet> (an XhsEmoticonsKeyboard set)", found: "<\(root.name)>")
+        }
+        var beans: [PackXML.Element] = []
+        func collect(_ element: PackXML.Element) {
+            for child in element.children {
+                if child.name == "EmoticonBean" { beans.append(child) } else { collect(child) }
+            }
+        }
+        collect(root)
+        let items = beans.map { bean -> MapItem in
+            MapItem(
+                texts: [bean.child(named: "content")?.trimmedText ?? ""], image: bean.child(named: "iconUri")?.trimmedText ?? "",
+                allowsFolders: true, imageKey: "iconUri", textKey: "content")
+        }
+        var map = MapFile(layout: layout, items: items, title: root.child(named: "name")?.trimmedText, description: "an XhsEmoticonsKeyboard set")
+        if let icon = root.child(named: "iconUri")?.trimmedText, !icon.isEmpty { map.ownImages.append(icon) }
+        if let rows = root.child(named: "line").flatMap({ Int($0.trimmedText) }), let columns = root.child(named: "row").flatMap({ Int($0.trimmedText) }) {
+            map.grid = (rows, columns)
+        }
+        return map
+    }
+}
