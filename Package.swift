@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "TextMatching"),
         .target(name: "Diagnostics", dependencies: ["TextEscaping"]),
         .target(name: "EmoticonPacks", dependencies: ["TextEscaping", "TextMatching", "FileAccess", "Diagnostics"]),
-        .target(name: "EmojiData", dependencies: ["Diagnostics"]),
+        .target(name: "EmojiData", dependencies: ["Diagnostics", "TextEscaping"]),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess", "Diagnostics"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
         .target(name: "PipelineSteps", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks", "Imaging", "Diagnostics"]),

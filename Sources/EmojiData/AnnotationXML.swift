@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// A small reader for CLDR annotation files. They are regular XML (`<annotation cp="…"
 /// [type="tts"] [draft="…"]>text</annotation>`, comments, entities); reading just that keeps the
 /// module free of an XML library (FoundationXML would add libxml2 to emokit's dependencies).
@@ -73,34 +75,12 @@ enum AnnotationXML {
 
     /// UTF-8 text with XML's five named entities and numeric references decoded.
     static func decodeEntities(_ bytes: ArraySlice<UInt8>, fail: (String) -> EmojiDataError) throws(EmojiDataError) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var out = String.UnicodeScalarView()
-        var scalars = Substring(text).unicodeScalars[...]
-        while let amp = scalars.firstIndex(of: "&") {
-            out.append(contentsOf: scalars[scalars.startIndex..<amp])
-            guard let semi = scalars[amp...].firstIndex(of: ";") else { throw fail("unterminated entity") }
-            let name = String(String.UnicodeScalarView(scalars[scalars.index(after: amp)..<semi]))
-            switch name {
-            case "amp": out.append("&")
-            case "lt": out.append("<")
-            case "gt": out.append(">")
-            case "quot": out.append("\"")
-            case "apos": out.append("'")
-            default:
-                var value: UInt32?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    value = UInt32(name.dropFirst(2), radix: 16)
-                } else if name.hasPrefix("#") {
-                    value = UInt32(name.dropFirst(), radix: 10)
-                }
-                guard let value, let scalar = Unicode.Scalar(value) else { throw fail("unknown entity &\(name);") }
-                out.append(scalar)
+        do { return try XMLEntities.decode(String(decoding: bytes, as: UTF8.self)) } catch {
+            switch error {
+            case .unterminated: throw fail("unterminated entity")
+            case .unknown(let name): throw fail("unknown entity &\(name);")
             }
-            scalars = scalars[scalars.index(after: semi)...]
         }
-        out.append(contentsOf: scalars)
-        return String(out)
     }
 
     static func find(_ bytes: [UInt8], _ needle: StaticString, from start: Int) -> Int? {

@@ -106,7 +106,7 @@ together "module EmoticonPacks FileAccess TextEscaping TextMatching Diagnostics"
 together "module EmojiGlyphs FileAccess Imaging Diagnostics" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching Diagnostics EmoticonPacks" \
   "target fuzz-png FuzzPNG FileAccess Checksum Imaging CLibPNG CGifLib"
 together "target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CGifLib" \
-  "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics" "module PreviewSite EmoticonManifest TextEscaping"
+  "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics TextEscaping" "module PreviewSite EmoticonManifest TextEscaping"
 together "module PipelineSteps EmojiData EmojiGlyphs EmoticonPacks Imaging Diagnostics" \
   "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum Imaging CLibPNG CGifLib EmoticonManifest KeyboardLayout"
 # Settings names the output writers of its rows (SiteOutputs, over OutputTransaction and the templates).

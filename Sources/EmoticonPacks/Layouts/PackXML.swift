@@ -1,4 +1,5 @@
 import Foundation
+import TextEscaping
 
 /// A small XML reader for the map files chat apps ship with their emoticons (Jabber's
 /// `icondef.xml`, KDE's `emoticons.xml`, EiskaltDC++'s maps, XhsEmoticonsKeyboard's sets, and an
@@ -205,40 +206,12 @@ struct PackXML {
         /// Text with XML's five named entities and numeric references decoded; any other entity
         /// is refused (none is ever looked up).
         func decode(_ range: Range<Int>) throws(Failure) -> String {
-            let slice = bytes[range]
-            guard slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
-            var out = String.UnicodeScalarView()
-            let text = String(decoding: slice, as: UTF8.self).unicodeScalars
-            var index = text.startIndex
-            while index < text.endIndex {
-                guard text[index] == "&" else {
-                    out.append(text[index])
-                    index = text.index(after: index)
-                    continue
+            do { return try XMLEntities.decode(String(decoding: bytes[range], as: UTF8.self)) } catch {
+                switch error {
+                case .unterminated: throw fail("an '&' that starts no entity")
+                case .unknown(let name): throw fail("unknown entity &\(name); (only XML's own are read)")
                 }
-                guard let semicolon = text[index...].firstIndex(of: ";") else { throw fail("an '&' that starts no entity") }
-                let entity = String(String.UnicodeScalarView(text[text.index(after: index)..<semicolon]))
-                switch entity {
-                case "amp": out.append("&")
-                case "lt": out.append("<")
-                case "gt": out.append(">")
-                case "quot": out.append("\"")
-                case "apos": out.append("'")
-                default:
-                    var value: UInt32?
-                    if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-                        value = UInt32(entity.dropFirst(2), radix: 16)
-                    } else if entity.hasPrefix("#") {
-                        value = UInt32(entity.dropFirst(), radix: 10)
-                    }
-                    guard let value, value != 0, let scalar = Unicode.Scalar(value) else {
-                        throw fail("unknown entity &\(entity.prefix(20)); (only XML's own are read)")
-                    }
-                    out.append(scalar)
-                }
-                index = text.index(after: semicolon)
             }
-            return String(out)
         }
     }
 }
