@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "PipelineSteps", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "Diagnostics",
+                "PipelineSteps", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping", "Diagnostics",
             ]),
         .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics"]),
         .target(

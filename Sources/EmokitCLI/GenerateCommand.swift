@@ -122,6 +122,10 @@ enum GenerateCommand {
         }
         if options.inputs.isEmpty && !options.emojiKeyboard { throw UsageError(message: "Missing expected argument '<pack> ...'") }
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) ?? options.problem {
+            // A problem the config has on its own, which no flag mended, names the config file.
+            if let config, let alone = config.problemAlone, DiagnosticPrinter.text(alone) == DiagnosticPrinter.text(problem) {
+                throw GeneratorConfig.Problem(description: "\(config.path): \(DiagnosticPrinter.text(problem))", isUsage: true)
+            }
             throw UsageError(message: DiagnosticPrinter.text(problem))
         }
         return options

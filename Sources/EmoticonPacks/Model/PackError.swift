@@ -24,6 +24,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An entry's image is smaller than the icon it is drawn as, so it is enlarged (a warning):
     /// `pixels` is the image's longer side, `drawnAt` the icon box at `scale`.
     case upscaled(path: String, index: Int, text: String?, file: String, pixels: Int, drawnAt: Int, scale: Int)
+    /// How many more entries of a pack are enlarged than `generate` names one by one (a warning;
+    /// `validate` lists each).
+    case moreUpscaled(path: String, count: Int)
     /// An entry left out the way the app that made the pack leaves it out (a warning).
     case skippedEntry(path: String, index: Int, text: String?, reason: String)
     /// A folder of images without a plist, read as one tab (a note: emokit made a choice).
@@ -90,6 +93,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
             return "\(Self.entryLabel(path, index, text)): \(file) is \(pixels) px, enlarged \(factor)x to \(drawnAt) px at @\(scale)x "
                 + "(it will look soft; add a larger @\(scale)x image)"
+        case let .moreUpscaled(path, count):
+            return "\(path): \(count) more emoticon\(count == 1 ? " is" : "s are") enlarged the same way ('emokit validate' lists each)"
         case let .skippedEntry(path, index, text, reason): return "\(Self.entryLabel(path, index, text)): skipped: \(reason)"
         case let .plainImageFolder(path, count):
             return "\(path): no info.plist, read as a plain folder of images: one tab, \(count) emoticon\(count == 1 ? "" : "s") in name order, "
@@ -135,7 +140,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unusualPlistName: return "unusual-plist-name"
         case .incompleteGroup: return "incomplete-group"
         case .unknownKey: return "unknown-key"
-        case .upscaled: return "upscaled"
+        case .upscaled, .moreUpscaled: return "upscaled"
         case .skippedEntry: return "skipped-entry"
         case .plainImageFolder: return "plain-image-folder"
         case .unmatchedAdditional: return "unmatched-additional"
@@ -160,7 +165,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .tabIDConfig, .unsafeLink,
             .fileKey, .malformedMap, .zippedPack:
             return .error
-        case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
+        case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .moreUpscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
             .unreadMapFile, .unmappedImages, .setGrid:
             return .warning
         case .unusualPlistName, .plainImageFolder, .recognisedLayout: return .note
@@ -192,7 +197,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound(let path), .notAPack(let path), .tooLarge(let path, _, _), .unreadable(let path, _), .malformed(let path, _),
             .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
-            .upscaled(let path, _, _, _, _, _, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
+            .upscaled(let path, _, _, _, _, _, _), .moreUpscaled(let path, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
             .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
@@ -213,6 +218,13 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Where a problem sorts within its pack: file-level first, then by entry; a count of more
+    /// entries like those listed comes after them.
+    var readingIndex: Int {
+        if case .moreUpscaled = self { return Int.max }
+        return entryIndex ?? -1
+    }
+
     /// Problems in the order a user fixes them: by pack in tab order (`plistPaths`), file-level
     /// problems first, then by entry; problems of the same entry keep the order they were found.
     /// Problems about no listed pack (an input not found, a skipped folder) come first.
@@ -220,8 +232,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         var rank: [String: Int] = [:]
         for (position, path) in plistPaths.enumerated() where rank[path] == nil { rank[path] = position }
         return problems.enumerated().sorted { lhs, rhs in
-            let l = (rank[lhs.element.plistPath] ?? -1, lhs.element.entryIndex ?? -1, lhs.offset)
-            let r = (rank[rhs.element.plistPath] ?? -1, rhs.element.entryIndex ?? -1, rhs.offset)
+            let l = (rank[lhs.element.plistPath] ?? -1, lhs.element.readingIndex, lhs.offset)
+            let r = (rank[rhs.element.plistPath] ?? -1, rhs.element.readingIndex, rhs.offset)
             return l < r
         }.map(\.element)
     }

@@ -17,8 +17,6 @@ public struct Plan: Sendable {
     public var warnings: [PackError]
     /// Things worth saying that need no fix (a plist read under an unusual name).
     public var notes: [PackError]
-    /// Every image that is drawn larger than it is: one finding per image, with the factor.
-    public var upscaled: [PackError]
     /// What to draw for each entry of each pack.
     var sprites: [[SpriteSource]]
     var emojiSource: EmojiGlyphSource?
@@ -48,13 +46,16 @@ extension Generator {
 
     /// Reads and checks the inputs without writing anything. Throws every error found (with the
     /// warnings found alongside); with `strict`, warnings count as errors.
-    public func plan() throws(GenerationError) -> Plan {
+    /// `listingEveryEnlargement`: name every enlarged image (`validate`), not the first few of
+    /// each pack and a count (`generate`: 121,328 small images made 121,328 long warnings).
+    public func plan(listingEveryEnlargement: Bool = false) throws(GenerationError) -> Plan {
         if let problem = options.problem { throw .invalidOptions(problem) }
         let reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, explicitTabIDs: options.tabIDs)
         var survey = reader.survey(options.inputs)
         var errors = survey.errors
         var warnings = survey.warnings
-        var upscaled: [PackError] = []
+        // Enlarged images: every one for `validate`; for `generate` the first few of each pack and a count.
+        var upscaled = EnlargedImages(listsEvery: listingEveryEnlargement)
         // The packs move out of the survey (one copy of the entries, edited in place below).
         var packs = survey.packs
         survey.packs = []
@@ -88,7 +89,7 @@ extension Generator {
                         plan.append(first.sprite)
                         // A GIF drawn larger than its canvas is enlarged like a PNG: the largest box names it.
                         if first.size > 0, let worst = boxes.filter({ $0.value > first.size }).max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
-                            upscaled.append(
+                            upscaled.add(
                                 .upscaled(
                                     path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: first.variant.displayPath,
                                     pixels: first.size, drawnAt: worst.value, scale: worst.key))
@@ -103,7 +104,7 @@ extension Generator {
                     dropped.append(index)
                 case .success(let checked):
                     if let enlarged = checked.largestEnlargement {
-                        upscaled.append(
+                        upscaled.add(
                             .upscaled(
                                 path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
                                 pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
@@ -118,7 +119,7 @@ extension Generator {
             sprites.append(plan)
         }
         var animations = AnimationPlanner.check(packs, gifs: gifs, lenient: options.lenient, errors: &errors, warnings: &warnings)
-        warnings += upscaled
+        warnings += upscaled.findings
         if options.strict {
             errors += warnings
             warnings = []
@@ -133,14 +134,14 @@ extension Generator {
         let emojiSource = try makeEmojiSource(needed: options.emojiKeyboard || packs.contains { $0.kind != .image })
         var missing: [EntryLabel] = []
         var skippedGlyphs: [Diagnostic] = []
-        var emojiUpscaled: [PackError] = []
+        var emojiUpscaled = EnlargedImages(listsEvery: listingEveryEnlargement)
         for tab in packs.indices {
             for (index, entry) in packs[tab].entries.enumerated() {
                 guard case .emoji(let text) = entry.content else { continue }
                 if emojiSource?.hasGlyph(for: text) == true {
                     sprites[tab][index] = .emoji(text)
                     if let enlarged = Self.emojiEnlargement(text, source: emojiSource, boxes: boxes, decoder: decoder) {
-                        emojiUpscaled.append(
+                        emojiUpscaled.add(
                             .upscaled(
                                 path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
                                 pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
@@ -157,11 +158,10 @@ extension Generator {
             }
         }
         if !missing.isEmpty { throw .missingGlyphs(source: emojiSource?.summary ?? "no emoji source", entries: missing) }
-        upscaled += emojiUpscaled
-        if options.strict && !emojiUpscaled.isEmpty {
-            throw .packs(PackError.inReadingOrder(emojiUpscaled, plistPaths: survey.plistPaths))
+        if options.strict && !emojiUpscaled.findings.isEmpty {
+            throw .packs(PackError.inReadingOrder(emojiUpscaled.findings, plistPaths: survey.plistPaths))
         }
-        warnings += emojiUpscaled
+        warnings += emojiUpscaled.findings
 
         // The emoji keyboard's tabs after the packs (only drawable emoji); keywords and skin
         // tones for every emoji entry.
@@ -173,7 +173,7 @@ extension Generator {
         packs = emojiData.packs
         return Plan(
             packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
-            upscaled: upscaled, sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations,
+            sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations,
             emojiData: emojiData.emojiVersion == nil && emojiData.keyboard == nil ? nil : emojiData)
     }
 

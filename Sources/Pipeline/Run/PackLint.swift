@@ -33,7 +33,7 @@ extension Generator {
     public func lint() throws(GenerationError) -> PackLint {
         var relaxed = options
         relaxed.strict = false
-        let plan = try Generator(options: relaxed).plan()
+        let plan = try Generator(options: relaxed).plan(listingEveryEnlargement: true)
         let decoder = PNGDecoder(limits: options.imageLimits)
         var findings: [PackError] = []
         for (index, pack) in plan.packs.enumerated() {

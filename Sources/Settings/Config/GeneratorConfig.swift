@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import Foundation
 import TextMatching
@@ -33,6 +34,11 @@ public struct GeneratorConfig: Sendable {
         /// A value out of its documented range, or two keys that cannot go together: a usage
         /// error (exit 2), like the same flags.
         public var isUsage = false
+
+        public init(description: String, isUsage: Bool = false) {
+            self.description = description
+            self.isUsage = isUsage
+        }
     }
 
     public static func load(_ url: URL) throws(Problem) -> GeneratorConfig {
@@ -77,26 +83,40 @@ public struct GeneratorConfig: Sendable {
 
     /// Applies every key the config sets, in the table's order, each checked and written by its
     /// row as its flag is; `skipping` are the rows whose flags are given and applied already
-    /// (`--layout`, which the config's `grid` and `metrics` keys then refine).
-    public func apply(to options: inout GeneratorOptions, skipping: Set<String> = []) throws(Problem) {
+    /// (`--layout`, which the config's `grid` and `metrics` keys then refine). `overridden` are
+    /// the keys whose flags are given: a pair of keys that cannot go together is no mistake when
+    /// a flag decides. With `flagsFollow`, the options as a whole are checked after the flags
+    /// (a flag may mend what the config alone could not run with), not here.
+    public func apply(
+        to options: inout GeneratorOptions, skipping: Set<String> = [], overridden: Set<String> = [], flagsFollow: Bool = false
+    ) throws(Problem) {
         var set: Set<String> = []
         for row in SettingsTable.rows {
             guard let key = row.configKey, let json = values[key], let apply = row.apply, !skipping.contains(key) else { continue }
             let value = try read(json, for: row, key: key)
             do { try apply(&options, value) } catch {
-                let given = if case .text(let text) = value { ", not \(text.debugDescription)" } else { "" }
+                let given = if case .text(let text) = value { ", not \(Diagnostic.Message.quote(text))" } else { "" }
                 throw Problem(description: "\(path): key '\(key)': expected \(error.expected)\(given)")
             }
             if value != .on(false) { set.insert(key) }
         }
         for (first, second) in SettingsTable.exclusive.compactMap({ pair in
             SettingsTable.rows.first { $0.flag == pair.0 }?.configKey.flatMap { a in SettingsTable.rows.first { $0.flag == pair.1 }?.configKey.map { (a, $0) } }
-        }) where set.contains(first) && set.contains(second) {
+        }) where set.contains(first) && set.contains(second) && overridden.isDisjoint(with: [first, second]) {
             throw Problem(description: "\(path): keys '\(first)' and '\(second)' cannot both be set", isUsage: true)
         }
+        if flagsFollow { return }
         var probe = options
         if probe.inputs.isEmpty { probe.inputs = [base] }  // packs may come from the command line
         if let problem = probe.problem { throw Problem(description: "\(path): \(problem.text(namingSettings: { "--" + $0 }))", isUsage: true) }
+    }
+
+    /// Why the options this config makes on its own (from the defaults, without flags) cannot run,
+    /// or nil: when the flags leave the same problem, it is the config's to fix, and named so.
+    public var problemAlone: Diagnostic.Message? {
+        var options = GeneratorOptions(inputs: [base], output: URL(fileURLWithPath: RunDefaults.output))
+        guard (try? apply(to: &options, flagsFollow: true)) != nil else { return nil }
+        return options.problem
     }
 
     /// A JSON value as the row's type takes it; a number outside the row's range is a usage error.
@@ -122,7 +142,7 @@ public struct GeneratorConfig: Sendable {
         case (.number, .string(let word)) where row.words.contains(word), (.wholeNumber, .string(let word)) where row.words.contains(word): return .text(word)
         case (.number, _), (.wholeNumber, _):
             let kind = row.type == .number ? "a number" : "a whole number"
-            let given = if case .string(let word) = json { ", not \(word.debugDescription)" } else { "" }
+            let given = if case .string(let word) = json { ", not \(Diagnostic.Message.quote(word))" } else { "" }
             let words = row.words.map { " or \"\($0)\"" }.joined()
             throw expected(row.words.isEmpty ? kind : "\(kind) from \(row.range?.text ?? "")\(words)\(given)")
         case (.wholeNumbers, .array(let items)):
@@ -136,7 +156,7 @@ public struct GeneratorConfig: Sendable {
         case (.paths, .array(let items)):
             var urls: [URL] = []
             for (index, item) in items.enumerated() {
-                guard case .string(let text) = item else { throw Problem(description: "\(path): key '\(key)[\(index)]': expected a string") }
+                guard case .string(let text) = item, Self.isPath(text) else { throw Problem(description: "\(path): key '\(key)[\(index)]': expected a path") }
                 urls.append(resolve(text))
             }
             return .paths(urls)
@@ -149,11 +169,17 @@ public struct GeneratorConfig: Sendable {
             }
             return .object(texts)
         case (.object, _): throw expected("an object of pack folder names (or plist ids) to tab ids")
-        case (.path, .string(let text)): return .path(resolve(text))
+        case (.path, .string(let text)):
+            guard Self.isPath(text) else { throw expected("a path") }
+            return .path(resolve(text))
+        case (.path, _): throw expected("a path")
         case (_, .string(let text)): return .text(text)
         default: throw expected("a string")
         }
     }
+
+    /// Empty text would name the config's own folder, and no path holds a NUL.
+    static func isPath(_ text: String) -> Bool { !text.isEmpty && !text.contains("\0") }
 
     /// An absolute path: the config's relative paths start from its folder.
     func resolve(_ relative: String) -> URL {

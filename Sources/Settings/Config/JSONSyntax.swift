@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// A strict JSON syntax check (RFC 8259) that says where the first mistake is as line:column,
 /// and words the usual ones (a trailing comma, a missing comma, a comment, single quotes).
 /// Foundation's parser gives only a character offset and, on some platforms, accepts a trailing
@@ -80,6 +82,7 @@ public struct JSONSyntax {
         offset += 1
         skipSpace()
         if next == UInt8(ascii: "}") { offset += 1; return }
+        var keys = Set<ArraySlice<UInt8>>()
         while true {
             skipSpace()
             guard next == UInt8(ascii: "\"") else {
@@ -87,7 +90,13 @@ public struct JSONSyntax {
                 if next == UInt8(ascii: "/") { throw mistake("comments are not allowed in JSON") }
                 throw mistake("expected a key in double quotes, found \(describeNext())")
             }
+            let keyStart = offset
             try string()
+            // A key given twice: Foundation keeps the last, so the first would be ignored unsaid.
+            guard keys.insert(bytes[keyStart..<offset]).inserted else {
+                let key = String(decoding: bytes[(keyStart + 1)..<(offset - 1)], as: UTF8.self)
+                throw mistake("the key \(Escape.message(key)) is given twice in this object", at: keyStart)
+            }
             skipSpace()
             guard next == UInt8(ascii: ":") else { throw mistake("expected ':' after the key, found \(describeNext())") }
             offset += 1

@@ -139,6 +139,7 @@ extension GeneratorOptions {
             "max-plist-size": { $0.maxPlistBytes = 0 },
             "jobs": { $0.concurrency = 0 },
             "preview": { $0.writePreview = true },
+            "wait": { $0.waitForLock = false },
             "cache": { $0.publishing = PublishingOptions() },
         ]
         let colours = KeyboardColors.settings.map { colour in

@@ -21,7 +21,8 @@ public struct GivenFlags: Sendable {
 extension SettingsTable {
     /// Pairs of flags that cannot be used together; the config file's keys of such a pair cannot
     /// both be set either.
-    public static let exclusive = [("emoji-font", "emoji-images"), ("strict", "lenient"), ("cache", "no-cache")]
+    /// (A flag and its own `--no-` flag are refused by the argument parser.)
+    public static let exclusive = [("emoji-font", "emoji-images"), ("strict", "lenient")]
 
     /// The options of a run: the defaults, then the config file (if any), then the flags, each
     /// read and written by its row, in the table's order (the order `--help` lists them), so the
@@ -37,7 +38,11 @@ extension SettingsTable {
         let given = self.flags.filter { $0.apply != nil && flags.given($0.flag ?? "") }
         for row in given where row.appliesFirst { try apply(row, flags, to: &options) }
         if let config {
-            do { try config.apply(to: &options, skipping: Set(given.filter(\.appliesFirst).compactMap(\.configKey))) } catch { throw .config(error) }
+            do {
+                try config.apply(
+                    to: &options, skipping: Set(given.filter(\.appliesFirst).compactMap(\.configKey)),
+                    overridden: Set(given.compactMap(\.configKey) + given.compactMap { row in negated(row).flatMap(\.configKey) }), flagsFollow: true)
+            } catch { throw .config(error) }
         }
         if !flags.positionals.isEmpty { options.inputs = flags.positionals.map { URL(fileURLWithPath: $0) } }
         for (first, second) in exclusive where flags.given(first) && flags.given(second) {
@@ -45,6 +50,12 @@ extension SettingsTable {
         }
         for row in given where !row.appliesFirst { try apply(row, flags, to: &options) }
         return options
+    }
+
+    /// The row a `--no-` flag turns off (`no-strict` → `strict`), or nil.
+    private static func negated(_ row: Setting) -> Setting? {
+        guard let flag = row.flag, flag.hasPrefix("no-") else { return nil }
+        return self.row(flag: String(flag.dropFirst(3)))
     }
 
     /// Reads a flag's text by its row's type and writes it into `options`.

@@ -221,17 +221,17 @@ public enum SettingsTable {
                 apply: { $0.publishing.archive = $1.url }),
         ]
         + Setting.output(
-            "xcassets", writer: AssetCatalogWriter.self, valueName: "name", default: RunDefaults.assetCatalog, key: "xcassets", shapesSheets: true,
+            "xcassets", writer: AssetCatalogWriter.self, valueName: "name", default: RunDefaults.assetCatalog, key: "xcassets",
             help: "Also write an Xcode asset catalog NAME.xcassets (default: {default}), an image set per page.",
             offHelp: "Do not write an asset catalog, even if the config file asks for one.",
             check: { AssetCatalogName.issue(name: $0, scales: []) == nil ? nil : SettingProblem(expected: "a plain name such as \"Emoticons\" (the folder is NAME.xcassets)") })
         + Setting.output(
-            "web", writer: WebSpriteWriter.self, key: "web", shapesSheets: true,
+            "web", writer: WebSpriteWriter.self, key: "web",
             help: "Also write web/<width>/: a TexturePacker JSON per sheet (PixiJS, Phaser) and emoticons.css.",
             offHelp: "Do not write web/, even if the config file asks for it.")
         + [
             .onOff(
-                "wait", shapesSheets: true, help: "If another run is writing the same --out, wait for it instead of failing at once.",
+                "wait", help: "If another run is writing the same --out, wait for it instead of failing at once.",
                 apply: { options, _ in options.waitForLock = true }),
             .value(
                 "cache", "dir", type: .path, help: "Page cache folder (default: the user's cache folder, e.g. ~/.cache/emokit).",

@@ -99,4 +99,43 @@ struct ConfigFileTests {
         let typo = run(["generate", "--config", config.path, "pack"])
         #expect(typo.status == 1 && typo.err.contains("unknown key 'colors.dark.pagedot' (did you mean 'colors.dark.pageDot'?)"))
     }
+
+    /// The options are checked as a whole once, after the flags: a flag may mend what the config
+    /// alone could not run with, and a problem no flag mended names the config file.
+    @Test func flagsMendTheConfigBeforeTheWholeIsChecked() throws {
+        let dir = Fixtures.temporaryDirectory()
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Assets/SamplePacks/faces"), to: dir.appendingPathComponent("faces"))
+        let packs = #""packs": ["faces"], "widths": [320], "preview": false"#
+        let four = try writeConfig("{ \(packs), \"scales\": [4], \"xcassets\": true }", in: dir)
+        #expect(run(["generate", "--config", four, "--out", dir.appendingPathComponent("o1").path, "-q"]).status == 2)
+        let mended = run(["generate", "--config", four, "--scales", "2", "--out", dir.appendingPathComponent("o2").path, "-q"])
+        #expect(mended.status == 0, "\(mended.err)")
+        let both = try writeConfig("{ \(packs), \"strict\": true, \"lenient\": true }", in: dir)
+        #expect(run(["generate", "--config", both, "--out", dir.appendingPathComponent("o3").path, "-q"]).status == 2)
+        let decided = run(["generate", "--config", both, "--no-strict", "--out", dir.appendingPathComponent("o4").path, "-q"])
+        #expect(decided.status == 0, "\(decided.err)")
+        let tall = try writeConfig("{ \(packs), \"grid\": { \"iconSize\": 60 } }", in: dir)
+        let refused = run(["generate", "--config", tall, "--out", dir.appendingPathComponent("o5").path])
+        #expect(refused.status == 2 && refused.err == "error: \(tall): the icon (60 pt) is taller than its row (50 pt)\n", "\(refused.err)")
+    }
+
+    /// Keys given twice, empty paths and very long values: refused in one short line.
+    @Test func duplicateKeysEmptyPathsAndLongValues() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let cases: [(String, String)] = [
+            (#"{ "grid": { "columns": 2 }, "grid": { "rows": 1 } }"#, #"the key "grid" is given twice in this object"#),
+            (#"{ "layout": "weibo", "layout": "classic" }"#, #"the key "layout" is given twice"#),
+            (#"{ "out": "" }"#, "key 'out': expected a path"),
+            (#"{ "out": "o\u0000x" }"#, "key 'out': expected a path"),
+            (#"{ "packs": ["faces", ""] }"#, "key 'packs[1]': expected a path"),
+            ("{ \"layout\": \"\(String(repeating: "x", count: 200_000))\" }", "(200000 characters)"),
+        ]
+        for (json, expected) in cases {
+            let config = try writeConfig(json, in: dir)
+            let result = run(["generate", "--config", config, "pack"])
+            #expect(result.status == 1 && result.err.contains(expected), "\(json.prefix(60)): \(result.err.prefix(300))")
+            #expect(result.err.utf8.count < 400 && result.err.split(separator: "\n").count == 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o%00x").path))
+    }
 }

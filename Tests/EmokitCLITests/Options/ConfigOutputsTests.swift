@@ -74,7 +74,7 @@ struct ConfigOutputsTests {
             (#"{"compression": "fast"}"#, 1, #"key 'compression': expected a whole number from 0-9 or "max", not "fast""#),
             (#"{"compression": true}"#, 1, #"key 'compression': expected a whole number from 0-9 or "max""#),
             (#"{"xcassets": "../Elsewhere"}"#, 1, #"key 'xcassets': expected a plain name such as "Emoticons" (the folder is NAME.xcassets), not "../Elsewhere""#),
-            (#"{"xcassets": "Emo\u0000ticons"}"#, 1, #"key 'xcassets': expected a plain name such as "Emoticons" (the folder is NAME.xcassets), not "Emo\0ticons""#),
+            (#"{"xcassets": "Emo\u0000ticons"}"#, 1, #"key 'xcassets': expected a plain name such as "Emoticons" (the folder is NAME.xcassets), not "Emo\u{0}ticons""#),
             (#"{"xcassets": 3}"#, 1, #"key 'xcassets': expected true, false or a name such as "Emoticons""#),
             (#"{"web": "yes"}"#, 1, "key 'web': expected true or false"),
             (#"{"xcassets": true, "scales": [2, 4]}"#, 2, "asset catalogs hold 1x, 2x and 3x images"),

@@ -80,6 +80,11 @@ struct PageCacheTests {
                 $0.colors.background = "#000000"; $0.locale = .en
             } == Self.counts(rendered: 0, reused: 3))
         #expect(try Self.run(packs, out: out, cache: cache) { $0.encoder.compressionLevel = 9 } == Self.counts(rendered: 0, reused: 3))
+        // Outputs written from the finished sheets, and waiting for the lock, leave the pages as they are.
+        #expect(
+            try Self.run(packs, out: out, cache: cache) {
+                $0.encoder.compressionLevel = 9; $0.writeWeb = true; $0.assetCatalog = "Other"; $0.waitForLock = true
+            } == Self.counts(rendered: 0, reused: 3))
     }
 
     @Test func damagedEntriesAreDetectedAndReplaced() throws {

@@ -13,7 +13,7 @@ struct GIFUpscaleWarningTests {
         options.scales = [2, 3]
         let plan = try Generator(options: options).plan()
         #expect(
-            plan.upscaled.map(\.description) == [
+            plan.warnings.filter { $0.code == "upscaled" }.map(\.description) == [
                 "Xhs/kaomoji/kaomoji.xml: entry 0 (\"我来了\"): Xhs/kaomoji/1807378345340.gif is 8 px, enlarged 12x to 96 px at @3x (it will look soft; add a larger @3x image)",
                 "Xhs/kaomoji/kaomoji.xml: entry 1 (\"好的\"): Xhs/kaomoji/1807378345299.gif is 8 px, enlarged 12x to 96 px at @3x (it will look soft; add a larger @3x image)",
                 "Xhs/kaomoji/kaomoji.xml: entry 2 (\"晚安\"): Xhs/kaomoji/1807378345301.gif is 8 px, enlarged 12x to 96 px at @3x (it will look soft; add a larger @3x image)",
