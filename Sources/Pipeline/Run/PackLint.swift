@@ -35,6 +35,8 @@ extension Generator {
         relaxed.strict = false
         let plan = try Generator(options: relaxed).plan(listingEveryEnlargement: true)
         let decoder = PNGDecoder(limits: options.imageLimits)
+        // The delete icons are checked as generate reads them (a pack's own, --delete-icon, emokit's).
+        _ = try loadDeleteIcons(for: plan.packs, boxes: options.iconBoxes, decoder: decoder)
         var findings: [PackError] = []
         for (index, pack) in plan.packs.enumerated() {
             // Packs read from one folder (a Pidgin theme and its received-only tab) share its images.

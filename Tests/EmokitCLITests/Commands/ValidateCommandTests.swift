@@ -87,6 +87,13 @@ struct ValidateCommandTests {
         let generate = run(["generate", pack.path, "--out", dir.appendingPathComponent("out").path, "-q"])
         #expect(generate.status == 1 && generate.err == result.err)
         #expect(try Self.snapshot(dir) == before)
+        // A delete icon generate cannot read is refused by validate too, in the same words.
+        try Self.png(48, to: pack.appendingPathComponent("gone.png"))
+        let missing = dir.appendingPathComponent("nonexistent.png").path
+        let icon = run(["validate", pack.path, "--delete-icon", missing])
+        #expect(icon.status == 1 && icon.err.contains(missing), "\(icon.err)")
+        let iconGenerate = run(["generate", pack.path, "--delete-icon", missing, "--out", dir.appendingPathComponent("out").path, "-q"])
+        #expect(iconGenerate.status == 1 && iconGenerate.err == icon.err)
     }
 
     @Test func findsEmojiWithoutGlyphs() throws {
