@@ -183,6 +183,10 @@ enum ArgumentParser {
                 if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value") }
                 parsed.flags.insert(name)
             case .optionalValue:
+                // `--xcassets=A --xcassets=B` (or `--xcassets --xcassets=B`): which was meant?
+                if parsed.flags.contains(name) {
+                    throw UsageError(message: "The option '--\(name)' was given more than once; give it once")
+                }
                 parsed.flags.insert(name)
                 if let inlineValue { parsed.values[name, default: []].append(inlineValue) }
             case .value, .repeatedValue:

@@ -117,5 +117,9 @@ struct UsageErrorTests {
         let result = generate(["--widths", "375", "--widths", "414"])
         #expect(result.status == 2)
         #expect(result.err.contains("The option '--widths' was given more than once ('375' and '414'); give it once"))
+        for twice in [["--xcassets=A", "--xcassets=B"], ["--xcassets", "--xcassets=B"]] {
+            let catalogs = generate(twice)
+            #expect(catalogs.status == 2 && catalogs.err.contains("The option '--xcassets' was given more than once; give it once"), "\(catalogs.err)")
+        }
     }
 }
