@@ -63,6 +63,8 @@ public enum OptionRanges {
     public static let maxHeight = NumberRange(flag: "--max-height", key: "maxHeight", lower: 1, upper: 65535, whole: true, unit: "pixels")
     public static let maxPixels = NumberRange(flag: "--max-pixels", key: "maxPixels", lower: 1, upper: 1_073_741_824, whole: true, unit: "pixels")
     public static let compression = NumberRange(flag: "--compression", key: "compression", lower: 0, upper: 9, whole: true, unit: "")
+    /// A config key's length in points (`grid.insets.top`, `metrics.gridTop`): no flag has it.
+    public static func length(_ key: String) -> NumberRange { NumberRange(flag: "", key: key, lower: 0, upper: 2000, whole: false, unit: "pt") }
     public static let jobs = NumberRange(flag: "--jobs", key: "jobs", lower: 1, upper: 256, whole: true, unit: "")
 
     /// A sheet is at most this many pixels a side and in all (64 megapixels is 256 MB of RGBA).

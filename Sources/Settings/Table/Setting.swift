@@ -135,8 +135,11 @@ extension Setting {
     }
 
     /// A key only the config file has (`grid.insets.top`).
+    /// Its numbers are lengths in points (insets, spacing, where the parts sit), 0 to 2000.
     static func configOnly(_ key: String, type: ValueType, starter: String? = nil, shapesSheets: Bool = false, help: String, apply: @escaping Apply) -> Setting {
-        Setting(flag: nil, configKey: key, type: type, starterJSON: starter, shapesSheets: shapesSheets, help: help, apply: apply)
+        Setting(
+            flag: nil, configKey: key, type: type, range: type == .number ? OptionRanges.length(key) : nil, starterJSON: starter, shapesSheets: shapesSheets,
+            help: help, apply: apply)
     }
 }
 

@@ -76,19 +76,19 @@ public enum SettingsTable {
                 "icon-size", "pt", key: "grid.iconSize", type: .number, range: OptionRanges.iconSize, default: number(grid.iconSize), validates: true, shapesSheets: true,
                 help: "Icon size, {range} and at most the cell, centred in it (default: {default}).", apply: { $0.grid.iconSize = $1.number }),
             .configOnly(
-                "grid.insets.top", type: .number, shapesSheets: true, help: "Space above the grid's first row, in points (default: 0).",
+                "grid.insets.top", type: .number, shapesSheets: true, help: "Space above the grid's first row, in points, {range} (default: 0).",
                 apply: { $0.grid.insets.top = $1.number }),
             .configOnly(
-                "grid.insets.left", type: .number, shapesSheets: true, help: "Space left of the grid's first column, in points (default: 0).",
+                "grid.insets.left", type: .number, shapesSheets: true, help: "Space left of the grid's first column, in points, {range} (default: 0).",
                 apply: { $0.grid.insets.left = $1.number }),
             .configOnly(
-                "grid.insets.bottom", type: .number, shapesSheets: true, help: "Space below the grid's last row, in points (default: 0).",
+                "grid.insets.bottom", type: .number, shapesSheets: true, help: "Space below the grid's last row, in points, {range} (default: 0).",
                 apply: { $0.grid.insets.bottom = $1.number }),
             .configOnly(
-                "grid.insets.right", type: .number, shapesSheets: true, help: "Space right of the grid's last column, in points (default: 0).",
+                "grid.insets.right", type: .number, shapesSheets: true, help: "Space right of the grid's last column, in points, {range} (default: 0).",
                 apply: { $0.grid.insets.right = $1.number }),
-            .configOnly("grid.columnSpacing", type: .number, shapesSheets: true, help: "Space between columns, in points (default: 0).", apply: { $0.grid.columnSpacing = $1.number }),
-            .configOnly("grid.rowSpacing", type: .number, shapesSheets: true, help: "Space between rows, in points (default: 0).", apply: { $0.grid.rowSpacing = $1.number }),
+            .configOnly("grid.columnSpacing", type: .number, shapesSheets: true, help: "Space between columns, in points, {range} (default: 0).", apply: { $0.grid.columnSpacing = $1.number }),
+            .configOnly("grid.rowSpacing", type: .number, shapesSheets: true, help: "Space between rows, in points, {range} (default: 0).", apply: { $0.grid.rowSpacing = $1.number }),
             .configOnly("grid.snapToPixels", type: .onOff, shapesSheets: true, help: "Round cell edges to whole pixels (default: false).", apply: { $0.grid.snapToPixels = $1.isOn }),
             .value(
                 "toolbar-height", "pt", key: "metrics.toolbarHeight", type: .number, range: OptionRanges.toolbarHeight, default: number(metrics.toolbarHeight),
@@ -101,13 +101,13 @@ public enum SettingsTable {
                 "tab-bar-height", "pt", key: "metrics.tabBarHeight", type: .number, range: OptionRanges.tabBarHeight, default: number(metrics.tabBarHeight),
                 shapesSheets: true, help: "Tab bar height, {range} (default: {default}).", apply: { $0.metrics.tabBarHeight = $1.number }),
             .configOnly(
-                "metrics.gridTop", type: .number, shapesSheets: true, help: "Where the grid starts below the keyboard's top, in points (default: 0).",
+                "metrics.gridTop", type: .number, shapesSheets: true, help: "Where the grid starts below the keyboard's top, in points, {range} (default: 0).",
                 apply: { $0.metrics.gridTop = $1.number }),
             .configOnly(
-                "metrics.pageControlTop", type: .number, shapesSheets: true, help: "Where the page control starts (default: right below the grid).",
+                "metrics.pageControlTop", type: .number, shapesSheets: true, help: "Where the page control starts, in points, {range} (default: right below the grid).",
                 apply: { $0.metrics.pageControlTop = $1.number }),
             .configOnly(
-                "metrics.keyboardHeight", type: .number, shapesSheets: true, help: "The keyboard's whole height (default: grid, page control and tab bar).",
+                "metrics.keyboardHeight", type: .number, shapesSheets: true, help: "The keyboard's whole height, in points, {range} (default: grid, page control and tab bar).",
                 apply: { $0.metrics.fixedKeyboardHeight = $1.number }),
         ]
     }()

@@ -60,6 +60,10 @@ struct ConfigFileTests {
         let range = try writeConfig(#"{ "scales": [7] }"#, in: dir)
         let outOfRange = run(["generate", "--config", range, "pack"])
         #expect(outOfRange.status == 2 && outOfRange.err == "error: \(range): key 'scales': 7 is out of range; expected a whole number from 1-4\n")
+        // Keys only the config has are lengths of 0-2000 pt (1e300 reached the manifest).
+        let far = try writeConfig(#"{ "metrics": { "keyboardHeight": 1e300 } }"#, in: dir)
+        let tooFar = run(["generate", "--config", far, "pack"])
+        #expect(tooFar.status == 2 && tooFar.err == "error: \(far): key 'metrics.keyboardHeight': 1e+300 is out of range; expected a number from 0-2000 pt\n")
         #expect(run(["generate", "--config", dir.appendingPathComponent("missing.json").path]).status == 1)
         // Without packs anywhere it is still a usage error.
         let noPacks = run(["generate", "--config", try writeConfig(#"{ "widths": [375] }"#, in: dir)])

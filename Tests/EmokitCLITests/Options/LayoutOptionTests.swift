@@ -69,7 +69,7 @@ struct LayoutOptionTests {
         let cases: [(String, String, Int32)] = [
             (#"{ "layout": "weibo2" }"#, #"key 'layout': expected "classic" or "weibo", not "weibo2""#, 1),
             (#"{ "grid": { "insets": { "lef": 1 } } }"#, "unknown key 'grid.insets.lef' (did you mean 'grid.insets.left'?)", 1),
-            (#"{ "grid": { "columnSpacing": -2 } }"#, "insets and spacing must be zero or more points", 2),
+            (#"{ "grid": { "columnSpacing": -2 } }"#, "key 'grid.columnSpacing': -2 is out of range; expected a number from 0-2000 pt", 2),
             (#"{ "metrics": { "keyboardHeight": 100 } }"#, "runs into the tab bar", 2),
         ]
         for (json, expected, status) in cases {
