@@ -5,14 +5,8 @@ import Foundation
 /// `<name text=":)"/>` texts (the first is inserted), the images in the folder named after the
 /// XML. The pack is that folder, whether the user names it, the XML, or the folder holding both
 /// (then every such pair is a tab).
-enum EiskaltLayout: PackLayout {
+enum EiskaltLayout: MapFileLayout {
     static let layout = "eiskalt"
-
-    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
-
-    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
-        MapLayouts.contents(of: source, layout: layout)
-    }
 
     /// The map of the images' folder `folder`: `<folder>.xml` beside it, when that file starts an
     /// `<emoticons-map>` (read from its first kilobyte, so an unrelated XML is never taken for one).

@@ -5,15 +5,9 @@ import Foundation
 /// files, paths relative to the iconset's folder. An icon may give several objects (a PNG and an
 /// animation): the first PNG or GIF is drawn. A `.jisp` is the same folder zipped: emokit reads
 /// folders, and asks for it to be unzipped (`PackReader.packFolders`).
-enum JabberIconsetLayout: PackLayout {
+enum JabberIconsetLayout: MapFileLayout {
     static let layout = "jabber"
     static var fileNames: [String] { ["icondef.xml"] }
-
-    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
-
-    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
-        MapLayouts.contents(of: source, layout: layout)
-    }
 
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
         let root = try MapLayouts.parseXML(data, display: display)

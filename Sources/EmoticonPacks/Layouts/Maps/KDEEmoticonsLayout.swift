@@ -5,16 +5,10 @@ import Foundation
 /// with its `<string>`s (the first is inserted). The `file` attribute has no extension: KDE
 /// tries the image formats it knows, so emokit looks for `.png`, then `.gif`, then `.svg`, and
 /// refuses by name an emoticon that has only an SVG (emokit draws bitmaps).
-enum KDEEmoticonsLayout: PackLayout {
+enum KDEEmoticonsLayout: MapFileLayout {
     static let layout = "kde"
     static var fileNames: [String] { ["emoticons.xml"] }
     static let extensions = ["png", "gif", "svg", "svgz", "mng", "jpg"]
-
-    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
-
-    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
-        MapLayouts.contents(of: source, layout: layout)
-    }
 
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
         let root = try MapLayouts.parseXML(data, display: display)

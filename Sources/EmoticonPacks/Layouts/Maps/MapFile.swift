@@ -45,6 +45,21 @@ struct MapItem {
     var textKey = "text"
 }
 
+/// A layout whose file parses to a `MapFile` (Adium, Pidgin, Jabber, KDE, EiskaltDC++, Xhs): it is
+/// recognised by the layout its file was parsed as, and read by `MapLayouts.contents`, so each
+/// such layout states only its file names and its parser (Adium, Pidgin and Xhs add to `contents`).
+protocol MapFileLayout: PackLayout {
+    static var layout: String { get }
+}
+
+extension MapFileLayout {
+    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
+
+    static func contents(of source: PackSource) -> Result<PackContents, PackError> {
+        MapLayouts.contents(of: source, layout: layout)
+    }
+}
+
 enum MapLayouts {
     /// The image formats emokit draws; an entry whose only image is of another kind is refused
     /// by name (an SVG-only KDE emoticon, a Jabber `image/x-mng`).

@@ -10,11 +10,9 @@ import Foundation
 /// emoticons, and the note names them as not read. A line starting with `!` is a smiley Pidgin
 /// draws in received messages but leaves out of its smiley picker: those entries become a
 /// display-only tab after the theme's own.
-enum PidginLayout: PackLayout {
+enum PidginLayout: MapFileLayout {
     static let layout = "pidgin"
     static var fileNames: [String] { ["theme"] }
-
-    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let map = source.root as? MapFile, map.layout == layout else { return .failure(PackLayouts.unrecognised(source)) }

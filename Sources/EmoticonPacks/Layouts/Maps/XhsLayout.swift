@@ -7,10 +7,8 @@ import Foundation
 ///
 /// emokit lays every tab on the keyboard's one grid, so a set's own `line`/`row` cannot be kept
 /// for its tab: a warning says what the set asked for and which settings make the grid.
-enum XhsLayout: PackLayout {
+enum XhsLayout: MapFileLayout {
     static let layout = "xhs"
-
-    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let map = source.root as? MapFile, map.layout == layout else { return .failure(PackLayouts.unrecognised(source)) }

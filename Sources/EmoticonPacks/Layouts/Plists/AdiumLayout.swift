@@ -8,11 +8,9 @@ import Foundation
 /// Entries follow the dictionary's order in the file, as the set's author wrote it (a plist
 /// dictionary has no order once parsed, so the keys' order is read from the XML itself); a
 /// binary plist keeps none that emokit reads, so its entries go by file name, and the note says so.
-enum AdiumLayout: PackLayout {
+enum AdiumLayout: MapFileLayout {
     static let layout = "adium"
     static var fileNames: [String] { ["Emoticons.plist"] }
-
-    static func matches(_ source: PackSource) -> Bool { (source.root as? MapFile)?.layout == layout }
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         MapLayouts.contents(of: source, layout: layout).map { contents in
