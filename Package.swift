@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "TestSupport"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
-        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum", "TestSupport"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),

@@ -13,14 +13,14 @@ public struct PackReader: Sendable {
     /// Plists above this size are refused before parsing (default 10 MB).
     public var maxPlistBytes: Int
 
-    /// Tab ids chosen by the user (config `tabIds`), keyed by pack folder name or plist `id`.
-    public var explicitTabIDs: [String: String]
+    /// What the config file says about particular packs: their tab ids, titles and files.
+    public var choices: PackChoices
 
-    public init(lenient: Bool = false, strict: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024, explicitTabIDs: [String: String] = [:]) {
+    public init(lenient: Bool = false, strict: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024, choices: PackChoices = PackChoices()) {
         self.lenient = lenient
         self.strict = strict
         self.maxPlistBytes = maxPlistBytes
-        self.explicitTabIDs = explicitTabIDs
+        self.choices = choices
     }
 
     /// The outcome of reading: packs in tab order, plus warnings (skipped entries in lenient
@@ -49,6 +49,9 @@ public struct PackReader: Sendable {
         public var notes: [PackError] = []
         /// Every plist path read (also those that failed), in tab order, for ordering messages.
         public var plistPaths: [String] = []
+        /// The folder names of packs that could not be read: their own errors say why, so a config
+        /// key naming one is no second error.
+        public var unreadFolders: Set<String> = []
     }
 
     /// Reads each input (a pack or a folder of packs) in order; tabs follow the inputs, and
@@ -83,7 +86,7 @@ public struct PackReader: Sendable {
                 survey.errors += outcome.errors
                 survey.warnings += outcome.warnings
                 survey.notes += outcome.notes
-                if let pack = outcome.pack { survey.packs.append(pack) }
+                if let pack = outcome.pack { survey.packs.append(pack) } else { survey.unreadFolders.insert(folder.lastPathComponent) }
                 if let pack = outcome.displayOnlyPack { survey.packs.append(pack) }
             }
             if folders != [input] {
@@ -91,9 +94,10 @@ public struct PackReader: Sendable {
                 applyGroupList(root: Self.bundleResources(input) ?? input, into: &survey, packsFrom: first)
             }
         }
-        let ids = assignTabIDs(&survey.packs)
-        survey.warnings += ids.warnings
-        survey.errors += ids.errors
+        // After every pack's own problems: a key that names no pack comes last, and none is
+        // reported for a pack whose own file was already refused.
+        survey.errors += unmatchedChoices(survey.packs, unread: survey.unreadFolders)
+        survey.warnings += assignTabIDs(&survey.packs)
         if strict {
             survey.errors = PackError.inReadingOrder(survey.errors + survey.warnings, plistPaths: survey.plistPaths)
             survey.warnings = []
@@ -159,6 +163,13 @@ public struct PackReader: Sendable {
     /// refused entries errors (warnings when lenient, or when the app itself skips them).
     private func read(_ source: PackSource, as layout: any PackLayout.Type, outcome: PackOutcome) -> PackOutcome {
         var outcome = outcome
+        if choices.files[source.folder.lastPathComponent] != nil, layout != TextMapLayout.self {
+            outcome.errors.append(
+                .packConfig(
+                    setting: "packFiles", key: source.folder.lastPathComponent,
+                    reason: "\(source.display) is read, and it is no text-to-image map: there is no map, order or image folder to choose; remove the entry"))
+            return outcome
+        }
         let contents: PackContents
         switch layout.contents(of: source) {
         case .success(let value): contents = value
@@ -199,8 +210,10 @@ public struct PackReader: Sendable {
         }
         let deleteIcon = own["delete.png"]
         let folderName = source.folder.lastPathComponent
+        // Titles from the config file win, locale by locale, over the pack's own.
+        let chosenTitles = choices.tabTitles[folderName] ?? contents.plistID.flatMap { choices.tabTitles[$0] } ?? [:]
         outcome.pack = EmoticonPack(
-            id: TabID.base(plistID: contents.plistID, folderName: folderName), titles: contents.titles, folderName: folderName,
+            id: TabID.base(plistID: contents.plistID, folderName: folderName), titles: contents.titles.merging(chosenTitles) { $1 }, folderName: folderName,
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
         outcome.pack?.tabIcon = own["icon.png"]

@@ -1,5 +1,6 @@
 import Checksum
 import Foundation
+import TestSupport
 import Testing
 
 /// SHA-256 against FIPS 180-4's examples and `sha256sum`, fed whole and in pieces, since sheet
@@ -35,14 +36,7 @@ struct SHA256Tests {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(length)-\(UUID().uuidString)")
             try Data(bytes).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-            process.arguments = [file.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let output = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [file.path]).stdout
             #expect(SHA256.hexDigest(bytes) == String(output.prefix(64)), "length \(length)")
         }
     }

@@ -22,7 +22,7 @@ struct EmojiTestFileTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = Subprocess.readAll(pipe.fileHandleForReading)
         process.waitUntilExit()
         var counts: [String: Int] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {

@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 import KeyboardLayout
 import Testing
@@ -94,6 +95,33 @@ struct SettingSourcesTests {
         var relaxed = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/tmp/out"))
         try config(#"{"lenient": true, "strict": false}"#).apply(to: &relaxed)
         #expect(relaxed.lenient && !relaxed.strict)
+    }
+
+    /// Per-pack objects: each value read by its own rules, a problem named down to its key.
+    @Test func packFilesAndTabTitlesAreReadPackByPack() throws {
+        var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/tmp/out"))
+        try config(#"{"packFiles": {"经典": {"map": "M.plist", "images": "表情.bundle", "texts": "keys"}}, "tabTitles": {"小喵": {"en": "Kitty", "tw": "小貓"}}}"#)
+            .apply(to: &options)
+        #expect(options.packFiles == ["经典": PackFileChoice(map: "M.plist", images: "表情.bundle", texts: .keys)])
+        #expect(options.tabTitles == ["小喵": [.en: "Kitty", .tw: "小貓"]])
+        let refused: [(json: String, message: String)] = [
+            (#"{"packFiles": {"经典": {"images": "../x"}}}"#, #"key 'packFiles.经典.images': expected a folder inside the pack's folder ("." for the pack's own, no .. or leading /)"#),
+            (#"{"packFiles": {"经典": {"map": "a/b.plist"}}}"#, "key 'packFiles.经典.map': expected a file name in the pack's folder (no / or ..)"),
+            (#"{"packFiles": {"经典": {"pictures": "x"}}}"#, #"key 'packFiles.经典.pictures': expected only "map", "order", "images", "texts""#),
+            (#"{"packFiles": {"经典": "M.plist"}}"#, "key 'packFiles.经典': expected an object"),
+            (#"{"packFiles": {"经典": {"map": 1}}}"#, "key 'packFiles.经典.map': expected a string"),
+            (#"{"tabTitles": {"小喵": {"jp": "ネコ"}}}"#, #"key 'tabTitles.小喵.jp': expected a locale, "cn", "tw" or "en""#),
+            (#"{"tabTitles": {"小喵": {"en": ""}}}"#, "key 'tabTitles.小喵.en': expected a title of 1 to 200 characters on one line"),
+            (#"{"tabTitles": ["Kitty"]}"#, "key 'tabTitles': expected an object of pack folder names to objects"),
+        ]
+        for (json, message) in refused {
+            var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/tmp/out"))
+            #expect {
+                try config(json).apply(to: &options)
+            } throws: { error in
+                "\(error)".hasSuffix(message)
+            }
+        }
     }
 
     /// Every stored value of the options, as text.

@@ -10,6 +10,22 @@ public enum Subprocess {
         public let stderr: String
     }
 
+    /// Everything `handle` gives until end of file. Foundation's `readDataToEndOfFile()` traps
+    /// (`try!`) when a signal interrupts its read, as one did while another test's child exited
+    /// under load; this reads with `read(2)` and retries on `EINTR`.
+    public static func readAll(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(buffer, count: count)
+            } else if count == 0 || errno != EINTR {
+                return data
+            }
+        }
+    }
+
     /// `program` found on `PATH` (through `/usr/bin/env`); status 127 means it is not installed.
     public static func tool(_ program: String, _ arguments: [String], in folder: URL? = nil) throws -> Result {
         try run(URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, currentDirectory: folder)
@@ -34,7 +50,7 @@ public enum Subprocess {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = readAll(output.fileHandleForReading)
         process.waitUntilExit()
         try errors.close()
         let errorText = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""

@@ -35,8 +35,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case unmatchedAdditional(path: String)
     /// Two packs wanted the same tab id (or `recent`); the later one was given another.
     case tabIDChanged(path: String, wanted: String, given: String, holder: String?)
-    /// A config `tabIds` entry that names no pack or gives an unusable id.
-    case tabIDConfig(key: String, reason: String)
+    /// An entry of a per-pack config setting (`tabIds`, `tabTitles`, `packFiles`) that names no
+    /// pack or asks for what the pack cannot give.
+    case packConfig(setting: String, key: String, reason: String)
     /// A plist or pack folder whose real path (after symlinks) leaves the packs.
     case unsafeLink(path: String, target: String)
     /// A key of the pack file itself (not of an entry) whose value is refused: a 10 MB title.
@@ -104,7 +105,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): tab id '\(wanted)' is already used by \(holder) (ids are compared ignoring case); this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .tabIDChanged(path, wanted, given, nil):
             return "\(path): tab id '\(wanted)' is reserved for the preview's Recent tab; this tab gets '\(given)' (set ids with the config file's tabIds)"
-        case let .tabIDConfig(key, reason): return "tabIds '\(key)': \(reason)"
+        case let .packConfig(setting, key, reason): return "\(setting) '\(key)': \(reason)"
         case let .unsafeLink(path, target): return "\(path): links outside the packs (to \(target)); refusing to read it"
         case let .unusedImage(path, file): return "\(path): \(file) is not named by any entry; unused"
         case let .fileKey(path, key, reason): return "\(path): \(key): \(reason)"
@@ -145,7 +146,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .plainImageFolder: return "plain-image-folder"
         case .unmatchedAdditional: return "unmatched-additional"
         case .tabIDChanged: return "tab-id-changed"
-        case .tabIDConfig: return "tab-id-config"
+        case .packConfig(let setting, _, _): return setting == "tabIds" ? "tab-id-config" : "pack-config"
         case .unsafeLink: return "unsafe-link"
         case .unusedImage: return "unused-image"
         case .fileKey: return "bad-file-key"
@@ -162,7 +163,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// warnings errors, `--lenient` makes some entry errors warnings (`diagnostic(as:)`).
     public var severity: Diagnostic.Severity {
         switch self {
-        case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .tabIDConfig, .unsafeLink,
+        case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .packConfig, .unsafeLink,
             .fileKey, .malformedMap, .zippedPack:
             return .error
         case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .moreUpscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
@@ -180,7 +181,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         var key: String?
         switch self {
         case .entry(_, _, let entryKey, _, _), .unknownKey(_, _, let entryKey, _, _): key = entryKey
-        case .tabIDConfig(let configKey, _), .fileKey(_, let configKey, _): key = configKey
+        case .packConfig(_, let configKey, _), .fileKey(_, let configKey, _): key = configKey
         default: key = nil
         }
         return Diagnostic(code, severity, file: plistPath.isEmpty ? nil : plistPath, entryIndex: entryIndex, key: key, message: message)
@@ -203,7 +204,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
             .setGrid(let path, _, _):
             return path
-        case .tabIDConfig: return ""
+        case .packConfig: return ""
         }
     }
 
@@ -231,6 +232,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func inReadingOrder(_ problems: [PackError], plistPaths: [String]) -> [PackError] {
         var rank: [String: Int] = [:]
         for (position, path) in plistPaths.enumerated() where rank[path] == nil { rank[path] = position }
+        // A config key naming no pack follows every pack's own problems: those are the causes.
+        rank[""] = Int.max
         return problems.enumerated().sorted { lhs, rhs in
             let l = (rank[lhs.element.plistPath] ?? -1, lhs.element.readingIndex, lhs.offset)
             let r = (rank[rhs.element.plistPath] ?? -1, rhs.element.readingIndex, rhs.offset)

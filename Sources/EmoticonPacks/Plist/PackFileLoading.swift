@@ -11,10 +11,13 @@ extension PackReader {
         if plist.isTextMap {
             if !plist.otherMaps.isEmpty {
                 let names = ([plist.url.lastPathComponent] + plist.otherMaps).joined(separator: ", ")
-                throw PackError.packageOrder(path: display, reason: "the folder holds several text-to-image maps (\(names)); keep the one to read")
+                throw PackError.packageOrder(
+                    path: display,
+                    reason: "the folder holds several text-to-image maps (\(names)); keep the one to read, or name it as \"map\" in the config file's packFiles")
             }
             let data = try bytes(of: plist.url, inside: folder, display: display)
-            return try TextMapLayout.read(data, file: plist.url, display: display) { try? loadPlist($0, inside: folder) }
+            let choice = choices.files[folder.lastPathComponent] ?? PackFileChoice()
+            return try TextMapLayout.read(data, file: plist.url, display: display, choice: choice) { url, shown throws in try loadPlist(url, inside: folder, display: shown) }
         }
         if plist.isXhsSet { return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display) }
         if plist.isBeside {

@@ -96,7 +96,8 @@ public struct GeneratorConfig: Sendable {
             let value = try read(json, for: row, key: key)
             do { try apply(&options, value) } catch {
                 let given = if case .text(let text) = value { ", not \(Diagnostic.Message.quote(text))" } else { "" }
-                throw Problem(description: "\(path): key '\(key)': expected \(error.expected)\(given)")
+                let shown = error.at.map { "\(key).\($0)" } ?? key
+                throw Problem(description: "\(path): key '\(shown)': expected \(error.expected)\(error.at == nil ? given : "")")
             }
             if value != .on(false) { set.insert(key) }
         }
@@ -169,6 +170,19 @@ public struct GeneratorConfig: Sendable {
             }
             return .object(texts)
         case (.object, _): throw expected("an object of pack folder names (or plist ids) to tab ids")
+        case (.objects, .object(let object)):
+            var objects: [String: [String: String]] = [:]
+            for (name, item) in object.sorted(by: { $0.key < $1.key }) {
+                guard case .object(let inner) = item else { throw Problem(description: "\(path): key '\(key).\(name)': expected an object") }
+                var texts: [String: String] = [:]
+                for (innerName, innerItem) in inner.sorted(by: { $0.key < $1.key }) {
+                    guard case .string(let text) = innerItem else { throw Problem(description: "\(path): key '\(key).\(name).\(innerName)': expected a string") }
+                    texts[innerName] = text
+                }
+                objects[name] = texts
+            }
+            return .objects(objects)
+        case (.objects, _): throw expected("an object of pack folder names to objects")
         case (.path, .string(let text)):
             guard Self.isPath(text) else { throw expected("a path") }
             return .path(resolve(text))

@@ -44,6 +44,12 @@ public struct GeneratorOptions: Sendable {
     public var maxPlistBytes = RunDefaults.maxPlistSizeMB * 1024 * 1024
     /// Tab ids chosen by the user (config `tabIds`), keyed by pack folder name or plist `id`.
     public var tabIDs: [String: String] = [:]
+    /// Tab titles by locale chosen by the user (config `tabTitles`), keyed as `tabIDs`.
+    public var tabTitles: [String: [TitleLocale: String]] = [:]
+    /// Which files a pack folder is read from (config `packFiles`), by folder name.
+    public var packFiles: [String: PackFileChoice] = [:]
+    /// What the config file says about particular packs, as the pack reader takes it.
+    public var packChoices: PackChoices { PackChoices(tabIDs: tabIDs, tabTitles: tabTitles, files: packFiles) }
     /// When another run holds the output's lock: wait for it (`--wait`) instead of failing at once.
     public var waitForLock = false
     /// SIGINT/SIGTERM remove the staging folder and exit 130/143 (the command line sets this;
@@ -141,6 +147,7 @@ extension GeneratorOptions {
             "preview": { $0.writePreview = true },
             "wait": { $0.waitForLock = false },
             "cache": { $0.publishing = PublishingOptions() },
+            "tabTitles": { $0.tabTitles = [:] },
         ]
         let colours = KeyboardColors.settings.map { colour in
             (colour.flag, { (options: inout GeneratorOptions) in options.colors[keyPath: colour.keyPath] = KeyboardColors()[keyPath: colour.keyPath] })

@@ -29,6 +29,7 @@ public struct Setting: Sendable {
         case text = "text"
         case colour = "colour"
         case object = "object"
+        case objects = "object of objects"
     }
 
     /// The long flag without dashes (`row-height`); nil for a config-only key.

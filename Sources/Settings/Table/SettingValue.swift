@@ -18,6 +18,8 @@ public enum SettingValue: Sendable, Equatable {
     case paths([URL])
     /// Text by text (`tabIds`).
     case object([String: String])
+    /// Text by text, by name (`tabTitles`: a pack's titles by locale, by pack).
+    case objects([String: [String: String]])
 
     var isOn: Bool { if case .on(let on) = self { on } else { true } }
     var number: Double { if case .number(let value) = self { value } else { preconditionFailure("not a number: \(self)") } }
@@ -27,6 +29,7 @@ public enum SettingValue: Sendable, Equatable {
     var url: URL { if case .path(let url) = self { url } else { preconditionFailure("not a path: \(self)") } }
     var urls: [URL] { if case .paths(let urls) = self { urls } else { preconditionFailure("not paths: \(self)") } }
     var object: [String: String] { if case .object(let object) = self { object } else { preconditionFailure("not an object: \(self)") } }
+    var objects: [String: [String: String]] { if case .objects(let objects) = self { objects } else { preconditionFailure("not objects: \(self)") } }
 }
 
 /// A value of the right type that its row still refuses (a word it does not know, a colour that
@@ -35,8 +38,14 @@ public enum SettingValue: Sendable, Equatable {
 public struct SettingProblem: Error, Sendable {
     /// Fits after "expected": `"classic" or "weibo"`, `a colour like #F4F4F6`.
     public let expected: String
+    /// Where inside an object value the problem is (`小喵.map` of `packFiles`), or nil for the
+    /// value as a whole.
+    public let at: String?
 
-    public init(expected: String) { self.expected = expected }
+    public init(expected: String, at: String? = nil) {
+        self.expected = expected
+        self.at = at
+    }
 
     /// `"cn", "tw" or "en"`.
     static func oneOf(_ words: [String]) -> SettingProblem {

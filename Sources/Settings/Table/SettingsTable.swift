@@ -149,7 +149,45 @@ public enum SettingsTable {
         .configOnly(
             "tabIds", type: .object, shapesSheets: true, help: "Tab ids by pack folder name or plist id: {\"猫 咪\": \"cats\"}.",
             apply: { $0.tabIDs = $1.object }),
+        .configOnly(
+            "tabTitles", type: .objects,
+            help: "Tab titles by pack folder name or plist id, by locale, over the pack's own: {\"小喵\": {\"cn\": \"小喵\", \"en\": \"Kitty\"}}.",
+            apply: { (options, value) throws(SettingProblem) in options.tabTitles = try tabTitles(value.objects) }),
+        .configOnly(
+            "packFiles", type: .objects, shapesSheets: true,
+            help: "Which files a pack folder is read from, when it holds several: {\"经典\": {\"map\": \"Emotions.plist\", \"order\": \"Order.plist\", "
+                + "\"images\": \"经典表情\", \"texts\": \"keys\"}}.",
+            apply: { (options, value) throws(SettingProblem) in options.packFiles = try packFiles(value.objects) }),
     ]
+
+    /// Titles by locale, each a title a tab can show.
+    private static func tabTitles(_ objects: [String: [String: String]]) throws(SettingProblem) -> [String: [TitleLocale: String]] {
+        var titles: [String: [TitleLocale: String]] = [:]
+        for (pack, byLocale) in objects.sorted(by: { $0.key < $1.key }) {
+            for (name, title) in byLocale.sorted(by: { $0.key < $1.key }) {
+                guard let locale = TitleLocale(rawValue: name) else {
+                    throw SettingProblem(expected: "a locale, \(SettingProblem.oneOf(TitleLocale.allCases.map(\.rawValue)).expected)", at: "\(pack).\(name)")
+                }
+                let length = title.unicodeScalars.count
+                guard length > 0, length <= TextLimits.title, !title.contains(where: { $0.isNewline }) else {
+                    throw SettingProblem(expected: "a title of 1 to \(TextLimits.title) characters on one line", at: "\(pack).\(name)")
+                }
+                titles[pack, default: [:]][locale] = title
+            }
+        }
+        return titles
+    }
+
+    private static func packFiles(_ objects: [String: [String: String]]) throws(SettingProblem) -> [String: PackFileChoice] {
+        var files: [String: PackFileChoice] = [:]
+        for (pack, object) in objects.sorted(by: { $0.key < $1.key }) {
+            switch PackFileChoice.parse(object) {
+            case .success(let choice): files[pack] = choice
+            case .failure(let problem): throw SettingProblem(expected: problem.expected, at: "\(pack).\(problem.key)")
+            }
+        }
+        return files
+    }
 
     private static let checks: [Setting] = {
         let limits = PNGDecoder.Limits()

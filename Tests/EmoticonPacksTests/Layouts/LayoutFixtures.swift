@@ -10,14 +10,14 @@ enum LayoutFixtures {
     static func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
     /// Reads `path` (a fixture, or an absolute path) with the default reader.
-    static func read(_ path: String, lenient: Bool = false) throws(PackReader.Failure) -> PackReader.Result {
-        try PackReader(lenient: lenient).read([path.hasPrefix("/") ? URL(fileURLWithPath: path) : url(path)])
+    static func read(_ path: String, lenient: Bool = false, choices: PackChoices = PackChoices()) throws(PackReader.Failure) -> PackReader.Result {
+        try PackReader(lenient: lenient, choices: choices).read([path.hasPrefix("/") ? URL(fileURLWithPath: path) : url(path)])
     }
 
     /// The errors reading `path` gives, one line each (empty when it is read).
-    static func errors(_ path: String) -> [String] {
+    static func errors(_ path: String, choices: PackChoices = PackChoices()) -> [String] {
         do {
-            _ = try read(path)
+            _ = try read(path, choices: choices)
             return []
         } catch {
             return error.errors.map(\.description)

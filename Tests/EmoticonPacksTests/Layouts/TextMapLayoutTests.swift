@@ -42,13 +42,13 @@ struct TextMapLayoutTests {
         try Fixtures.copy(folder.appendingPathComponent("经典表情"), to: folder.appendingPathComponent("备份"))
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                "Liuqs/LiuqsEmotions.plist: images found as well for values in Liuqs/备份/ as for values in Liuqs/经典表情/; keep one"
+                "Liuqs/LiuqsEmotions.plist: images found as well for values in Liuqs/备份/ as for values in Liuqs/经典表情/; keep one, or choose with the config file's packFiles (\"images\", \"texts\")"
             ])
         try FileManager.default.removeItem(at: folder.appendingPathComponent("备份"))
         try Fixtures.copy(folder.appendingPathComponent("LiuqsEmotions.plist"), to: folder.appendingPathComponent("Copy.plist"))
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                "Liuqs/Copy.plist: the folder holds several text-to-image maps (Copy.plist, LiuqsEmotions.plist); keep the one to read"
+                "Liuqs/Copy.plist: the folder holds several text-to-image maps (Copy.plist, LiuqsEmotions.plist); keep the one to read, or name it as \"map\" in the config file's packFiles"
             ])
     }
 

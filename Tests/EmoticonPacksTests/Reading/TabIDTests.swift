@@ -7,7 +7,7 @@ import Testing
 /// Tab ids: unique (ignoring case), from the pack alone, YYKit ids and `Recent`, set by config.
 struct TabIDTests {
     static func ids(_ inputs: [URL], explicit: [String: String] = [:]) throws -> (ids: [String], warnings: [String]) {
-        let result = try PackReader(explicitTabIDs: explicit).read(inputs)
+        let result = try PackReader(choices: PackChoices(tabIDs: explicit)).read(inputs)
         return (result.packs.map(\.id), result.warnings.map(\.description))
     }
 
@@ -62,9 +62,9 @@ struct TabIDTests {
         let cats = try WeiboPackFixtures.onePack(root, "猫 咪")
         let yykit = try WeiboPackFixtures.onePack(root, "y", yykitID: "com.sina.default")
         #expect(try Self.ids([cats, yykit], explicit: ["猫 咪": "cats", "com.sina.default": "weibo"]).ids == ["cats", "weibo"])
-        let typo = #expect(throws: PackReader.Failure.self) { _ = try PackReader(explicitTabIDs: ["猫咪": "cats"]).read([cats]) }
+        let typo = #expect(throws: PackReader.Failure.self) { _ = try PackReader(choices: PackChoices(tabIDs: ["猫咪": "cats"])).read([cats]) }
         #expect(typo?.errors.map(\.description) == ["tabIds '猫咪': no pack has this folder name or plist id"])
-        let unsafe = #expect(throws: PackReader.Failure.self) { _ = try PackReader(explicitTabIDs: ["猫 咪": "../x"]).read([cats]) }
+        let unsafe = #expect(throws: PackReader.Failure.self) { _ = try PackReader(choices: PackChoices(tabIDs: ["猫 咪": "../x"])).read([cats]) }
         #expect(unsafe?.errors.first?.description.hasPrefix("tabIds '猫 咪': '../x' is not a usable tab id") == true)
     }
 }

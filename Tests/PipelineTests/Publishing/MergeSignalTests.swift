@@ -36,7 +36,7 @@ struct MergeSignalTests {
         let staging = root.appendingPathComponent(".site.emokit-staging-\(process.processIdentifier)")
         for _ in 0..<20_000 where process.isRunning && !FileManager.default.fileExists(atPath: staging.path) { usleep(500) }
         kill(process.processIdentifier, signal)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: Subprocess.readAll(errors.fileHandleForReading), as: UTF8.self)
         process.waitUntilExit()
 
         #expect(process.terminationReason == .exit && process.terminationStatus == status, "\(stderr)")

@@ -1,3 +1,4 @@
+import EmoticonManifest
 import Foundation
 import Pipeline
 import TestSupport
@@ -14,5 +15,37 @@ struct GeneratorConfigTests {
         var options = GeneratorOptions(inputs: [], output: root.appendingPathComponent("out"))
         try GeneratorConfig.load(config).apply(to: &options)
         #expect(options.tabIDs == ["猫 咪": "cats"])
+    }
+}
+
+/// `packFiles` and `tabTitles` from a config file, end to end: an ambiguous text-map pack is read
+/// from the image folder the config names, and a Weibo array pack gets its English title.
+struct PackChoicesRunTests {
+    @Test func packFilesAndTabTitlesReachTheManifest() throws {
+        let root = Fixtures.temporaryDirectory()
+        let liuqs = root.appendingPathComponent("packs/Liuqs")
+        try Fixtures.copy(Fixtures.packageRoot.appendingPathComponent("Tests/EmoticonPacksTests/Fixtures/TextMaps/Liuqs"), to: liuqs)
+        try Fixtures.copy(liuqs.appendingPathComponent("经典表情"), to: liuqs.appendingPathComponent("备份"))
+        try WeiboPackFixtures.onePack(root, "packs/小喵")
+        let config = root.appendingPathComponent("emokit.json")
+        let json = #"{"packs": ["packs"], "locale": "en", "packFiles": {"Liuqs": {"images": "备份"}}, "tabTitles": {"小喵": {"en": "Kitty"}, "Liuqs": {"en": "Classic"}}}"#
+        try Data(json.utf8).write(to: config)
+        var options = GeneratorOptions(inputs: [], output: root.appendingPathComponent("out"))
+        try GeneratorConfig.load(config).apply(to: &options)
+        options.widths = [375]
+        options.scales = [2]
+        options.writePreview = false
+        _ = try Generator(options: options).run()
+        let manifest = try Manifest.decode(try Data(contentsOf: root.appendingPathComponent("out/manifests/375.json")))
+        #expect(manifest.tabs.map(\.title) == ["Classic", "Kitty"])
+        #expect(manifest.tabs.first?.pages.first?.buttons.compactMap(\.text) == ["[呲牙]", "[调皮]", "[流汗]"])
+        // Without the choice, the run stops naming both folders.
+        var unchosen = options
+        unchosen.packFiles = [:]
+        #expect {
+            _ = try Generator(options: unchosen).run()
+        } throws: { error in
+            String(describing: error).contains("images found as well for values in packs/Liuqs/备份/ as for values in packs/Liuqs/经典表情/")
+        }
     }
 }

@@ -6,11 +6,12 @@ import Foundation
 /// `MLEmoji_ExpressionImage.plist`), the images beside it, in a subfolder (`经典表情/1.png`) or a
 /// `.bundle` (`MLEmoji_Expression.bundle/Expression_1@2x.png`).
 ///
-/// Nothing is configured: the direction and the image folder are the ones whose names exist
+/// Nothing needs configuring: the direction and the image folder are the ones whose names exist
 /// (the side of the dictionary naming images, in the folder holding most of them); a tie is an
-/// error naming the candidates. Entries follow the dictionary's order in the file (read from the
-/// XML, as Adium's), or, when another plist of the folder is an array listing exactly the map's
-/// texts, that array's order (the kit's display order).
+/// error naming the candidates, which the config's `packFiles` settles (`PackFileChoice`: the
+/// map, the order file, the image folder, the side holding texts). Entries follow the
+/// dictionary's order in the file (read from the XML, as Adium's), or, when another plist of the
+/// folder is an array listing exactly the map's texts, that array's order (the kit's display order).
 enum TextMapLayout: PackLayout {
     static let layout = "text-map"
 
@@ -20,6 +21,8 @@ enum TextMapLayout: PackLayout {
         var ordered: Bool
         var order: [String]?
         var orderFile: String?
+        /// What the config file chose for this pack.
+        var choice = PackFileChoice()
     }
 
     static func matches(_ source: PackSource) -> Bool { source.root is TextMap }
@@ -41,9 +44,12 @@ enum TextMapLayout: PackLayout {
             .filter(PackReader.isRegularFile)
     }
 
-    /// The map in `data` with its pairs in file order, and the display order from another plist
-    /// of the folder (`load` reads one under the pack's limits).
-    static func read(_ data: Data, file: URL, display: String, load: (URL) -> Any?) throws(PackError) -> TextMap {
+    /// The map in `data` with its pairs in file order, and the display order: from the plist
+    /// `choice` names, else another plist of the folder listing exactly the map's texts (`load`
+    /// reads one under the pack's limits, naming it as its second argument says).
+    static func read(
+        _ data: Data, file: URL, display: String, choice: PackFileChoice = PackFileChoice(), load: (URL, String) throws -> Any
+    ) throws -> TextMap {
         let root = try PackReader.parsePlist(data, display: display)
         guard let dict = root as? [String: Any] else { throw PackError.wrongRoot(path: display, expected: "dictionary", found: PackReader.typeName(root)) }
         let strings = dict.compactMapValues { $0 as? String }
@@ -51,15 +57,32 @@ enum TextMapLayout: PackLayout {
         if let plist = try? PackXML.parse(data), let rootDict = plist.child(named: "dict") { keys = AdiumLayout.pairs(rootDict).map(\.key) }
         let ordered = Set(keys) == Set(strings.keys) && keys.count == strings.count
         if !ordered { keys = strings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-        var map = TextMap(pairs: keys.map { ($0, strings[$0]!) }, ordered: ordered)
-        for other in plists(in: file.deletingLastPathComponent()) where other != file {
-            guard let array = load(other) as? [Any] else { continue }
+        var map = TextMap(pairs: keys.map { ($0, strings[$0]!) }, ordered: ordered, choice: choice)
+        func listsTheMap(_ array: [Any]) -> [String]? {
             let texts = array.compactMap { $0 as? String }
-            if texts.count == array.count, texts.count == strings.count, Set(texts) == Set(strings.keys) || Set(texts) == Set(strings.values) {
-                map.order = texts
-                map.orderFile = other.lastPathComponent
-                break
+            let matches = texts.count == array.count && texts.count == strings.count && (Set(texts) == Set(strings.keys) || Set(texts) == Set(strings.values))
+            return matches ? texts : nil
+        }
+        if let name = choice.order {
+            let orderDisplay = (display as NSString).deletingLastPathComponent + "/" + name
+            let root = try load(file.deletingLastPathComponent().appendingPathComponent(name), orderDisplay)
+            guard let array = root as? [Any] else { throw PackError.wrongRoot(path: orderDisplay, expected: "array", found: PackReader.typeName(root)) }
+            guard let texts = listsTheMap(array) else {
+                throw PackError.packageOrder(
+                    path: orderDisplay,
+                    reason:
+                        "lists \(array.count) item\(array.count == 1 ? "" : "s"); an order file lists each of the \(strings.count) texts (or image names) of \(file.lastPathComponent) once, as strings"
+                )
             }
+            map.order = texts
+            map.orderFile = name
+            return map
+        }
+        for other in plists(in: file.deletingLastPathComponent()) where other != file {
+            guard let array = (try? load(other, other.lastPathComponent)) as? [Any], let texts = listsTheMap(array) else { continue }
+            map.order = texts
+            map.orderFile = other.lastPathComponent
+            break
         }
         return map
     }
@@ -67,21 +90,37 @@ enum TextMapLayout: PackLayout {
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let map = source.root as? TextMap else { return .failure(PackLayouts.unrecognised(source)) }
         // The image folder: the pack's own, or one of its subfolders (`.bundle`s included).
-        let folders = [source.folder] + PackReader.sortedSubfolders(source.folder).map { source.folder.appendingPathComponent($0) }
+        var folders = [source.folder] + PackReader.sortedSubfolders(source.folder).map { source.folder.appendingPathComponent($0) }
+        if let chosen = map.choice.images {
+            let folder = chosen == "." ? source.folder : source.folder.appendingPathComponent(chosen)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return .failure(.packageOrder(path: source.display, reason: "the image folder chosen in the config file's packFiles, \(source.folderDisplay)/\(chosen), is no folder"))
+            }
+            if let escape = Containment.escape(folder, inside: source.folder) {
+                return .failure(.unsafeLink(path: "\(source.folderDisplay)/\(chosen)", target: escape))
+            }
+            folders = [folder]
+        }
         var scores: [(folder: URL, textFirst: Bool, count: Int)] = []
         for folder in folders {
             let files = FolderFiles(folder: folder, display: folder.lastPathComponent)
-            scores.append((folder, true, map.pairs.filter { exists($0.value, files) }.count))
-            scores.append((folder, false, map.pairs.filter { exists($0.key, files) }.count))
+            if map.choice.texts != .values { scores.append((folder, true, map.pairs.filter { exists($0.value, files) }.count)) }
+            if map.choice.texts != .keys { scores.append((folder, false, map.pairs.filter { exists($0.key, files) }.count)) }
         }
         let best = scores.map(\.count).max() ?? 0
         let winners = scores.filter { $0.count == best }
         guard best > 0 else {
-            return .failure(.packageOrder(path: source.display, reason: "neither its keys nor its values name images in \(source.folderDisplay)/ or its subfolders"))
+            let looked = map.choice.images.map { "\(source.folderDisplay)/\($0)" } ?? "\(source.folderDisplay)/ or its subfolders"
+            let sides = map.choice.texts.map { $0 == .keys ? "its values" : "its keys" } ?? "neither its keys nor its values"
+            return .failure(.packageOrder(path: source.display, reason: "\(sides) name\(map.choice.texts == nil ? "" : " no") images in \(looked)"))
         }
         guard winners.count == 1, let winner = winners.first else {
             let named = winners.map { "\($0.textFirst ? "values" : "keys") in \(source.folderDisplay)/\($0.folder == source.folder ? "" : $0.folder.lastPathComponent + "/")" }
-            return .failure(.packageOrder(path: source.display, reason: "images found as well for \(named.joined(separator: " as for ")); keep one"))
+            return .failure(
+                .packageOrder(
+                    path: source.display,
+                    reason: "images found as well for \(named.joined(separator: " as for ")); keep one, or choose with the config file's packFiles (\"images\", \"texts\")"))
         }
         var pairs = map.pairs.map { winner.textFirst ? (text: $0.key, image: $0.value) : (text: $0.value, image: $0.key) }
         if let order = map.order {
