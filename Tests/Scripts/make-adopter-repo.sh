@@ -5,10 +5,11 @@
 #   .github/workflows/emoticons.yml  the reusable workflow, in three lines of `with:`
 #   .github/workflows/custom.yml     the action in a pipeline of their own (one job, GitHub Pages)
 # Tests/Scripts/run-workflow-locally.py runs either with emokit/emokit mapped to a local checkout.
-# Usage: make-adopter-repo.sh DIR   (DIR must not exist)
+# Usage: make-adopter-repo.sh DIR [REF]   (DIR must not exist; REF: the emokit ref both pin, default main)
 set -euo pipefail
 EMOKIT=$(cd "$(dirname "$0")/../.." && pwd)
-DIR=${1:?usage: make-adopter-repo.sh DIR}
+DIR=${1:?usage: make-adopter-repo.sh DIR [REF]}
+REF=${2:-main}
 if [ -e "$DIR" ]; then
   echo "make-adopter-repo: $DIR exists" >&2
   exit 1
@@ -37,7 +38,7 @@ cat >emokit.json <<'JSON'
 JSON
 
 # The whole publishing workflow: the reusable one, pinned to an emokit ref.
-cat >.github/workflows/emoticons.yml <<'YAML'
+cat >.github/workflows/emoticons.yml <<YAML
 name: emoticons
 on:
   push:
@@ -45,7 +46,7 @@ on:
   pull_request:
 jobs:
   emoticons:
-    uses: emokit/emokit/.github/workflows/publish.yml@main
+    uses: emokit/emokit/.github/workflows/publish.yml@$REF
     permissions:
       contents: read
       pages: write
@@ -53,11 +54,11 @@ jobs:
     with:
       config: emokit.json
       shards: 3
-      pages: ${{ github.ref == 'refs/heads/main' }}
+      pages: \${{ github.ref == 'refs/heads/main' }}
 YAML
 
 # A pipeline of their own: the action, then their own steps.
-cat >.github/workflows/custom.yml <<'YAML'
+sed "s|@EMOKIT_REF|@$REF|" >.github/workflows/custom.yml <<'YAML'
 name: emoticons (custom)
 on:
   push:
@@ -72,7 +73,7 @@ jobs:
     steps:
       - uses: actions/checkout@v4
       - id: emokit
-        uses: emokit/emokit@main
+        uses: emokit/emokit@EMOKIT_REF
         with:
           config: emokit.json
           args: --strict

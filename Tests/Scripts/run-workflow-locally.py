@@ -25,8 +25,12 @@ through the artifacts.
 --swift-build-flags adds flags to emokit's build (`.ci/test` passes those of its own release
 build, so the workflow finds emokit up to date instead of building it again with other flags).
 
-Usage: run-workflow-locally.py [--workflow FILE --repo DIR] [--emokit PATH] [--ref REF]
-       [--event NAME] [--swift-build-flags FLAGS]   (exit 0 when everything holds)
+Several --ref run the workflow once per ref, in order, sharing the cache: a run may restore only
+entries its own ref saved (the action's keys must keep branches apart; here every entry is visible
+to every ref). --pages-on REF: that ref's run must deploy GitHub Pages, the others' must not.
+
+Usage: run-workflow-locally.py [--workflow FILE --repo DIR] [--emokit PATH] [--ref REF]...
+       [--pages-on REF]... [--swift-build-flags FLAGS]   (exit 0 when everything holds)
 """
 import argparse
 import fnmatch
@@ -122,7 +126,7 @@ class Context:
 
 
 class Runner:
-    def __init__(self, repo, repository, emokit, ref, event, temp, swift_build_flags):
+    def __init__(self, repo, repository, emokit, ref, event, temp, swift_build_flags, caches, run_id="1"):
         self.repo = repo
         self.repository = repository
         self.emokit = emokit
@@ -131,7 +135,8 @@ class Runner:
         self.temp = temp
         self.swift_build_flags = swift_build_flags
         self.artifacts = os.path.join(temp, "artifacts")
-        self.caches = {}  # key -> folder, in the order saved
+        self.run_id = run_id
+        self.caches = caches  # key -> (folder, the ref that saved it), in the order saved, across runs
         self.pages = False
         self.deployed = False
         self.generate_calls = []  # the emokit action's inputs, one per use
@@ -146,7 +151,7 @@ class Runner:
             "event_name": self.event,
             "sha": "0" * 40,
             "repository": self.repository,
-            "run_id": "1",
+            "run_id": self.run_id,
             "run_attempt": "1",
             "token": "",
         }
@@ -260,7 +265,7 @@ class Runner:
                 "GITHUB_REF": self.ref,
                 "GITHUB_REF_NAME": self.github()["ref_name"],
                 "GITHUB_REPOSITORY": self.repository,
-                "GITHUB_RUN_ID": "1",
+                "GITHUB_RUN_ID": self.run_id,
                 "GITHUB_RUN_ATTEMPT": "1",
                 "GITHUB_EVENT_NAME": self.event,
                 "CI": "true",
@@ -277,9 +282,9 @@ class Runner:
         # (GitHub's entries are immutable).
         for key, path in state["caches"]:
             if key not in self.caches and os.path.isdir(path):
-                saved = os.path.join(self.temp, "caches", str(len(self.caches)))
+                saved = os.path.join(os.path.dirname(self.temp), "caches", str(len(self.caches)))
                 shutil.copytree(path, saved, symlinks=True)
-                self.caches[key] = saved
+                self.caches[key] = (saved, self.ref)
         outputs = {}
         for key, value in (job.get("outputs") or {}).items():
             outputs[key] = context.with_(steps=steps, env=env).text(value)
@@ -409,15 +414,22 @@ class Runner:
             fail(f"cache: the key {key!r} lacks a part")
         state["caches"].append((key, path))
         hit = key in self.caches
-        found = self.caches.get(key)
+        found = key if hit else None
         if not hit:
             for prefix in [p.strip() for p in with_.get("restore-keys", "").splitlines() if p.strip()]:
                 matches = [k for k in self.caches if k.startswith(prefix)]
                 if matches:
-                    found = self.caches[matches[-1]]
+                    found = matches[-1]
                     break
         if found:
-            shutil.copytree(found, path, symlinks=True)
+            folder, saved_on = self.caches[found]
+            # Every entry is visible here, whatever branch saved it (GitHub also lets a branch
+            # read the default branch's): the keys alone must keep one branch's cache from
+            # changing what another publishes.
+            if saved_on != self.ref:
+                fail(f"cache: {key} restored {found}, saved on {saved_on}, on {self.ref}")
+            print(f"cache: restored {found}")
+            shutil.copytree(folder, path, symlinks=True)
         return {"cache-hit": "true" if hit else "false"}
 
     def upload(self, with_):
@@ -514,9 +526,8 @@ def main():
     parser.add_argument("--repo", help="the repository the workflow runs in (default: emokit's checkout)")
     parser.add_argument("--repository", help="its owner/name (default: emokit/emokit for emokit's checkout, else adopter/app)")
     parser.add_argument("--emokit", default=ROOT, help="the emokit checkout every <owner>/emokit@<ref> stands for")
-    parser.add_argument("--ref", default="refs/heads/main")
-    parser.add_argument("--event", default="push")
-    parser.add_argument("--pages", choices=["yes", "no", "any"], default="any", help="whether the run must deploy GitHub Pages")
+    parser.add_argument("--ref", action="append", help="the branch or pull request ref; repeated: one run per ref, in order, sharing the cache (default refs/heads/main)")
+    parser.add_argument("--pages-on", action="append", default=None, help="a ref whose run must deploy GitHub Pages (repeatable); every other ref's must not")
     parser.add_argument("--swift-build-flags", default="", help="flags added to emokit's swift build")
     arguments = parser.parse_args()
     emokit = os.path.realpath(arguments.emokit)
@@ -525,16 +536,21 @@ def main():
     repository = arguments.repository or ("emokit/emokit" if repo == emokit else "adopter/app")
     temp = tempfile.mkdtemp(prefix="emokit-workflow-")
     os.environ["XDG_CACHE_HOME"] = os.path.join(temp, "home-cache")
+    caches = {}
     try:
-        runner = Runner(repo, repository, emokit, arguments.ref, arguments.event, temp, arguments.swift_build_flags)
-        runner.run_workflow(workflow)
-        if arguments.pages != "any" and runner.deployed != (arguments.pages == "yes"):
-            fail(f"GitHub Pages {'not ' if arguments.pages == 'yes' else ''}deployed on {arguments.ref} ({arguments.event})")
-        count = check(runner, temp)
-        print(f"run-workflow-locally: OK: {count} files, the published site identical to a single run ({len(runner.caches)} cache entries saved)")
+        for number, ref in enumerate(arguments.ref or ["refs/heads/main"]):
+            event = "pull_request" if ref.startswith("refs/pull/") else "push"
+            print(f"==== {os.path.relpath(workflow, repo)} on {ref} ({event})")
+            run_temp = os.path.join(temp, f"run-{number + 1}")
+            os.makedirs(run_temp)
+            runner = Runner(repo, repository, emokit, ref, event, run_temp, arguments.swift_build_flags, caches, str(number + 1))
+            runner.run_workflow(workflow)
+            if arguments.pages_on is not None and runner.deployed != (ref in arguments.pages_on):
+                fail(f"GitHub Pages {'not ' if ref in arguments.pages_on else ''}deployed on {ref}")
+            count = check(runner, run_temp)
+            print(f"run-workflow-locally: OK: {ref}: {count} files, the published site identical to a single run ({len(caches)} cache entries so far)")
     finally:
         shutil.rmtree(temp, ignore_errors=True)
-
 
 if __name__ == "__main__":
     main()

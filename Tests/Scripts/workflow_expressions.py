@@ -176,7 +176,7 @@ def substitute(text, lookup):
     (a matrix's `fromJSON(...)`, a boolean input)."""
     if not isinstance(text, str):
         return text
-    whole = re.fullmatch(r"\s*\$\{\{(.*?)\}\}\s*", text, re.S)
+    whole = re.fullmatch(r"\s*\$\{\{((?:(?!\}\}).)*)\}\}\s*", text, re.S)
     if whole:
         return evaluate(whole.group(1), lookup)
     return re.sub(r"\$\{\{(.*?)\}\}", lambda m: to_string(evaluate(m.group(1), lookup)), text, flags=re.S)
@@ -189,5 +189,5 @@ def condition(text, lookup):
     if isinstance(text, bool):
         return text
     source = str(text).strip()
-    whole = re.fullmatch(r"\$\{\{(.*)\}\}", source, re.S)
+    whole = re.fullmatch(r"\$\{\{((?:(?!\}\}).)*)\}\}", source, re.S)
     return truthy(evaluate(whole.group(1) if whole else source, lookup))
