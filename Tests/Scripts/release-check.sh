@@ -53,7 +53,7 @@ unshare --mount --propagation private bash -euo pipefail -c '
 R=$WORK/root
 mkdir -p "$R/usr/share" "$R/dev" "$R/proc" "$R/tmp" "$R/work"
 install -m 0755 "$BIN" "$R/emokit"
-for library in $(awk '/=> \// { print $3 } /^\s*\/[^ ]+ \(/ { print $1 }' "$WORK/ldd"); do
+for library in $(awk '/=> \// { print $3 } /^[ \t]*\// { print $1 }' "$WORK/ldd"); do
   mkdir -p "$R$(dirname "$library")"
   cp -L "$library" "$R$library"
 done
