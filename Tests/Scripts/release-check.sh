@@ -9,7 +9,7 @@
 #   3. a root of its own: a chroot holding the binary, the few libraries `ldd` lists (the C
 #      library's) and nothing else of the machine but /usr/share (fonts and Unicode data, no code),
 #      /dev and /proc; the release binary renders the sample packs there too;
-#   4. both output trees are byte-identical (sha256 of every file) to the REFERENCE emokit's
+#   4. both output trees (and their --archive) are byte-identical (sha256 of every file) to the REFERENCE emokit's
 #      (`swift run emokit`, i.e. .build/debug/emokit, or any ordinary build).
 # Usage: release-check.sh OUTDIR/emokit-<version>-linux-<arch>.tar.gz REFERENCE_EMOKIT
 set -euo pipefail
@@ -35,7 +35,7 @@ if grep -vE "linux-vdso|linux-gate|/ld-linux|libc\.so|libm\.so" "$WORK/ldd"; the
 fi
 
 cp -R "$ROOT/Assets/SamplePacks" "$WORK/packs"
-"$REFERENCE" generate "$WORK/packs" --out "$WORK/reference" --no-cache --quiet
+"$REFERENCE" generate "$WORK/packs" --out "$WORK/reference" --archive "$WORK/reference.tar.gz" --no-cache --quiet
 
 # 2. This machine, its toolchain's libraries and libpng, giflib and zlib hidden.
 TOOLCHAIN_LIB=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib
@@ -46,7 +46,7 @@ unshare --mount --propagation private bash -euo pipefail -c '
   done
   if "$2" --version >/dev/null 2>&1; then echo "release-check: FAIL: an ordinary build still starts: the libraries are not hidden" >&2; exit 1; fi
   echo "release-check: hidden: $1 and libpng, giflib, zlib (an ordinary emokit no longer starts)"
-  "$3" generate "$4/packs" --out "$4/hidden" --no-cache --quiet
+  "$3" generate "$4/packs" --out "$4/hidden" --archive "$4/hidden.tar.gz" --no-cache --quiet
 ' hide "$TOOLCHAIN_LIB" "$REFERENCE" "$BIN" "$WORK"
 
 # 3. A root holding only the binary, the libraries ldd lists, and data.
@@ -63,9 +63,9 @@ unshare --mount --propagation private bash -euo pipefail -c '
   mount --bind -o ro /usr/share "$1/usr/share"
   mount --rbind /dev "$1/dev"
   mount -t proc proc "$1/proc"
-  chroot "$1" /emokit generate /work/packs --out /work/chroot --no-cache --quiet
+  chroot "$1" /emokit generate /work/packs --out /work/chroot --archive /work/chroot.tar.gz --no-cache --quiet
 ' chroot "$R"
-mv "$R/work/chroot" "$WORK/chroot"
+mv "$R/work/chroot" "$R/work/chroot.tar.gz" "$WORK/"
 
 # 4. Byte for byte.
 sums() { (cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum); }
@@ -73,5 +73,7 @@ sums "$WORK/reference" >"$WORK/reference.sums"
 for run in hidden chroot; do
   sums "$WORK/$run" >"$WORK/$run.sums"
   diff -u "$WORK/reference.sums" "$WORK/$run.sums" || fail "the $run run's output differs from the reference build's"
+  # The archive too: the zlib linked in is the system's (same version, same bytes).
+  cmp "$WORK/reference.tar.gz" "$WORK/$run.tar.gz" || fail "the $run run's --archive differs from the reference build's"
 done
-echo "release-check: OK: $(wc -l <"$WORK/reference.sums") files byte-identical to $REFERENCE (toolchain hidden, and in a chroot with only $(grep -c '/' "$WORK/ldd") libraries), tree sha256 $(sha256sum <"$WORK/reference.sums" | cut -c1-16)"
+echo "release-check: OK: $(wc -l <"$WORK/reference.sums") files and the archive byte-identical to $REFERENCE (toolchain hidden, and in a chroot with only $(grep -c '/' "$WORK/ldd") libraries), tree sha256 $(sha256sum <"$WORK/reference.sums" | cut -c1-16)"

@@ -184,7 +184,7 @@ class Runner:
                     outputs = self.run_reusable(job["uses"], with_, owner_repo or self.repo)
                     needs_outputs[name] = {"outputs": outputs, "result": "success"}
                 else:
-                    needs_outputs[name] = {"outputs": self.run_matrix(name, job, workflow, context, owner_repo), "result": "success"}
+                    needs_outputs[name] = {"outputs": self.run_matrix(name, job, workflow, context), "result": "success"}
                 done.add(name)
         return needs_outputs
 
@@ -228,10 +228,10 @@ class Runner:
         context = Context(jobs=jobs, inputs=with_)
         return {name: context.text(spec["value"]) for name, spec in declared.items()}
 
-    def run_matrix(self, name, job, workflow, context, owner_repo):
+    def run_matrix(self, name, job, workflow, context):
         matrix = (job.get("strategy") or {}).get("matrix")
         if not matrix:
-            return self.run_job(name, job, workflow, context.with_(matrix={}), owner_repo)
+            return self.run_job(name, job, workflow, context.with_(matrix={}))
         if isinstance(matrix, str):
             matrix = context.substitute(matrix)
         rows = [{}]
@@ -244,10 +244,10 @@ class Runner:
             rows = [dict(row, **{key: value}) for row in rows for value in values]
         outputs = {}
         for row in rows:
-            outputs.update(self.run_job(name, job, workflow, context.with_(matrix=row), owner_repo))
+            outputs.update(self.run_job(name, job, workflow, context.with_(matrix=row)))
         return outputs
 
-    def run_job(self, name, job, workflow, context, owner_repo):
+    def run_job(self, name, job, workflow, context):
         label = name + (f" {context.contexts['matrix']}" if context.contexts["matrix"] else "")
         print(f"== job {label}")
         self.jobs_run += 1
@@ -255,7 +255,7 @@ class Runner:
         workspace, runner_temp = os.path.join(folder, "workspace"), os.path.join(folder, "temp")
         os.makedirs(workspace)
         os.makedirs(runner_temp)
-        state = {"workspace": workspace, "temp": runner_temp, "caches": [], "owner_repo": owner_repo or self.repo}
+        state = {"workspace": workspace, "temp": runner_temp, "caches": []}
         env = dict(os.environ)
         env.update(
             {
@@ -351,7 +351,8 @@ class Runner:
         github = dict(context.contexts["github"], action_path=folder, action_ref=ref, action_repository=repository)
         action_context = Context(github=github, inputs=inputs, runner=context.contexts["runner"], job=context.contexts["job"], env=env)
         action_env = dict(env, GITHUB_ACTION_PATH=folder)
-        if os.path.basename(os.path.realpath(folder)) and os.path.realpath(folder) == os.path.realpath(self.emokit):
+        if os.path.realpath(folder) == os.path.realpath(self.emokit):
+            # What the single run to compare with repeats.
             self.generate_calls.append(inputs)
         steps = self.run_steps(action["runs"]["steps"], action_context, action_env, state, f"{label} ({uses})", composite=True)
         return {name: action_context.with_(steps=steps).text(spec["value"]) for name, spec in (action.get("outputs") or {}).items()}

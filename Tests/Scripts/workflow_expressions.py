@@ -42,7 +42,7 @@ def loose(value):
             return value.lower()
     if value is None:
         return 0.0
-    if isinstance(value, bool):
+    if isinstance(value, (bool, int, float)):
         return float(value)
     return value
 
@@ -191,3 +191,50 @@ def condition(text, lookup):
     source = str(text).strip()
     whole = re.fullmatch(r"\$\{\{((?:(?!\}\}).)*)\}\}", source, re.S)
     return truthy(evaluate(whole.group(1) if whole else source, lookup))
+
+
+def self_test():
+    """GitHub's documented behaviour for the forms the workflows use (`.ci/test` runs this)."""
+    contexts = {
+        "github.ref": "refs/heads/main",
+        "github.event_name": "push",
+        "inputs.pages": False,
+        "inputs.shards": 4,
+        "env.EMOKIT_REF": "",
+        "github.action_ref": "v0.1.0",
+        "needs.plan.outputs.shards": "[1,2,3,4]",
+    }
+
+    def lookup(name):
+        if name not in contexts:
+            raise ExpressionError(f"unknown {name}")
+        return contexts[name]
+
+    cases = [
+        ("${{ github.ref == 'refs/heads/main' && github.event_name == 'push' }}", True),
+        ("${{ github.ref == 'refs/heads/MAIN' }}", True),  # strings compare case-insensitively
+        ("${{ github.ref == 'refs/pull/7/merge' && github.event_name == 'push' }}", False),
+        ("${{ env.EMOKIT_REF || github.action_ref }}", "v0.1.0"),
+        ("${{ fromJSON(needs.plan.outputs.shards) }}", [1, 2, 3, 4]),
+        ("${{ !inputs.pages }}", True),
+        ("shard ${{ inputs.shards }}/${{ inputs.shards }} of ${{ github.ref }}", "shard 4/4 of refs/heads/main"),
+        ("${{ inputs.shards == '4' }}", True),  # a number equals its string
+        ("${{ format('{0}-{1}', 'a', inputs.shards) }}", "a-4"),
+        ("no expression", "no expression"),
+    ]
+    for text, expected in cases:
+        value = substitute(text, lookup)
+        assert value == expected, f"{text}: {value!r}, expected {expected!r}"
+    assert condition("inputs.pages", lookup) is False
+    assert condition("github.ref == 'refs/heads/main'", lookup) is True
+    for bad in ("${{ github.ref = 'x' }}", "${{ hashFiles('x') }}", "${{ secrets.TOKEN }}"):
+        try:
+            substitute(bad, lookup)
+        except ExpressionError:
+            continue
+        raise AssertionError(f"{bad} should be refused")
+    print(f"workflow_expressions: OK: {len(cases) + 5} cases")
+
+
+if __name__ == "__main__":
+    self_test()
