@@ -1,25 +1,38 @@
 #!/usr/bin/env python3
-"""Runs .github/workflows/emoticons.yml on this machine, step by step and in order, the way
-GitHub Actions would: the shard job once per matrix value, then merge, then deploy. `run:` steps
-are executed with bash (-eo pipefail) from the repository root with the workflow's, job's and
-step's `env`, `${{ ... }}` expressions substituted and `$GITHUB_ENV`/`$RUNNER_TEMP` provided.
-The few `uses:` actions are emulated: checkout (the repository as it is), cache (a folder kept
-between jobs under the runner's temp folder), upload-artifact/download-artifact (copies,
-honouring include-hidden-files and pattern), upload-pages-artifact and deploy-pages (recorded).
+"""Runs a GitHub Actions workflow that publishes emoticons with emokit on this machine, job by
+job and step by step, the way GitHub would: by default emokit's own
+.github/workflows/emoticons.yml; with --workflow and --repo, an adopter's workflow in its own
+repository, which `uses:` the emokit action (`<owner>/emokit@<ref>`) or the reusable workflow
+(`<owner>/emokit/.github/workflows/publish.yml@<ref>`). Every `<owner>/emokit` is the local
+checkout --emokit (default: this one).
 
-Then it checks the result: the merged site equals a single `emokit generate` run byte for byte,
-`sha256sum -c` accepts it, the archive holds exactly the site, the pages artifact is the site,
-and no hidden file was lost on the way through the artifacts.
+Jobs run in `needs` order, a matrix job once per value; a job that `uses:` a reusable workflow
+runs that workflow's jobs with its `inputs` and the `job.workflow_*` context of the called file.
+Each job gets a fresh workspace (actions/checkout copies the repository into it, or links emokit's
+checkout) and its own runner temp folder. `run:` steps run with bash (-eo pipefail) in the
+workspace with the workflow's, job's and step's `env`, `${{ ... }}` expressions evaluated
+(workflow_expressions.py), and GITHUB_ENV/GITHUB_OUTPUT read back; composite actions (action.yml)
+run their own steps with their inputs and outputs. The other actions are emulated: cache (a store of
+immutable entries by key, restored by key or restore-keys prefix, saved when the job ends),
+upload-artifact/download-artifact (copies, honouring include-hidden-files, pattern and
+merge-multiple), upload-pages-artifact and deploy-pages (recorded).
 
-`--swift-build-flags` adds flags to the workflow's `swift build` commands: `.ci/test` passes the
-flags of its own release build, so the workflow's build step finds emokit up to date instead of
-building it again with other flags (a CI runner starts from a fresh checkout either way).
+Then it checks what was published: the archive artifact `emoticons` and the Pages artifact each
+equal a single `emokit generate` run (the packs, config and flags the emokit action was given, no
+shard) byte for byte, `sha256sum -c` accepts the site, and no hidden file was lost on the way
+through the artifacts.
 
-Usage: run-workflow-locally.py [--ref refs/heads/main] [--swift-build-flags FLAGS]
-(exit 0 when everything holds).
+--swift-build-flags adds flags to emokit's build (`.ci/test` passes those of its own release
+build, so the workflow finds emokit up to date instead of building it again with other flags).
+
+Several --ref run the workflow once per ref, in order, sharing the cache: a run may restore only
+entries its own ref saved (the action's keys must keep branches apart; here every entry is visible
+to every ref). --pages-on REF: that ref's run must deploy GitHub Pages, the others' must not.
+
+Usage: run-workflow-locally.py [--workflow FILE --repo DIR] [--emokit PATH] [--ref REF]...
+       [--pages-on REF]... [--swift-build-flags FLAGS]   (exit 0 when everything holds)
 """
 import argparse
-import filecmp
 import fnmatch
 import os
 import re
@@ -31,8 +44,14 @@ import tempfile
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import workflow_expressions as expressions  # noqa: E402
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-WORKFLOW = os.path.join(ROOT, ".github", "workflows", "emoticons.yml")
+# `owner/emokit@ref` (the action) and `owner/emokit/.github/workflows/FILE@ref`.
+EMOKIT_USES = re.compile(r"^(?P<repository>[^/@]+/emokit)(?P<file>/[^@]+)?@(?P<ref>.+)$")
+# What a checkout never copies: the repository's history and emokit's build folders.
+NOT_CHECKED_OUT = shutil.ignore_patterns(".git", ".build", ".swiftpm")
 
 
 def fail(message):
@@ -40,170 +59,407 @@ def fail(message):
     sys.exit(1)
 
 
+def read_yaml(path):
+    with open(path) as f:
+        document = yaml.safe_load(f)
+    # YAML 1.1 reads the key `on` as True.
+    if True in document:
+        document["on"] = document.pop(True)
+    return document
+
+
+def read_outputs(path):
+    """A GITHUB_OUTPUT or GITHUB_ENV file: `name=value` lines and `name<<DELIMITER` blocks."""
+    values = {}
+    with open(path) as f:
+        lines = f.read().splitlines()
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
+            name, delimiter = line.split("<<", 1)
+            block = []
+            while index < len(lines) and lines[index] != delimiter:
+                block.append(lines[index])
+                index += 1
+            index += 1
+            values[name] = "\n".join(block)
+        elif "=" in line:
+            name, value = line.split("=", 1)
+            values[name] = value
+    return values
+
+
+class Context:
+    """The expression contexts of one step: a lookup of dotted names in nested dicts."""
+
+    def __init__(self, **contexts):
+        self.contexts = contexts
+
+    def with_(self, **more):
+        return Context(**dict(self.contexts, **more))
+
+    def lookup(self, name):
+        head, *rest = name.split(".")
+        if head not in self.contexts:
+            fail(f"unsupported context in ${{{{ {name} }}}}")
+        value = self.contexts[head]
+        for part in rest:
+            value = value.get(part) if isinstance(value, dict) else None
+        return value
+
+    def substitute(self, text):
+        try:
+            return expressions.substitute(text, self.lookup)
+        except expressions.ExpressionError as error:
+            fail(str(error))
+
+    def text(self, text):
+        return expressions.to_string(self.substitute(text))
+
+    def condition(self, text):
+        try:
+            return expressions.condition(text, self.lookup)
+        except expressions.ExpressionError as error:
+            fail(str(error))
+
+
 class Runner:
-    def __init__(self, workflow, ref, temp, swift_build_flags=""):
-        self.workflow = workflow
+    def __init__(self, repo, repository, emokit, ref, event, temp, swift_build_flags, caches, run_id="1"):
+        self.repo = repo
+        self.repository = repository
+        self.emokit = emokit
         self.ref = ref
-        self.swift_build_flags = swift_build_flags
+        self.event = event
         self.temp = temp
+        self.swift_build_flags = swift_build_flags
         self.artifacts = os.path.join(temp, "artifacts")
-        self.pages = None
+        self.run_id = run_id
+        self.caches = caches  # key -> (folder, the ref that saved it), in the order saved, across runs
+        self.pages = False
         self.deployed = False
+        self.generate_calls = []  # the emokit action's inputs, one per use
+        self.binaries = []  # the emokit binaries the runs set up
+        self.jobs_run = 0
         os.makedirs(self.artifacts)
 
-    def context(self, matrix, env, steps):
+    def github(self):
         return {
-            "matrix": matrix,
-            "env": env,
-            "runner.temp": None,
-            "github.ref": self.ref,
-            "github.event_name": "push",
-            "github.sha": "0" * 40,
-            "steps": steps,
+            "ref": self.ref,
+            "ref_name": self.ref.rsplit("/", 1)[-1],
+            "event_name": self.event,
+            "sha": "0" * 40,
+            "repository": self.repository,
+            "run_id": self.run_id,
+            "run_attempt": "1",
+            "token": "",
         }
 
-    def lookup(self, expression, ctx, runner_temp):
-        expression = expression.strip()
-        if expression == "runner.temp":
-            return runner_temp
-        if expression.startswith("matrix."):
-            return str(ctx["matrix"][expression[len("matrix."):]])
-        if expression.startswith("env."):
-            return str(ctx["env"].get(expression[len("env."):], ""))
-        if expression.startswith("steps."):
-            return ""
-        if expression in ctx:
-            return str(ctx[expression])
-        fail(f"unsupported expression ${{{{ {expression} }}}}")
+    # -- workflows and jobs
 
-    def substitute(self, text, ctx, runner_temp):
-        return re.sub(r"\$\{\{(.*?)\}\}", lambda m: self.lookup(m.group(1), ctx, runner_temp), str(text))
-
-    def condition(self, text, ctx):
-        if text is None:
-            return True
-        expression = str(text).replace("${{", "").replace("}}", "")
-        for name in ("github.ref", "github.event_name"):
-            expression = expression.replace(name, repr(ctx[name]))
-        expression = expression.replace("&&", " and ").replace("||", " or ")
-        tokens = re.findall(r"'[^']*'|==|!=|\S", expression.replace(" and ", " & ").replace(" or ", " | "))
-        if not all(t.startswith("'") or t in ("==", "!=", "&", "|", "(", ")") for t in tokens):
-            fail(f"unsupported condition: {text}")
-        return bool(eval(expression, {"__builtins__": {}}, {}))
-
-    def run_job(self, name, job, matrix):
-        label = name + (f" {matrix}" if matrix else "")
-        ctx = self.context(matrix, {}, {})
-        if not self.condition(job.get("if"), ctx):
-            print(f"== job {label}: skipped (if)")
-            return
-        print(f"== job {label}")
-        runner_temp = tempfile.mkdtemp(prefix=f"{name}-", dir=self.temp)
-        github_env = os.path.join(runner_temp, "_github_env")
-        open(github_env, "w").close()
-        env = dict(os.environ)
-        env.update({"RUNNER_TEMP": runner_temp, "GITHUB_ENV": github_env, "GITHUB_REF": self.ref, "CI": "true"})
-        for scope in (self.workflow.get("env", {}), job.get("env", {})):
-            for key, value in scope.items():
-                env[key] = self.substitute(value, dict(ctx, env=env), runner_temp)
-        for index, step in enumerate(job.get("steps", [])):
-            ctx = self.context(matrix, env, {})
-            title = step.get("name") or step.get("uses") or step.get("run", "").splitlines()[0]
-            if not self.condition(step.get("if"), ctx):
-                print(f"-- step {index + 1}: {title}: skipped (if)")
-                continue
-            print(f"-- step {index + 1}: {title}")
-            step_env = dict(env)
-            for key, value in step.get("env", {}).items():
-                step_env[key] = self.substitute(value, dict(ctx, env=env), runner_temp)
-            with_ = {k: self.substitute(v, dict(ctx, env=env), runner_temp) for k, v in step.get("with", {}).items()}
-            if "run" in step:
-                script = self.substitute(step["run"], dict(ctx, env=env), runner_temp)
-                if self.swift_build_flags:
-                    script = re.sub(r"\bswift build\b", lambda _: "swift build " + self.swift_build_flags, script)
-                result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd=ROOT, env=step_env)
-                if result.returncode != 0:
-                    fail(f"job {label}, step {index + 1} ({title}) exited with {result.returncode}")
-                with open(github_env) as f:
-                    for line in f:
-                        if "=" in line:
-                            key, value = line.rstrip("\n").split("=", 1)
-                            env[key] = value
-            else:
-                self.action(step["uses"], with_, runner_temp)
-
-    def action(self, uses, with_, runner_temp):
-        name = uses.split("@")[0]
-        if name == "actions/checkout":
-            return
-        if name == "actions/cache":
-            # A cache kept for the whole local run: restored into `path`, saved back after the job
-            # (copying it now is enough: emokit writes its entries in place).
-            path = with_["path"]
-            kept = os.path.join(self.temp, "cache")
-            os.makedirs(kept, exist_ok=True)
-            if os.path.lexists(path):
-                fail(f"cache path {path} exists before the cache step")
-            os.symlink(kept, path)
-            return
-        if name == "actions/upload-artifact":
-            source = with_["path"]
-            if not os.path.isdir(source) and not os.path.isfile(source):
-                fail(f"upload-artifact: {source} does not exist")
-            target = os.path.join(self.artifacts, with_["name"])
-            if os.path.exists(target):
-                fail(f"upload-artifact: artifact {with_['name']} uploaded twice")
-            hidden = str(with_.get("include-hidden-files", "false")).lower() == "true"
-            ignore = None if hidden else shutil.ignore_patterns(".*")
-            if os.path.isdir(source):
-                shutil.copytree(source, target, ignore=ignore)
-            else:
-                os.makedirs(target)
-                shutil.copy(source, target)
-            return
-        if name == "actions/download-artifact":
-            destination = with_["path"]
-            pattern = with_.get("pattern", with_.get("name", "*"))
-            names = sorted(n for n in os.listdir(self.artifacts) if fnmatch.fnmatch(n, pattern))
-            if not names:
-                fail(f"download-artifact: nothing matches {pattern}")
-            for artifact in names:
-                shutil.copytree(os.path.join(self.artifacts, artifact), os.path.join(destination, artifact))
-            return
-        if name == "actions/upload-pages-artifact":
-            self.pages = with_["path"]
-            target = os.path.join(self.artifacts, "github-pages")
-            shutil.copytree(self.pages, target)
-            return
-        if name == "actions/deploy-pages":
-            if not os.path.isdir(os.path.join(self.artifacts, "github-pages")):
-                fail("deploy-pages without a pages artifact")
-            self.deployed = True
-            return
-        fail(f"no local stand-in for the action {uses}")
-
-    def run(self):
-        done = set()
-        jobs = self.workflow["jobs"]
+    def run_workflow(self, path, inputs=None, called=None, owner_repo=None):
+        """Runs a workflow's jobs in `needs` order. `called`: the `job` context of a reusable
+        workflow's jobs (workflow_repository, workflow_sha, workflow_ref); `owner_repo` the folder
+        of the repository holding the workflow (for `uses: ./...`)."""
+        workflow = read_yaml(path)
+        label = os.path.relpath(path, owner_repo or self.repo)
+        called = called or {"workflow_repository": self.repository, "workflow_sha": "0" * 40, "workflow_ref": f"{self.repository}/{label}@{self.ref}"}
+        inputs = self.inputs(workflow, inputs or {}, label)
+        jobs = workflow["jobs"]
+        needs_outputs, done = {}, set()
         while len(done) < len(jobs):
             ready = [n for n, j in jobs.items() if n not in done and set(self.needs(j)) <= done]
             if not ready:
-                fail("the jobs' needs form a cycle")
+                fail(f"{label}: the jobs' needs form a cycle")
             for name in ready:
                 job = jobs[name]
-                matrix = job.get("strategy", {}).get("matrix")
-                if matrix:
-                    (key, values), = matrix.items()
-                    for value in values:
-                        self.run_job(name, job, {key: value})
+                needs = {n: needs_outputs[n] for n in self.needs(job)}
+                context = Context(github=self.github(), inputs=inputs, needs=needs, env={}, job=called, vars={}, secrets={})
+                if not context.condition(job.get("if")):
+                    print(f"== job {name}: skipped (if)")
+                    needs_outputs[name] = {"outputs": {}, "result": "skipped"}
+                elif "uses" in job:
+                    with_ = {k: context.substitute(v) for k, v in job.get("with", {}).items()}
+                    outputs = self.run_reusable(job["uses"], with_, owner_repo or self.repo)
+                    needs_outputs[name] = {"outputs": outputs, "result": "success"}
                 else:
-                    self.run_job(name, job, {})
+                    needs_outputs[name] = {"outputs": self.run_matrix(name, job, workflow, context), "result": "success"}
                 done.add(name)
+        return needs_outputs
+
+    def inputs(self, workflow, given, label):
+        trigger = workflow.get("on") or {}
+        declared = (trigger.get("workflow_call") or {}).get("inputs", {}) if isinstance(trigger, dict) else {}
+        unknown = set(given) - set(declared)
+        if unknown:
+            fail(f"{label}: no input named {sorted(unknown)}")
+        values = {}
+        for name, spec in declared.items():
+            value = given.get(name, spec.get("default"))
+            if value is None and spec.get("required"):
+                fail(f"{label}: the input {name} is required")
+            kind = spec.get("type", "string")
+            if kind == "number" and value is not None:
+                value = float(value) if "." in str(value) else int(value)
+            elif kind == "boolean":
+                value = value if isinstance(value, bool) else str(value).lower() == "true"
+            values[name] = value
+        return values
+
+    def run_reusable(self, uses, with_, owner_repo):
+        match = EMOKIT_USES.match(uses)
+        if uses.startswith("./"):
+            path = os.path.join(owner_repo, uses[2:])
+            called = {"workflow_repository": self.repository, "workflow_sha": "0" * 40, "workflow_ref": f"{self.repository}/{uses[2:]}@{self.ref}"}
+            holder = owner_repo
+        elif match and match.group("file"):
+            path = os.path.join(self.emokit, match.group("file").lstrip("/"))
+            called = {"workflow_repository": match.group("repository"), "workflow_sha": "0" * 40, "workflow_ref": uses}
+            holder = self.emokit
+        else:
+            fail(f"no local stand-in for the reusable workflow {uses}")
+        if not os.path.isfile(path):
+            fail(f"{uses}: {path} does not exist")
+        print(f"== reusable workflow {uses}")
+        jobs = self.run_workflow(path, with_, called, holder)
+        workflow = read_yaml(path)
+        declared = (workflow["on"].get("workflow_call") or {}).get("outputs", {})
+        context = Context(jobs=jobs, inputs=with_)
+        return {name: context.text(spec["value"]) for name, spec in declared.items()}
+
+    def run_matrix(self, name, job, workflow, context):
+        matrix = (job.get("strategy") or {}).get("matrix")
+        if not matrix:
+            return self.run_job(name, job, workflow, context.with_(matrix={}))
+        if isinstance(matrix, str):
+            matrix = context.substitute(matrix)
+        rows = [{}]
+        for key, values in matrix.items():
+            if key in ("include", "exclude"):
+                fail(f"job {name}: matrix {key} is not emulated")
+            values = context.substitute(values)
+            if not isinstance(values, list) or not values:
+                fail(f"job {name}: the matrix value {key} is not a list: {values!r}")
+            rows = [dict(row, **{key: value}) for row in rows for value in values]
+        outputs = {}
+        for row in rows:
+            outputs.update(self.run_job(name, job, workflow, context.with_(matrix=row)))
+        return outputs
+
+    def run_job(self, name, job, workflow, context):
+        label = name + (f" {context.contexts['matrix']}" if context.contexts["matrix"] else "")
+        print(f"== job {label}")
+        self.jobs_run += 1
+        folder = os.path.join(self.temp, f"job-{self.jobs_run}")
+        workspace, runner_temp = os.path.join(folder, "workspace"), os.path.join(folder, "temp")
+        os.makedirs(workspace)
+        os.makedirs(runner_temp)
+        state = {"workspace": workspace, "temp": runner_temp, "caches": []}
+        env = dict(os.environ)
+        env.update(
+            {
+                "RUNNER_TEMP": runner_temp,
+                "RUNNER_OS": "Linux",
+                "GITHUB_WORKSPACE": workspace,
+                "GITHUB_REF": self.ref,
+                "GITHUB_REF_NAME": self.github()["ref_name"],
+                "GITHUB_REPOSITORY": self.repository,
+                "GITHUB_RUN_ID": self.run_id,
+                "GITHUB_RUN_ATTEMPT": "1",
+                "GITHUB_EVENT_NAME": self.event,
+                "CI": "true",
+                "EMOKIT_SWIFT_BUILD_FLAGS": self.swift_build_flags,
+            }
+        )
+        runner = {"temp": runner_temp, "os": "Linux", "arch": "X64"}
+        context = context.with_(runner=runner, steps={})
+        for scope in (workflow.get("env", {}), job.get("env", {})):
+            for key, value in scope.items():
+                env[key] = context.with_(env=env).text(value)
+        steps = self.run_steps(job.get("steps", []), context, env, state, label, composite=False)
+        # Post-job: the cache steps save their path under their key, unless the key exists
+        # (GitHub's entries are immutable).
+        for key, path in state["caches"]:
+            if key not in self.caches and os.path.isdir(path):
+                saved = os.path.join(os.path.dirname(self.temp), "caches", str(len(self.caches)))
+                shutil.copytree(path, saved, symlinks=True)
+                self.caches[key] = (saved, self.ref)
+        outputs = {}
+        for key, value in (job.get("outputs") or {}).items():
+            outputs[key] = context.with_(steps=steps, env=env).text(value)
+        return outputs
 
     @staticmethod
     def needs(job):
         needs = job.get("needs", [])
         return [needs] if isinstance(needs, str) else needs
+
+    # -- steps
+
+    def run_steps(self, steps_yaml, context, env, state, label, composite):
+        steps = {}
+        for index, step in enumerate(steps_yaml):
+            step_context = context.with_(steps=steps, env=env)
+            title = step.get("name") or step.get("uses") or step.get("run", "").strip().splitlines()[0]
+            if not step_context.condition(step.get("if")):
+                print(f"-- step {index + 1}: {title}: skipped (if)")
+                continue
+            print(f"-- {'action step' if composite else 'step'} {index + 1}: {title}")
+            step_env = dict(env)
+            for key, value in (step.get("env") or {}).items():
+                step_env[key] = step_context.text(value)
+            outputs = {}
+            if "run" in step:
+                if composite and "shell" not in step:
+                    fail(f"job {label}: a composite action's run step needs `shell` ({title})")
+                if step.get("shell", "bash") != "bash":
+                    fail(f"job {label}: only bash steps are emulated ({title})")
+                outputs = self.run_script(step_context.text(step["run"]), step_env, state, step, label, title, env)
+            else:
+                with_ = {k: step_context.text(v) for k, v in (step.get("with") or {}).items()}
+                outputs = self.action(step["uses"], with_, step_context, step_env, state, label)
+            if "id" in step:
+                steps[step["id"]] = {"outputs": outputs, "outcome": "success", "conclusion": "success"}
+        return steps
+
+    def run_script(self, script, env, state, step, label, title, job_env):
+        output_file = os.path.join(state["temp"], "_github_output")
+        env_file = os.path.join(state["temp"], "_github_env")
+        for path in (output_file, env_file):
+            open(path, "w").close()
+        env = dict(env, GITHUB_OUTPUT=output_file, GITHUB_ENV=env_file)
+        cwd = os.path.join(state["workspace"], step.get("working-directory", ""))
+        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd=cwd, env=env)
+        if result.returncode != 0:
+            fail(f"job {label}, step ({title}) exited with {result.returncode}")
+        job_env.update(read_outputs(env_file))
+        outputs = read_outputs(output_file)
+        if "emokit" in outputs and "version" in outputs:
+            self.binaries.append(outputs["emokit"])
+        return outputs
+
+    def run_composite(self, folder, uses, with_, context, env, state, label, ref, repository):
+        action = read_yaml(os.path.join(folder, "action.yml"))
+        if (action.get("runs") or {}).get("using") != "composite":
+            fail(f"{uses}: only composite actions are emulated")
+        declared = action.get("inputs") or {}
+        unknown = set(with_) - set(declared)
+        if unknown:
+            fail(f"{uses}: no input named {sorted(unknown)}")
+        inputs = {name: with_.get(name, expressions.to_string(spec.get("default", ""))) for name, spec in declared.items()}
+        github = dict(context.contexts["github"], action_path=folder, action_ref=ref, action_repository=repository)
+        action_context = Context(github=github, inputs=inputs, runner=context.contexts["runner"], job=context.contexts["job"], env=env)
+        action_env = dict(env, GITHUB_ACTION_PATH=folder)
+        if os.path.realpath(folder) == os.path.realpath(self.emokit):
+            # What the single run to compare with repeats.
+            self.generate_calls.append(inputs)
+        steps = self.run_steps(action["runs"]["steps"], action_context, action_env, state, f"{label} ({uses})", composite=True)
+        return {name: action_context.with_(steps=steps).text(spec["value"]) for name, spec in (action.get("outputs") or {}).items()}
+
+    def action(self, uses, with_, context, env, state, label):
+        if uses.startswith("./"):
+            folder = os.path.join(state["workspace"], uses[2:])
+            if not os.path.isfile(os.path.join(folder, "action.yml")):
+                fail(f"{uses}: no action.yml in the workspace at {folder}")
+            return self.run_composite(folder, uses, with_, context, env, state, label, "", "")
+        match = EMOKIT_USES.match(uses)
+        if match and not match.group("file"):
+            return self.run_composite(self.emokit, uses, with_, context, env, state, label, match.group("ref"), match.group("repository"))
+        name = uses.split("@")[0]
+        if name == "actions/checkout":
+            return self.checkout(with_, state)
+        if name == "actions/cache":
+            return self.cache(with_, state)
+        if name == "actions/upload-artifact":
+            return self.upload(with_)
+        if name == "actions/download-artifact":
+            return self.download(with_)
+        if name == "actions/upload-pages-artifact":
+            target = os.path.join(self.artifacts, "github-pages")
+            if os.path.exists(target):
+                fail("upload-pages-artifact: uploaded twice")
+            shutil.copytree(with_["path"], target)
+            self.pages = True
+            return {}
+        if name == "actions/deploy-pages":
+            if not self.pages:
+                fail("deploy-pages without a pages artifact")
+            self.deployed = True
+            return {"page_url": "https://example.invalid/"}
+        fail(f"no local stand-in for the action {uses}")
+
+    def checkout(self, with_, state):
+        repository = with_.get("repository") or self.repository
+        target = os.path.join(state["workspace"], with_.get("path", ""))
+        if os.path.realpath(target) != os.path.realpath(state["workspace"]) and not target.startswith(state["workspace"] + os.sep):
+            fail(f"checkout: the path {with_.get('path')} is outside the workspace")
+        if EMOKIT_USES.match(f"{repository}@x") and with_.get("path"):
+            # emokit's checkout beside the repository's, linked: its build folder is reused
+            # instead of building emokit again.
+            if os.path.lexists(target):
+                fail(f"checkout: {target} exists")
+            os.symlink(self.emokit, target)
+        elif repository == self.repository:
+            shutil.copytree(self.repo, target, ignore=NOT_CHECKED_OUT, symlinks=True, dirs_exist_ok=True)
+        else:
+            fail(f"checkout: no local repository for {repository}")
+        return {}
+
+    def cache(self, with_, state):
+        path = with_["path"]
+        if os.path.lexists(path):
+            fail(f"cache path {path} exists before the cache step")
+        key = with_["key"]
+        if not key or key.endswith("-"):
+            fail(f"cache: the key {key!r} lacks a part")
+        state["caches"].append((key, path))
+        hit = key in self.caches
+        found = key if hit else None
+        if not hit:
+            for prefix in [p.strip() for p in with_.get("restore-keys", "").splitlines() if p.strip()]:
+                matches = [k for k in self.caches if k.startswith(prefix)]
+                if matches:
+                    found = matches[-1]
+                    break
+        if found:
+            folder, saved_on = self.caches[found]
+            # Every entry is visible here, whatever branch saved it (GitHub also lets a branch
+            # read the default branch's): the keys alone must keep one branch's cache from
+            # changing what another publishes.
+            if saved_on != self.ref:
+                fail(f"cache: {key} restored {found}, saved on {saved_on}, on {self.ref}")
+            print(f"cache: restored {found}")
+            shutil.copytree(folder, path, symlinks=True)
+        return {"cache-hit": "true" if hit else "false"}
+
+    def upload(self, with_):
+        source = with_["path"]
+        if not os.path.isdir(source) and not os.path.isfile(source):
+            fail(f"upload-artifact: {source} does not exist")
+        target = os.path.join(self.artifacts, with_["name"])
+        if os.path.exists(target):
+            fail(f"upload-artifact: artifact {with_['name']} uploaded twice")
+        hidden = str(with_.get("include-hidden-files", "false")).lower() == "true"
+        ignore = None if hidden else shutil.ignore_patterns(".*")
+        if os.path.isdir(source):
+            shutil.copytree(source, target, ignore=ignore)
+        else:
+            os.makedirs(target)
+            shutil.copy(source, target)
+        return {}
+
+    def download(self, with_):
+        destination = with_["path"]
+        pattern = with_.get("pattern", with_.get("name", "*"))
+        names = sorted(n for n in os.listdir(self.artifacts) if fnmatch.fnmatch(n, pattern) and n != "github-pages")
+        if not names:
+            fail(f"download-artifact: nothing matches {pattern}")
+        merge = str(with_.get("merge-multiple", "false")).lower() == "true"
+        for artifact in names:
+            target = destination if merge else os.path.join(destination, artifact)
+            shutil.copytree(os.path.join(self.artifacts, artifact), target, dirs_exist_ok=merge)
+        return {}
 
 
 def tree(folder):
@@ -216,49 +472,86 @@ def tree(folder):
     return files
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--ref", default="refs/heads/main")
-    parser.add_argument("--emokit", default=os.path.join(ROOT, ".build", "release", "emokit"))
-    parser.add_argument("--swift-build-flags", default="", help="flags added to the workflow's swift build commands")
-    arguments = parser.parse_args()
-    with open(WORKFLOW) as f:
-        workflow = yaml.safe_load(f)
-    # YAML reads the key `on` as True; nothing here needs it.
-    temp = tempfile.mkdtemp(prefix="emokit-workflow-")
-    env_home = os.path.join(temp, "home-cache")
-    os.environ["XDG_CACHE_HOME"] = env_home
-    try:
-        runner = Runner(workflow, arguments.ref, temp, arguments.swift_build_flags)
-        runner.run()
-        # The published site: the pages artifact (main) and the archive artifact.
-        archive_folder = os.path.join(runner.artifacts, "emoticons")
+def single_run(runner, temp):
+    """The site one `emokit generate` writes with the inputs the emokit action was given (without
+    the shard), in a fresh copy of the repository."""
+    if not runner.generate_calls:
+        fail("the workflow never ran the emokit action")
+    if not runner.binaries:
+        fail("the workflow never set up emokit")
+    shapes = {tuple((k, v) for k, v in sorted(c.items()) if k not in ("shard", "out")) for c in runner.generate_calls}
+    if len(shapes) != 1:
+        fail(f"the emokit action ran with different inputs: {sorted(shapes)}")
+    inputs = runner.generate_calls[0]
+    workspace = os.path.join(temp, "single-workspace")
+    shutil.copytree(runner.repo, workspace, ignore=NOT_CHECKED_OUT, symlinks=True)
+    single = os.path.join(temp, "single")
+    command = [runner.binaries[0], "generate", *inputs.get("packs", "").split()]
+    if inputs.get("config"):
+        command += ["--config", inputs["config"]]
+    command += [*inputs.get("args", "").split(), "--out", single, "--no-cache", "--quiet"]
+    subprocess.run(command, check=True, cwd=workspace)
+    return tree(single)
+
+
+def check(runner, temp):
+    expected = single_run(runner, temp)
+    published = 0
+    archive_folder = os.path.join(runner.artifacts, "emoticons")
+    if os.path.isdir(archive_folder):
         archives = os.listdir(archive_folder)
         if archives != ["emoticons.tar.gz"]:
             fail(f"the emoticons artifact holds {archives}")
-        if arguments.ref == "refs/heads/main" and not (runner.pages and runner.deployed):
-            fail("on main the site must be uploaded for GitHub Pages and deployed")
-        site = os.path.join(runner.artifacts, "github-pages") if runner.pages else None
-        # A single run with the same flags, to compare with.
-        single = os.path.join(temp, "single")
-        packs = workflow["env"]["PACKS"]
-        subprocess.run([arguments.emokit, "generate", os.path.join(ROOT, packs), "--out", single, "--no-cache", "--quiet"], check=True)
-        expected = tree(single)
         with tarfile.open(os.path.join(archive_folder, "emoticons.tar.gz")) as t:
             archived = {m.name: t.extractfile(m).read() for m in t.getmembers() if m.isfile()}
         if archived != expected:
             fail(f"the archive differs from a single run: {sorted(set(archived) ^ set(expected)) or 'contents'}")
-        if site is not None:
-            published = tree(site)
-            if published != expected:
-                fail(f"the pages artifact differs from a single run: {sorted(set(published) ^ set(expected)) or 'contents'}")
-            check = subprocess.run(["sha256sum", "--strict", "--quiet", "-c", "SHA256SUMS"], cwd=site)
-            if check.returncode != 0:
-                fail("sha256sum -c failed on the published site")
-        print(f"run-workflow-locally: OK: {len(expected)} files, merged site identical to a single run")
+        published += 1
+    if runner.pages:
+        if not runner.deployed:
+            fail("the site was uploaded for GitHub Pages but never deployed")
+        site = os.path.join(runner.artifacts, "github-pages")
+        if tree(site) != expected:
+            fail(f"the pages artifact differs from a single run: {sorted(set(tree(site)) ^ set(expected)) or 'contents'}")
+        if subprocess.run(["sha256sum", "--strict", "--quiet", "-c", "SHA256SUMS"], cwd=site).returncode != 0:
+            fail("sha256sum -c failed on the published site")
+        published += 1
+    if not published:
+        fail("the workflow published nothing (no `emoticons` archive artifact, no Pages artifact)")
+    return len(expected)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Runs a workflow that publishes emoticons with emokit, locally.")
+    parser.add_argument("--workflow", help="the workflow file (default: emokit's .github/workflows/emoticons.yml)")
+    parser.add_argument("--repo", help="the repository the workflow runs in (default: emokit's checkout)")
+    parser.add_argument("--repository", help="its owner/name (default: emokit/emokit for emokit's checkout, else adopter/app)")
+    parser.add_argument("--emokit", default=ROOT, help="the emokit checkout every <owner>/emokit@<ref> stands for")
+    parser.add_argument("--ref", action="append", help="the branch or pull request ref; repeated: one run per ref, in order, sharing the cache (default refs/heads/main)")
+    parser.add_argument("--pages-on", action="append", default=None, help="a ref whose run must deploy GitHub Pages (repeatable); every other ref's must not")
+    parser.add_argument("--swift-build-flags", default="", help="flags added to emokit's swift build")
+    arguments = parser.parse_args()
+    emokit = os.path.realpath(arguments.emokit)
+    repo = os.path.realpath(arguments.repo or emokit)
+    workflow = os.path.realpath(arguments.workflow or os.path.join(repo, ".github", "workflows", "emoticons.yml"))
+    repository = arguments.repository or ("emokit/emokit" if repo == emokit else "adopter/app")
+    temp = tempfile.mkdtemp(prefix="emokit-workflow-")
+    os.environ["XDG_CACHE_HOME"] = os.path.join(temp, "home-cache")
+    caches = {}
+    try:
+        for number, ref in enumerate(arguments.ref or ["refs/heads/main"]):
+            event = "pull_request" if ref.startswith("refs/pull/") else "push"
+            print(f"==== {os.path.relpath(workflow, repo)} on {ref} ({event})")
+            run_temp = os.path.join(temp, f"run-{number + 1}")
+            os.makedirs(run_temp)
+            runner = Runner(repo, repository, emokit, ref, event, run_temp, arguments.swift_build_flags, caches, str(number + 1))
+            runner.run_workflow(workflow)
+            if arguments.pages_on is not None and runner.deployed != (ref in arguments.pages_on):
+                fail(f"GitHub Pages {'not ' if ref in arguments.pages_on else ''}deployed on {ref}")
+            count = check(runner, run_temp)
+            print(f"run-workflow-locally: OK: {ref}: {count} files, the published site identical to a single run ({len(caches)} cache entries so far)")
     finally:
         shutil.rmtree(temp, ignore_errors=True)
-
 
 if __name__ == "__main__":
     main()
