@@ -32,7 +32,7 @@ extension PackReader {
         // The folder's names, listed once and only when needed (a pack of 40,000 images with an
         // info.plist never lists them here).
         // A map the config file names is the pack's file, whatever else the folder holds.
-        if let map = choices.files[folder.lastPathComponent]?.map {
+        if let map = fileChoice(for: folder)?.map {
             return PackPlist(url: folder.appendingPathComponent(map), usualName: map, unusualName: nil, isTextMap: true)
         }
         var listing: [String]?

@@ -1,3 +1,5 @@
+import Foundation
+
 extension PackReader {
     /// Config entries (`tabIds`, `tabTitles`, `packFiles`) that name no pack read: a typo must not
     /// be ignored. A key naming a pack whose own file was refused (`unread`) is not reported
@@ -5,8 +7,12 @@ extension PackReader {
     /// folder is read, before any plist id is known).
     func unmatchedChoices(_ packs: [EmoticonPack], unread: Set<String>) -> [PackError] {
         func unmatched(_ keys: some Sequence<String>, setting: String, byPlistID: Bool) -> [PackError] {
-            keys.sorted().compactMap { key in
-                if unread.contains(key) || packs.contains(where: { $0.folderName == key || (byPlistID && $0.plistID == key) }) { return nil }
+            // An unread pack's plist id is unknown: a key that may be it waits for the next run.
+            if byPlistID && !unread.isEmpty { return [] }
+            return keys.sorted().compactMap { key in
+                if unread.contains(key) || packs.contains(where: { $0.folderName == key || Self.parentKey($0.folder) == key || (byPlistID && $0.plistID == key) }) {
+                    return nil
+                }
                 return .packConfig(setting: setting, key: key, reason: byPlistID ? "no pack has this folder name or plist id" : "no pack has this folder name")
             }
         }
@@ -41,4 +47,15 @@ extension PackReader {
                 holder: change.holder.map { packs[$0].folder.path })
         }
     }
+
+    /// `parent/folder`: the key that tells apart two packs of one folder name.
+    static func parentKey(_ folder: URL) -> String { "\(folder.deletingLastPathComponent().lastPathComponent)/\(folder.lastPathComponent)" }
+
+    /// The `packFiles` key that applies to `folder`: `parent/folder` first, then `folder`.
+    func fileChoiceKey(for folder: URL) -> String? {
+        [Self.parentKey(folder), folder.lastPathComponent].first { choices.files[$0] != nil }
+    }
+
+    /// What `packFiles` chooses for `folder`, if anything.
+    func fileChoice(for folder: URL) -> PackFileChoice? { fileChoiceKey(for: folder).flatMap { choices.files[$0] } }
 }

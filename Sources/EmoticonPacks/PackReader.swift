@@ -74,9 +74,11 @@ public struct PackReader: Sendable {
                 survey.warnings += found.skipped
             } catch let error as PackError {
                 survey.errors.append(error)
+                survey.unreadFolders.insert(input.lastPathComponent)
                 continue
             } catch {
                 survey.errors.append(.unreadable(path: input.path, reason: "\(error)"))
+                survey.unreadFolders.insert(input.lastPathComponent)
                 continue
             }
             let first = survey.packs.count
@@ -163,11 +165,13 @@ public struct PackReader: Sendable {
     /// refused entries errors (warnings when lenient, or when the app itself skips them).
     private func read(_ source: PackSource, as layout: any PackLayout.Type, outcome: PackOutcome) -> PackOutcome {
         var outcome = outcome
-        if choices.files[source.folder.lastPathComponent] != nil, layout != TextMapLayout.self {
+        if let key = fileChoiceKey(for: source.folder), layout != TextMapLayout.self {
+            let parent = source.folder.deletingLastPathComponent().lastPathComponent
+            let narrower = key.contains("/") ? "" : ", or key it \(PackError.quote("\(parent)/\(key)")) for a pack of that name elsewhere"
             outcome.errors.append(
                 .packConfig(
-                    setting: "packFiles", key: source.folder.lastPathComponent,
-                    reason: "\(source.display) is read, and it is no text-to-image map: there is no map, order or image folder to choose; remove the entry"))
+                    setting: "packFiles", key: key,
+                    reason: "\(source.display) is no text-to-image map: there is no map, order or image folder to choose; remove the entry\(narrower)"))
             return outcome
         }
         let contents: PackContents
@@ -228,6 +232,7 @@ public struct PackReader: Sendable {
             pack.entries = received
             pack.displayOnly = true
             pack.deleteIcon = nil
+            pack.titles.merge(choices.tabTitles[pack.folderName] ?? [:]) { $1 }
             if !received.isEmpty { outcome.displayOnlyPack = pack }
         }
         return outcome

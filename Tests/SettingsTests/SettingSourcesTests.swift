@@ -112,7 +112,7 @@ struct SettingSourcesTests {
             (#"{"packFiles": {"经典": {"map": 1}}}"#, "key 'packFiles.经典.map': expected a string"),
             (#"{"tabTitles": {"小喵": {"jp": "ネコ"}}}"#, #"key 'tabTitles.小喵.jp': expected a locale, "cn", "tw" or "en""#),
             (#"{"tabTitles": {"小喵": {"en": ""}}}"#, "key 'tabTitles.小喵.en': expected a title of 1 to 200 characters on one line"),
-            (#"{"tabTitles": ["Kitty"]}"#, "key 'tabTitles': expected an object of pack folder names to objects"),
+            (#"{"tabTitles": ["Kitty"]}"#, "key 'tabTitles': expected an object of pack folder names (or plist ids) to objects"),
         ]
         for (json, message) in refused {
             var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/tmp/out"))

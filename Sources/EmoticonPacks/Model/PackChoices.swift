@@ -22,6 +22,9 @@ public struct PackFileChoice: Sendable, Equatable {
         case values
     }
 
+    /// The longest name a choice may give (a file system's path limit).
+    public static let maxNameBytes = 4096
+
     /// The keys one pack's object may hold.
     public static let keys = ["map", "order", "images", "texts"]
 
@@ -36,7 +39,10 @@ public struct PackFileChoice: Sendable, Equatable {
     /// "expected"), naming the key.
     public static func parse(_ object: [String: String]) -> Result<PackFileChoice, ChoiceProblem> {
         var choice = PackFileChoice()
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+        for (key, given) in object.sorted(by: { $0.key < $1.key }) {
+            // `经典表情/` names the folder as `经典表情` does.
+            let value = key == "images" && given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+            guard value.utf8.count <= maxNameBytes else { return .failure(ChoiceProblem(key: key, expected: "at most \(maxNameBytes) bytes")) }
             switch key {
             case "map", "order":
                 guard isFileName(value) else { return .failure(ChoiceProblem(key: key, expected: "a file name in the pack's folder (no / or ..)")) }

@@ -16,7 +16,7 @@ extension PackReader {
                     reason: "the folder holds several text-to-image maps (\(names)); keep the one to read, or name it as \"map\" in the config file's packFiles")
             }
             let data = try bytes(of: plist.url, inside: folder, display: display)
-            let choice = choices.files[folder.lastPathComponent] ?? PackFileChoice()
+            let choice = fileChoice(for: folder) ?? PackFileChoice()
             return try TextMapLayout.read(data, file: plist.url, display: display, choice: choice) { url, shown throws in try loadPlist(url, inside: folder, display: shown) }
         }
         if plist.isXhsSet { return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display) }

@@ -33,7 +33,14 @@ extension Generator {
     public func lint() throws(GenerationError) -> PackLint {
         var relaxed = options
         relaxed.strict = false
-        let plan = try Generator(options: relaxed).plan(listingEveryEnlargement: true)
+        let plan: Plan
+        do {
+            plan = try Generator(options: relaxed).plan(listingEveryEnlargement: true)
+        } catch .packs(_, let warnings) where options.strict && !warnings.isEmpty {
+            // The packs fail either way: strict, they fail as generate's do, warnings made errors.
+            _ = try Generator(options: options).plan(listingEveryEnlargement: true)
+            throw .packs([], warnings: warnings)
+        }
         let decoder = PNGDecoder(limits: options.imageLimits)
         // The delete icons are checked as generate reads them (a pack's own, --delete-icon, emokit's).
         _ = try loadDeleteIcons(for: plan.packs, boxes: options.iconBoxes, decoder: decoder)

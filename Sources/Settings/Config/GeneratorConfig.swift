@@ -172,17 +172,17 @@ public struct GeneratorConfig: Sendable {
         case (.object, _): throw expected("an object of pack folder names (or plist ids) to tab ids")
         case (.objects, .object(let object)):
             var objects: [String: [String: String]] = [:]
-            for (name, item) in object.sorted(by: { $0.key < $1.key }) {
+            for (name, item) in object.sorted(by: { $0.key < $1.key }) where item != .null {
                 guard case .object(let inner) = item else { throw Problem(description: "\(path): key '\(key).\(name)': expected an object") }
                 var texts: [String: String] = [:]
-                for (innerName, innerItem) in inner.sorted(by: { $0.key < $1.key }) {
+                for (innerName, innerItem) in inner.sorted(by: { $0.key < $1.key }) where innerItem != .null {
                     guard case .string(let text) = innerItem else { throw Problem(description: "\(path): key '\(key).\(name).\(innerName)': expected a string") }
                     texts[innerName] = text
                 }
                 objects[name] = texts
             }
             return .objects(objects)
-        case (.objects, _): throw expected("an object of pack folder names to objects")
+        case (.objects, _): throw expected("an object of pack folder names (or plist ids) to objects")
         case (.path, .string(let text)):
             guard Self.isPath(text) else { throw expected("a path") }
             return .path(resolve(text))

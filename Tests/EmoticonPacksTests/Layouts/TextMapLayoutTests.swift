@@ -28,7 +28,7 @@ struct TextMapLayoutTests {
         #expect(pack.entries.map(\.text) == ["[色]", "[微笑]", "[撇嘴]"])
         // Only @2x files: they serve every scale.
         #expect(pack.entries.map(\.imageFiles) == [["Expression_3@2x.png"], ["Expression_1@2x.png"], ["Expression_2@2x.png"]])
-        #expect(result.notes.first?.description.contains("order from MLEmoji_Expression.plist; images in MLEmoji_Expression.bundle/") == true)
+        #expect(result.notes.first?.description.contains("3 emoticons in the order of MLEmoji_Expression.plist; images in MLEmoji_Expression.bundle/") == true)
     }
 
     @Test func imageToTextIsToldByWhichSideNamesImages() throws {

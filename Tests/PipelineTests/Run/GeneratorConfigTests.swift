@@ -1,6 +1,8 @@
 import EmoticonManifest
 import Foundation
 import Pipeline
+import PipelineSteps
+import PipelineTestSupport
 import TestSupport
 import Testing
 
@@ -46,6 +48,27 @@ struct PackChoicesRunTests {
             _ = try Generator(options: unchosen).run()
         } throws: { error in
             String(describing: error).contains("images found as well for values in packs/Liuqs/备份/ as for values in packs/Liuqs/经典表情/")
+        }
+    }
+}
+
+/// `validate --strict` and `generate --strict` call a finding the same: when the packs fail for
+/// another reason, lint's warnings were still printed as warnings.
+struct StrictLintTests {
+    @Test func strictLintMakesWarningsErrorsAlsoWhenThePacksFail() throws {
+        let root = Fixtures.temporaryDirectory()
+        try WeiboPackFixtures.onePack(root, "Packs/faces")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Packs/zzz"), withIntermediateDirectories: true)
+        var options = PipelineRun.options([root.appendingPathComponent("Packs")], out: root.appendingPathComponent("out"))
+        options.strict = true
+        options.tabIDs = ["nope": "x"]
+        for run in [{ _ = try Generator(options: options).lint() }, { _ = try Generator(options: options).plan() }] as [() throws -> Void] {
+            #expect {
+                try run()
+            } throws: { error in
+                guard case GenerationError.packs(let errors, let warnings) = error else { return false }
+                return warnings.isEmpty && errors.map(\.description) == ["Packs/zzz: skipped, not a pack: the folder is empty", "tabIds 'nope': no pack has this folder name or plist id"]
+            }
         }
     }
 }

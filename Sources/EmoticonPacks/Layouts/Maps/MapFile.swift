@@ -15,6 +15,8 @@ struct MapFile {
     var imageFolder: URL?
     /// How the note names the layout (`an Adium emoticon set`).
     var description: String
+    /// How the note says the entries are ordered.
+    var order = "in the map's order"
     /// What else the note says about the choices made (`other sections not read: [MSN]`).
     var details: [String] = []
     /// The page grid the app gives this tab (XhsEmoticonsKeyboard's `line` and `row`).
@@ -75,7 +77,7 @@ enum MapLayouts {
     /// The pack's contents from `map`, however it was found (a file, or a folder's names).
     static func contents(of source: PackSource, map: MapFile) -> PackContents {
         let folder = map.imageFolder ?? source.folder
-        let folderDisplay = map.imageFolder.map { "\(source.folderDisplay)/\($0.lastPathComponent)" } ?? source.folderDisplay
+        let folderDisplay = map.imageFolder.map { "\(source.folderDisplay)/\(TextMapLayout.relative($0, in: source.folder))" } ?? source.folderDisplay
         let files = FolderFiles(folder: folder, display: folderDisplay)
         let display = source.display
         var contents = PackContents(
@@ -84,7 +86,7 @@ enum MapLayouts {
         if let title = map.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { contents.titles[.en] = title }
         contents.notes = { entries in
             let count = entries.count
-            let summary = "\(map.description): \(count) emoticon\(count == 1 ? "" : "s") in the map's order"
+            let summary = "\(map.description): \(count) emoticon\(count == 1 ? "" : "s") \(map.order)"
             return [.recognisedLayout(path: display, summary: ([summary] + map.details).joined(separator: "; "))]
         }
         contents.warnings = { entries in
@@ -124,7 +126,15 @@ enum MapLayouts {
             }
         }
         if let extensions = item.extensions {
-            let present = extensions.map { "\(item.image).\($0)" }.filter { (try? files.variants(of: $0).get()) != nil }
+            var present: [String] = []
+            for candidate in extensions.map({ "\(item.image).\($0)" }) {
+                switch files.lookup(candidate) {
+                case .found: present.append(candidate)
+                case .absent: continue
+                // Never passed over for the next extension: a link out of the pack is refused.
+                case let .outside(fileName, target): return failure(item.imageKey, FolderFiles.linksOutside(fileName, target: target).message)
+                }
+            }
             guard let first = present.first else {
                 return failure(item.imageKey, "file not found: \(files.display)/\(item.image) (.\(extensions.joined(separator: ", .")))")
             }
@@ -146,8 +156,12 @@ enum MapLayouts {
         let file = ImageFile(name: name, variants: variants, format: ext == "gif" ? .gif : .png)
         // A still found by stem with a GIF of the same stem beside it (`1.png`, `1.gif`): the GIF animates it.
         var animation = ext == "gif" ? file : nil
-        if ext == "png", item.extensions?.contains("gif") == true, let gif = try? files.variants(of: "\(stem).gif").get() {
-            animation = ImageFile(name: "\(stem).gif", variants: gif, format: .gif)
+        if ext == "png", item.extensions?.contains("gif") == true {
+            switch files.lookup("\(stem).gif") {
+            case .found(let gif): animation = ImageFile(name: "\(stem).gif", variants: gif, format: .gif)
+            case .absent: break
+            case let .outside(fileName, target): return failure(item.imageKey, FolderFiles.linksOutside(fileName, target: target).message)
+            }
         }
         return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: item.name ?? stem, content: .image(file), animation: animation))
     }

@@ -52,6 +52,11 @@ enum TextMapLayout: PackLayout {
     ) throws -> TextMap {
         let root = try PackReader.parsePlist(data, display: display)
         guard let dict = root as? [String: Any] else { throw PackError.wrongRoot(path: display, expected: "dictionary", found: PackReader.typeName(root)) }
+        // Every value is a string: a chosen map skips the candidates' check, and an entry left
+        // out in silence is what must never happen.
+        if let (key, value) = dict.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).first(where: { !($0.value is String) }) {
+            throw PackError.fileKey(path: display, key: PackError.quote(key), reason: "expected a string (an image name or a text), found \(PackReader.typeName(value))")
+        }
         let strings = dict.compactMapValues { $0 as? String }
         var keys: [String] = []
         if let plist = try? PackXML.parse(data), let rootDict = plist.child(named: "dict") { keys = AdiumLayout.pairs(rootDict).map(\.key) }
@@ -68,11 +73,7 @@ enum TextMapLayout: PackLayout {
             let root = try load(file.deletingLastPathComponent().appendingPathComponent(name), orderDisplay)
             guard let array = root as? [Any] else { throw PackError.wrongRoot(path: orderDisplay, expected: "array", found: PackReader.typeName(root)) }
             guard let texts = listsTheMap(array) else {
-                throw PackError.packageOrder(
-                    path: orderDisplay,
-                    reason:
-                        "lists \(array.count) item\(array.count == 1 ? "" : "s"); an order file lists each of the \(strings.count) texts (or image names) of \(file.lastPathComponent) once, as strings"
-                )
+                throw PackError.packageOrder(path: orderDisplay, reason: orderProblem(array, map: strings, mapName: file.lastPathComponent))
             }
             map.order = texts
             map.orderFile = name
@@ -87,8 +88,24 @@ enum TextMapLayout: PackLayout {
         return map
     }
 
+    /// Why `array` is no order of the map: the first item that is no string, not in the map or
+    /// listed twice, or the first text it leaves out.
+    static func orderProblem(_ array: [Any], map strings: [String: String], mapName: String) -> String {
+        let keys = Set(strings.keys), values = Set(strings.values)
+        let side = array.first.flatMap { $0 as? String }.map { keys.contains($0) ? keys : values } ?? keys
+        var seen: Set<String> = []
+        for (index, item) in array.enumerated() {
+            guard let text = item as? String else { return "item \(index) is a \(PackReader.typeName(item)), not a text of \(mapName)" }
+            guard side.contains(text) else { return "item \(index), \(PackError.quote(text)), is not in \(mapName)" }
+            guard seen.insert(text).inserted else { return "item \(index), \(PackError.quote(text)), is listed twice" }
+        }
+        let missing = side.subtracting(seen).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return "leaves out \(missing.count) of the \(side.count) texts of \(mapName), first \(PackError.quote(missing.first ?? ""))"
+    }
+
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let map = source.root as? TextMap else { return .failure(PackLayouts.unrecognised(source)) }
+        guard !map.pairs.isEmpty else { return .failure(.packageOrder(path: source.display, reason: "the map is empty")) }
         // The image folder: the pack's own, or one of its subfolders (`.bundle`s included).
         var folders = [source.folder] + PackReader.sortedSubfolders(source.folder).map { source.folder.appendingPathComponent($0) }
         if let chosen = map.choice.images {
@@ -110,13 +127,20 @@ enum TextMapLayout: PackLayout {
         }
         let best = scores.map(\.count).max() ?? 0
         let winners = scores.filter { $0.count == best }
+        // A subfolder that is a link leaving the pack is never read from (its files would pass the
+        // check against their own folder).
+        for winner in winners where best > 0 && winner.folder != source.folder {
+            if let target = Containment.escape(winner.folder, inside: source.folder) {
+                return .failure(.unsafeLink(path: "\(source.folderDisplay)/\(relative(winner.folder, in: source.folder))", target: target))
+            }
+        }
         guard best > 0 else {
             let looked = map.choice.images.map { "\(source.folderDisplay)/\($0)" } ?? "\(source.folderDisplay)/ or its subfolders"
             let sides = map.choice.texts.map { $0 == .keys ? "its values" : "its keys" } ?? "neither its keys nor its values"
             return .failure(.packageOrder(path: source.display, reason: "\(sides) name\(map.choice.texts == nil ? "" : " no") images in \(looked)"))
         }
         guard winners.count == 1, let winner = winners.first else {
-            let named = winners.map { "\($0.textFirst ? "values" : "keys") in \(source.folderDisplay)/\($0.folder == source.folder ? "" : $0.folder.lastPathComponent + "/")" }
+            let named = winners.map { "\($0.textFirst ? "values" : "keys") in \(source.folderDisplay)/\($0.folder == source.folder ? "" : relative($0.folder, in: source.folder) + "/")" }
             return .failure(
                 .packageOrder(
                     path: source.display,
@@ -137,19 +161,27 @@ enum TextMapLayout: PackLayout {
             layout: layout, items: items, imageFolder: winner.folder == source.folder ? nil : winner.folder,
             description: "a text-to-image dictionary (\(winner.textFirst ? "text to image" : "image to text"))")
         if let orderFile = map.orderFile {
-            file.details.append("order from \(orderFile)")
+            file.order = "in the order of \(orderFile)"
         } else if !map.ordered {
-            file.details.append("entries by key (the plist keeps no order emokit reads)")
+            file.order = "by key (the plist keeps no order emokit reads)"
         }
-        if let folder = file.imageFolder { file.details.append("images in \(folder.lastPathComponent)/") }
+        if let folder = file.imageFolder { file.details.append("images in \(relative(folder, in: source.folder))/") }
         return .success(MapLayouts.contents(of: source, map: file))
     }
 
-    /// Whether `name` (a stem or a file name) names an image in `files`' folder.
+    /// Whether `name` (a stem or a file name) names an image in `files`' folder. A file linking
+    /// outside counts: reading the entry then refuses it by name, never passes over it.
     static func exists(_ name: String, _ files: FolderFiles) -> Bool {
         guard FileNamePolicy.unsafeReason(name) == nil else { return false }
         if AssetCatalogImages.isCatalog(files.folder) { return AssetCatalogImages.has(name, in: files.folder) }
-        if MapLayouts.drawnExtensions.contains((name as NSString).pathExtension.lowercased()) { return (try? files.variants(of: name).get()) != nil }
-        return MapLayouts.drawnExtensions.contains { (try? files.variants(of: "\(name).\($0)").get()) != nil }
+        func present(_ file: String) -> Bool { if case .absent = files.lookup(file) { false } else { true } }
+        if MapLayouts.drawnExtensions.contains((name as NSString).pathExtension.lowercased()) { return present(name) }
+        return MapLayouts.drawnExtensions.contains { present("\(name).\($0)") }
+    }
+
+    /// `folder`'s path below `pack` (`经典表情`, `a/b`), as messages name it.
+    static func relative(_ folder: URL, in pack: URL) -> String {
+        let path = folder.standardizedFileURL.path, base = pack.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : folder.lastPathComponent
     }
 }
