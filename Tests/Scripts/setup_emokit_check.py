@@ -9,7 +9,9 @@ with no network and nothing installed on this machine:
    and uses the binary the cache restored instead of failing the job;
 3. a version tag without a release: setup says why it does not download, and goes on;
 4. a branch: setup says there is no release binary to download;
-5. the binary cache key: it changes with the toolchain (`swift --version`), and is valid without one.
+5. the binary cache key: it changes with the toolchain (`swift --version`), and is valid without one;
+6. the action's generate step (action.yml) with an output folder whose name holds a newline and an
+   `emokit=` line: GITHUB_OUTPUT gets `out` and `summary` whole, and no output of the folder's making.
 """
 import os
 import platform
@@ -131,6 +133,33 @@ def run(emokit):
             expect(name, f"release=v{VERSION}\n" in output, f"no release= line: {output!r}", said)
             keys.append(output.split("\n")[0])
         expect("key", len(set(keys)) == 3, f"the key ignores the toolchain: {keys}", "")
-        print("setup-emokit self-test: OK: curl installed and used with --retry 3, glibc too old and a missing release fall back with a reason, a branch says why, the key follows the toolchain")
+        generate_step(emokit, temp)
+        print("setup-emokit self-test: OK: curl installed and used with --retry 3, glibc too old and a missing release fall back with a reason, a branch says why, the key follows the toolchain, a newline in the output folder adds no output")
     finally:
         shutil.rmtree(temp, ignore_errors=True)
+
+
+def generate_step(emokit, temp):
+    """Case 6: the action's generate step, run as the runner runs it, with a stand-in emokit."""
+    import importlib.util
+
+    import yaml
+
+    spec = importlib.util.spec_from_file_location("runner", os.path.join(os.path.dirname(os.path.abspath(__file__)), "run-workflow-locally.py"))
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    with open(os.path.join(emokit, "action.yml")) as f:
+        step = next(s for s in yaml.safe_load(f)["runs"]["steps"] if s.get("id") == "generate")
+    folder = os.path.join(temp, "generate")
+    os.makedirs(folder)
+    fake = os.path.join(folder, "emokit")
+    # `generate ... --out DIR ... --json`: makes DIR and prints the summary naming it.
+    script(fake, '#!/bin/sh\nwhile [ "$1" != --out ]; do shift; done\nmkdir -p "$2"\n' "python3 -c 'import json, sys; print(json.dumps({\"output\": sys.argv[1], \"files\": [], \"tabs\": [], \"pages\": {\"rendered\": 0, \"reused\": 0}}))' \"$2\"\n")
+    out = os.path.join(folder, "site\nemokit=/bin/false")
+    output = os.path.join(folder, "github-output")
+    open(output, "w").close()
+    env = dict(os.environ, EMOKIT=fake, PACKS="", CONFIG="", OUT=out, SHARD="", ARGS="", PAGES_CACHE="false", RUNNER_TEMP=folder, GITHUB_OUTPUT=output)
+    result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=folder, env=env, capture_output=True, text=True)
+    expect("generate step", result.returncode == 0, f"exit {result.returncode}", result.stdout + result.stderr)
+    outputs = runner.read_outputs(output)
+    expect("generate step", sorted(outputs) == ["out", "summary"] and outputs["out"] == out, f"GITHUB_OUTPUT read as {outputs}", open(output).read())
