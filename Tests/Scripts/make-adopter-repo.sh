@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Makes an adopter's repository, as an app team has one: their app's own folders (a web app and an
 # Android app, no Swift code, no copy of emokit), two emoticon packs at the root, a config file, and
-# two workflows that use emokit from "another repository" (emokit/emokit):
+# three workflows that use emokit from "another repository" (emokit/emokit):
 #   .github/workflows/emoticons.yml  the reusable workflow, in three lines of `with:`
-#   .github/workflows/custom.yml     the action in a pipeline of their own (one job, GitHub Pages)
+#   .github/workflows/custom.yml     the action in a pipeline of their own (one job, GitHub Pages,
+#                                    its page cache turned off with `args: --no-cache`)
+#   .github/workflows/two-sites.yml  the reusable workflow called twice in one run (two `name`s)
 # Tests/Scripts/run-workflow-locally.py runs either with emokit/emokit mapped to a local checkout.
 # Usage: make-adopter-repo.sh DIR [REF]   (DIR must not exist; REF: the emokit ref both pin, default main)
 set -euo pipefail
@@ -54,7 +56,33 @@ jobs:
     with:
       config: emokit.json
       shards: 3
-      pages: \${{ github.ref == 'refs/heads/main' }}
+      pages: \${{ github.ref == 'refs/heads/main' && github.event_name == 'push' }}
+YAML
+
+# Two sites from one run: each call names its artifacts. (GitHub checks the called workflow's
+# deploy job's permissions even when it is skipped: the workflow grants them.)
+cat >.github/workflows/two-sites.yml <<YAML
+name: two sites
+on:
+  push:
+    branches: [main]
+permissions:
+  contents: read
+  pages: write
+  id-token: write
+jobs:
+  faces:
+    uses: emokit/emokit/.github/workflows/publish.yml@$REF
+    with:
+      packs: Faces
+      shards: 2
+      name: faces
+  animals:
+    uses: emokit/emokit/.github/workflows/publish.yml@$REF
+    with:
+      packs: Animals Emoji
+      shards: 2
+      name: animals
 YAML
 
 # A pipeline of their own: the action, then their own steps.
@@ -70,18 +98,24 @@ jobs:
       contents: read
       pages: write
       id-token: write
+    concurrency:
+      group: pages
+      cancel-in-progress: false
     steps:
       - uses: actions/checkout@v4
       - id: emokit
         uses: emokit/emokit@EMOKIT_REF
         with:
           config: emokit.json
-          args: --strict
+          args: --strict --no-cache
       - name: What emokit wrote
+        env:
+          OUT: ${{ steps.emokit.outputs.out }}
+          SUMMARY: ${{ steps.emokit.outputs.summary }}
         run: |
-          test -f "${{ steps.emokit.outputs.summary }}"
-          test "${{ steps.emokit.outputs.out }}" = "$GITHUB_WORKSPACE/build/emoticons"
-          python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); assert s["ok"], s' "${{ steps.emokit.outputs.summary }}"
+          test -f "$SUMMARY"
+          test "$OUT" = "$GITHUB_WORKSPACE/build/emoticons"
+          python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); assert s["ok"], s' "$SUMMARY"
       - uses: actions/upload-pages-artifact@v3
         with:
           path: ${{ steps.emokit.outputs.out }}

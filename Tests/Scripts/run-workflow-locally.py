@@ -25,12 +25,29 @@ through the artifacts.
 --swift-build-flags adds flags to emokit's build (`.ci/test` passes those of its own release
 build, so the workflow finds emokit up to date instead of building it again with other flags).
 
-Several --ref run the workflow once per ref, in order, sharing the cache: a run may restore only
-entries its own ref saved (the action's keys must keep branches apart; here every entry is visible
-to every ref). --pages-on REF: that ref's run must deploy GitHub Pages, the others' must not.
+Several --ref run the workflow once per ref, in order, sharing the cache as GitHub scopes it: a
+run sees the entries saved on its own ref and on the default branch (refs/heads/main). `--ref
+REF:EVENT` runs it as another event (`refs/heads/main:pull_request_target`, which writes the
+default branch's entries perhaps running a fork's code): no other event's run may restore an
+entry such a run saved. The emokit binary must be built once and then restored from the cache in
+every later job and run (a key per branch rebuilds it on every pull request); a cache key must be
+valid for actions/cache (no comma, at most 512 characters) and name no ref verbatim.
+--pages-on REF: that ref's run must deploy GitHub Pages, the others' must not.
 
-Usage: run-workflow-locally.py [--workflow FILE --repo DIR] [--emokit PATH] [--ref REF]...
+Also checked, as GitHub would refuse them or as a review would: every job of a called workflow
+declares `permissions`; only a job that deploys Pages asks for `pages`/`id-token: write`, and it
+declares a `concurrency` group; a caller grants every permission the called workflow's jobs ask
+for (GitHub checks that when the workflow starts, skipped jobs included; a caller without
+`permissions` has the restricted default); no `run:` script holds a `${{ ... }}` (values reach
+scripts through `env:`, never spliced into the script's text).
+
+--self-test runs .ci/setup-emokit in a sandbox of stand-ins instead (no workflow): a runner whose
+curl was removed (the swift images), a release binary that cannot start (glibc too old), a tag
+without a release, a branch, and the binary cache key's toolchain part.
+
+Usage: run-workflow-locally.py [--workflow FILE --repo DIR] [--emokit PATH] [--ref REF[:EVENT]]...
        [--pages-on REF]... [--swift-build-flags FLAGS]   (exit 0 when everything holds)
+       run-workflow-locally.py --self-test
 """
 import argparse
 import fnmatch
@@ -52,6 +69,12 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 EMOKIT_USES = re.compile(r"^(?P<repository>[^/@]+/emokit)(?P<file>/[^@]+)?@(?P<ref>.+)$")
 # What a checkout never copies: the repository's history and emokit's build folders.
 NOT_CHECKED_OUT = shutil.ignore_patterns(".git", ".build", ".swiftpm")
+DEFAULT_BRANCH = "refs/heads/main"
+# Events whose runs write the default branch's cache entries while perhaps running a fork's code.
+UNTRUSTED_EVENTS = ("pull_request_target", "workflow_run")
+# A job's GITHUB_TOKEN when neither it nor its workflow says (GitHub's restricted default).
+DEFAULT_PERMISSIONS = {"contents": "read", "packages": "read", "metadata": "read"}
+LEVELS = {"none": 0, "read": 1, "write": 2}
 
 
 def fail(message):
@@ -126,7 +149,7 @@ class Context:
 
 
 class Runner:
-    def __init__(self, repo, repository, emokit, ref, event, temp, swift_build_flags, caches, run_id="1"):
+    def __init__(self, repo, repository, emokit, ref, event, temp, swift_build_flags, caches, run_id="1", binary_lookups=None):
         self.repo = repo
         self.repository = repository
         self.emokit = emokit
@@ -136,10 +159,13 @@ class Runner:
         self.swift_build_flags = swift_build_flags
         self.artifacts = os.path.join(temp, "artifacts")
         self.run_id = run_id
-        self.caches = caches  # key -> (folder, the ref that saved it), in the order saved, across runs
+        self.caches = caches  # key -> (folder, ref, event that saved it), in the order saved, across runs
+        self.binary_lookups = binary_lookups if binary_lookups is not None else []  # (key, hit), across runs
         self.pages = False
+        self.pages_site = None
         self.deployed = False
-        self.generate_calls = []  # the emokit action's inputs, one per use
+        self.site = "emoticons"  # the site the emokit action's runs belong to (a publish.yml call's `name`)
+        self.generate_calls = []  # (site, the emokit action's inputs), one per use
         self.binaries = []  # the emokit binaries the runs set up
         self.jobs_run = 0
         os.makedirs(self.artifacts)
@@ -167,6 +193,7 @@ class Runner:
         called = called or {"workflow_repository": self.repository, "workflow_sha": "0" * 40, "workflow_ref": f"{self.repository}/{label}@{self.ref}"}
         inputs = self.inputs(workflow, inputs or {}, label)
         jobs = workflow["jobs"]
+        self.check_permissions(workflow, label)
         needs_outputs, done = {}, set()
         while len(done) < len(jobs):
             ready = [n for n, j in jobs.items() if n not in done and set(self.needs(j)) <= done]
@@ -181,7 +208,8 @@ class Runner:
                     needs_outputs[name] = {"outputs": {}, "result": "skipped"}
                 elif "uses" in job:
                     with_ = {k: context.substitute(v) for k, v in job.get("with", {}).items()}
-                    outputs = self.run_reusable(job["uses"], with_, owner_repo or self.repo)
+                    grant = permissions(job.get("permissions", workflow.get("permissions", DEFAULT_PERMISSIONS)))
+                    outputs = self.run_reusable(job["uses"], with_, owner_repo or self.repo, grant, f"{label} job {name}")
                     needs_outputs[name] = {"outputs": outputs, "result": "success"}
                 else:
                     needs_outputs[name] = {"outputs": self.run_matrix(name, job, workflow, context), "result": "success"}
@@ -207,7 +235,21 @@ class Runner:
             values[name] = value
         return values
 
-    def run_reusable(self, uses, with_, owner_repo):
+    def check_permissions(self, workflow, label):
+        """Least privilege: only a job that deploys Pages may write Pages or get an OIDC token, and it
+        deploys one at a time (a concurrency group)."""
+        for name, job in workflow["jobs"].items():
+            if "uses" in job:
+                continue
+            granted = permissions(job.get("permissions", workflow.get("permissions", DEFAULT_PERMISSIONS)))
+            deploys = any(str(step.get("uses", "")).startswith("actions/deploy-pages@") for step in job.get("steps", []))
+            for scope in ("pages", "id-token"):
+                if granted.get(scope) == "write" and not deploys:
+                    fail(f"{label}: job {name} gets {scope}: write but deploys nothing (give it `permissions` of its own)")
+            if deploys and "concurrency" not in job and "concurrency" not in workflow:
+                fail(f"{label}: job {name} deploys GitHub Pages without a concurrency group")
+
+    def run_reusable(self, uses, with_, owner_repo, grant, caller):
         match = EMOKIT_USES.match(uses)
         if uses.startswith("./"):
             path = os.path.join(owner_repo, uses[2:])
@@ -222,8 +264,18 @@ class Runner:
         if not os.path.isfile(path):
             fail(f"{uses}: {path} does not exist")
         print(f"== reusable workflow {uses}")
-        jobs = self.run_workflow(path, with_, called, holder)
         workflow = read_yaml(path)
+        # GitHub checks every job's permissions against the caller's grant when the run starts.
+        for name, job in workflow["jobs"].items():
+            if "permissions" not in job:
+                fail(f"{uses}: job {name} declares no permissions (it would get all the caller grants)")
+            for scope, level in permissions(job["permissions"]).items():
+                if LEVELS[level] > LEVELS[grant.get(scope, "none")]:
+                    fail(f"{caller}: {uses} job {name} asks for {scope}: {level}, the caller grants {grant.get(scope, 'none')}")
+        site = self.site
+        self.site = with_.get("name") or ((workflow["on"].get("workflow_call") or {}).get("inputs", {}).get("name", {}).get("default") or "emoticons")
+        jobs = self.run_workflow(path, with_, called, holder)
+        self.site = site
         declared = (workflow["on"].get("workflow_call") or {}).get("outputs", {})
         context = Context(jobs=jobs, inputs=with_)
         return {name: context.text(spec["value"]) for name, spec in declared.items()}
@@ -284,7 +336,9 @@ class Runner:
             if key not in self.caches and os.path.isdir(path):
                 saved = os.path.join(os.path.dirname(self.temp), "caches", str(len(self.caches)))
                 shutil.copytree(path, saved, symlinks=True)
-                self.caches[key] = (saved, self.ref)
+                # (pull_request_target and workflow_run runs write the default branch's scope.)
+                scope = DEFAULT_BRANCH if self.event in UNTRUSTED_EVENTS else self.ref
+                self.caches[key] = (saved, scope, self.event)
         outputs = {}
         for key, value in (job.get("outputs") or {}).items():
             outputs[key] = context.with_(steps=steps, env=env).text(value)
@@ -315,6 +369,8 @@ class Runner:
                     fail(f"job {label}: a composite action's run step needs `shell` ({title})")
                 if step.get("shell", "bash") != "bash":
                     fail(f"job {label}: only bash steps are emulated ({title})")
+                if "${{" in step["run"]:
+                    fail(f"job {label}: the run script ({title}) holds a ${{{{ ... }}}}: pass the value through `env:`")
                 outputs = self.run_script(step_context.text(step["run"]), step_env, state, step, label, title, env)
             else:
                 with_ = {k: step_context.text(v) for k, v in (step.get("with") or {}).items()}
@@ -353,7 +409,7 @@ class Runner:
         action_env = dict(env, GITHUB_ACTION_PATH=folder)
         if os.path.realpath(folder) == os.path.realpath(self.emokit):
             # What the single run to compare with repeats.
-            self.generate_calls.append(inputs)
+            self.generate_calls.append((self.site, inputs))
         steps = self.run_steps(action["runs"]["steps"], action_context, action_env, state, f"{label} ({uses})", composite=True)
         return {name: action_context.with_(steps=steps).text(spec["value"]) for name, spec in (action.get("outputs") or {}).items()}
 
@@ -381,6 +437,7 @@ class Runner:
                 fail("upload-pages-artifact: uploaded twice")
             shutil.copytree(with_["path"], target)
             self.pages = True
+            self.pages_site = self.site
             return {}
         if name == "actions/deploy-pages":
             if not self.pages:
@@ -411,24 +468,35 @@ class Runner:
         if os.path.lexists(path):
             fail(f"cache path {path} exists before the cache step")
         key = with_["key"]
+        restore_keys = [p.strip() for p in with_.get("restore-keys", "").splitlines() if p.strip()]
         if not key or key.endswith("-"):
             fail(f"cache: the key {key!r} lacks a part")
+        for name in [key, *restore_keys]:
+            # What actions/cache refuses (its key validation).
+            if "," in name or len(name) > 512:
+                fail(f"cache: actions/cache refuses the key {name!r} (a comma, or over 512 characters)")
+            # A branch name in a key: every new branch misses, and its characters reach the key.
+            if self.ref in name:
+                fail(f"cache: the key {name!r} holds the ref {self.ref} verbatim (hash it)")
         state["caches"].append((key, path))
-        hit = key in self.caches
+        # GitHub's scopes: a run sees what its own ref saved and what the default branch saved.
+        visible = [k for k, (_, ref, _) in self.caches.items() if ref in (self.ref, DEFAULT_BRANCH)]
+        hit = key in visible
         found = key if hit else None
         if not hit:
-            for prefix in [p.strip() for p in with_.get("restore-keys", "").splitlines() if p.strip()]:
-                matches = [k for k in self.caches if k.startswith(prefix)]
+            for prefix in restore_keys:
+                matches = [k for k in visible if k.startswith(prefix)]
                 if matches:
                     found = matches[-1]
                     break
+        if os.path.basename(path) == "emokit-bin":
+            self.binary_lookups.append((key, found is not None))
         if found:
-            folder, saved_on = self.caches[found]
-            # Every entry is visible here, whatever branch saved it (GitHub also lets a branch
-            # read the default branch's): the keys alone must keep one branch's cache from
-            # changing what another publishes.
-            if saved_on != self.ref:
-                fail(f"cache: {key} restored {found}, saved on {saved_on}, on {self.ref}")
+            folder, saved_on, saved_by = self.caches[found]
+            # A pull_request_target or workflow_run run writes the default branch's entries,
+            # perhaps running a fork's code: the keys must keep every other run from them.
+            if saved_by in UNTRUSTED_EVENTS and self.event != saved_by:
+                fail(f"cache: {key} restored {found}, saved by a {saved_by} run, in a {self.event} run")
             print(f"cache: restored {found}")
             shutil.copytree(folder, path, symlinks=True)
         return {"cache-hit": "true" if hit else "false"}
@@ -462,6 +530,19 @@ class Runner:
         return {}
 
 
+def permissions(value):
+    """A `permissions:` value as {scope: level} (`read-all`, `write-all`, `{}` and a mapping)."""
+    scopes = ("actions", "attestations", "checks", "contents", "deployments", "id-token", "issues", "metadata", "packages", "pages", "pull-requests", "repository-projects", "security-events", "statuses")
+    if value in ("read-all", "write-all"):
+        return {scope: value.split("-")[0] for scope in scopes}
+    if not isinstance(value, dict):
+        fail(f"permissions: cannot read {value!r}")
+    for scope, level in value.items():
+        if level not in LEVELS:
+            fail(f"permissions: {scope}: {level!r} is not none, read or write")
+    return dict(value)
+
+
 def tree(folder):
     files = {}
     for base, _, names in os.walk(folder):
@@ -472,53 +553,73 @@ def tree(folder):
     return files
 
 
-def single_run(runner, temp):
-    """The site one `emokit generate` writes with the inputs the emokit action was given (without
-    the shard), in a fresh copy of the repository."""
-    if not runner.generate_calls:
-        fail("the workflow never ran the emokit action")
-    if not runner.binaries:
-        fail("the workflow never set up emokit")
-    shapes = {tuple((k, v) for k, v in sorted(c.items()) if k not in ("shard", "out")) for c in runner.generate_calls}
+def without_cache_flags(args):
+    """`args` words without --no-cache and --cache DIR (they change no output)."""
+    words, result = args.split(), []
+    index = 0
+    while index < len(words):
+        if words[index] == "--cache":
+            index += 2
+            continue
+        if words[index] != "--no-cache" and not words[index].startswith("--cache="):
+            result.append(words[index])
+        index += 1
+    return result
+
+
+def single_run(runner, temp, site):
+    """The site one `emokit generate` writes with the inputs the emokit action was given for `site`
+    (without the shard), in a fresh copy of the repository."""
+    calls = [inputs for name, inputs in runner.generate_calls if name == site]
+    shapes = {tuple((k, v if k != "args" else " ".join(without_cache_flags(v))) for k, v in sorted(c.items()) if k not in ("shard", "out")) for c in calls}
     if len(shapes) != 1:
-        fail(f"the emokit action ran with different inputs: {sorted(shapes)}")
-    inputs = runner.generate_calls[0]
-    workspace = os.path.join(temp, "single-workspace")
+        fail(f"the emokit action ran with different inputs for {site}: {sorted(shapes)}")
+    inputs = calls[0]
+    workspace = os.path.join(temp, f"single-workspace-{site}")
     shutil.copytree(runner.repo, workspace, ignore=NOT_CHECKED_OUT, symlinks=True)
-    single = os.path.join(temp, "single")
+    single = os.path.join(temp, f"single-{site}")
     command = [runner.binaries[0], "generate", *inputs.get("packs", "").split()]
     if inputs.get("config"):
         command += ["--config", inputs["config"]]
-    command += [*inputs.get("args", "").split(), "--out", single, "--no-cache", "--quiet"]
+    command += [*without_cache_flags(inputs.get("args", "")), "--out", single, "--no-cache", "--quiet"]
     subprocess.run(command, check=True, cwd=workspace)
     return tree(single)
 
 
 def check(runner, temp):
-    expected = single_run(runner, temp)
-    published = 0
-    archive_folder = os.path.join(runner.artifacts, "emoticons")
-    if os.path.isdir(archive_folder):
-        archives = os.listdir(archive_folder)
-        if archives != ["emoticons.tar.gz"]:
-            fail(f"the emoticons artifact holds {archives}")
-        with tarfile.open(os.path.join(archive_folder, "emoticons.tar.gz")) as t:
-            archived = {m.name: t.extractfile(m).read() for m in t.getmembers() if m.isfile()}
-        if archived != expected:
-            fail(f"the archive differs from a single run: {sorted(set(archived) ^ set(expected)) or 'contents'}")
-        published += 1
-    if runner.pages:
-        if not runner.deployed:
-            fail("the site was uploaded for GitHub Pages but never deployed")
-        site = os.path.join(runner.artifacts, "github-pages")
-        if tree(site) != expected:
-            fail(f"the pages artifact differs from a single run: {sorted(set(tree(site)) ^ set(expected)) or 'contents'}")
-        if subprocess.run(["sha256sum", "--strict", "--quiet", "-c", "SHA256SUMS"], cwd=site).returncode != 0:
-            fail("sha256sum -c failed on the published site")
-        published += 1
-    if not published:
-        fail("the workflow published nothing (no `emoticons` archive artifact, no Pages artifact)")
-    return len(expected)
+    """Each site (one per publish.yml call, named by its `name`) against its single run."""
+    if not runner.generate_calls:
+        fail("the workflow never ran the emokit action")
+    if not runner.binaries:
+        fail("the workflow never set up emokit")
+    sites = sorted({site for site, _ in runner.generate_calls})
+    files = 0
+    for site in sites:
+        expected = single_run(runner, temp, site)
+        files += len(expected)
+        published = 0
+        archive_folder = os.path.join(runner.artifacts, site)
+        if os.path.isdir(archive_folder):
+            archives = os.listdir(archive_folder)
+            if archives != [f"{site}.tar.gz"]:
+                fail(f"the {site} artifact holds {archives}")
+            with tarfile.open(os.path.join(archive_folder, f"{site}.tar.gz")) as t:
+                archived = {m.name: t.extractfile(m).read() for m in t.getmembers() if m.isfile()}
+            if archived != expected:
+                fail(f"the {site} archive differs from a single run: {sorted(set(archived) ^ set(expected)) or 'contents'}")
+            published += 1
+        if runner.pages and runner.pages_site == site:
+            if not runner.deployed:
+                fail("the site was uploaded for GitHub Pages but never deployed")
+            pages = os.path.join(runner.artifacts, "github-pages")
+            if tree(pages) != expected:
+                fail(f"the pages artifact differs from a single run: {sorted(set(tree(pages)) ^ set(expected)) or 'contents'}")
+            if subprocess.run(["sha256sum", "--strict", "--quiet", "-c", "SHA256SUMS"], cwd=pages).returncode != 0:
+                fail("sha256sum -c failed on the published site")
+            published += 1
+        if not published:
+            fail(f"the workflow published nothing for {site} (no `{site}` archive artifact, no Pages artifact)")
+    return files, sites
 
 
 def main():
@@ -527,29 +628,45 @@ def main():
     parser.add_argument("--repo", help="the repository the workflow runs in (default: emokit's checkout)")
     parser.add_argument("--repository", help="its owner/name (default: emokit/emokit for emokit's checkout, else adopter/app)")
     parser.add_argument("--emokit", default=ROOT, help="the emokit checkout every <owner>/emokit@<ref> stands for")
-    parser.add_argument("--ref", action="append", help="the branch or pull request ref; repeated: one run per ref, in order, sharing the cache (default refs/heads/main)")
+    parser.add_argument("--ref", action="append", help="the branch or pull request ref, optionally :EVENT; repeated: one run per ref, in order, sharing the cache (default refs/heads/main)")
     parser.add_argument("--pages-on", action="append", default=None, help="a ref whose run must deploy GitHub Pages (repeatable); every other ref's must not")
     parser.add_argument("--swift-build-flags", default="", help="flags added to emokit's swift build")
+    parser.add_argument("--self-test", action="store_true", help="check .ci/setup-emokit in a sandbox (no workflow)")
     arguments = parser.parse_args()
+    if arguments.self_test:
+        import setup_emokit_check
+
+        setup_emokit_check.run(os.path.realpath(arguments.emokit))
+        return
     emokit = os.path.realpath(arguments.emokit)
     repo = os.path.realpath(arguments.repo or emokit)
     workflow = os.path.realpath(arguments.workflow or os.path.join(repo, ".github", "workflows", "emoticons.yml"))
     repository = arguments.repository or ("emokit/emokit" if repo == emokit else "adopter/app")
     temp = tempfile.mkdtemp(prefix="emokit-workflow-")
     os.environ["XDG_CACHE_HOME"] = os.path.join(temp, "home-cache")
-    caches = {}
+    caches, binary_lookups = {}, []
     try:
-        for number, ref in enumerate(arguments.ref or ["refs/heads/main"]):
-            event = "pull_request" if ref.startswith("refs/pull/") else "push"
+        for number, spec in enumerate(arguments.ref or ["refs/heads/main"]):
+            ref, _, event = spec.partition(":")
+            event = event or ("pull_request" if ref.startswith("refs/pull/") else "push")
             print(f"==== {os.path.relpath(workflow, repo)} on {ref} ({event})")
             run_temp = os.path.join(temp, f"run-{number + 1}")
             os.makedirs(run_temp)
-            runner = Runner(repo, repository, emokit, ref, event, run_temp, arguments.swift_build_flags, caches, str(number + 1))
+            runner = Runner(repo, repository, emokit, ref, event, run_temp, arguments.swift_build_flags, caches, str(number + 1), binary_lookups)
             runner.run_workflow(workflow)
-            if arguments.pages_on is not None and runner.deployed != (ref in arguments.pages_on):
-                fail(f"GitHub Pages {'not ' if ref in arguments.pages_on else ''}deployed on {ref}")
-            count = check(runner, run_temp)
-            print(f"run-workflow-locally: OK: {ref}: {count} files, the published site identical to a single run ({len(caches)} cache entries so far)")
+            if arguments.pages_on is not None and runner.deployed != (spec in arguments.pages_on):
+                fail(f"GitHub Pages {'not ' if spec in arguments.pages_on else ''}deployed on {spec}")
+            count, sites = check(runner, run_temp)
+            print(f"run-workflow-locally: OK: {spec}: {count} files, the published site{'s' if len(sites) > 1 else ''} ({', '.join(sites)}) identical to a single run ({len(caches)} cache entries so far)")
+        # One machine, one emokit source: one binary key whatever the ref or event, built once;
+        # every later job and run (a pull request's too) restores it.
+        keys = sorted({key for key, _ in binary_lookups})
+        if len(keys) > 1:
+            fail(f"the emokit binary's cache key differs from run to run (every branch or pull request builds it again): {keys}")
+        built = [key for key, hit in binary_lookups if not hit]
+        if len(built) > 1:
+            fail(f"the emokit binary was built {len(built)} times for one cache key: {built}")
+        print(f"run-workflow-locally: OK: the emokit binary built {len(built)} time(s), restored from the cache {len(binary_lookups) - len(built)} time(s)")
     finally:
         shutil.rmtree(temp, ignore_errors=True)
 

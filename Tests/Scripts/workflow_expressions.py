@@ -203,6 +203,8 @@ def self_test():
         "env.EMOKIT_REF": "",
         "github.action_ref": "v0.1.0",
         "needs.plan.outputs.shards": "[1,2,3,4]",
+        "steps.key.outputs.release": "",
+        "steps.tag.outputs.release": "v0.2.0",
     }
 
     def lookup(name):
@@ -221,6 +223,9 @@ def self_test():
         ("${{ inputs.shards == '4' }}", True),  # a number equals its string
         ("${{ format('{0}-{1}', 'a', inputs.shards) }}", "a-4"),
         ("no expression", "no expression"),
+        # The binary cache's condition (action.yml): off a tag, not in pull_request_target runs.
+        ("${{ steps.key.outputs.release == '' && github.event_name != 'pull_request_target' }}", True),
+        ("${{ steps.tag.outputs.release == '' }}", False),
     ]
     for text, expected in cases:
         value = substitute(text, lookup)
