@@ -561,6 +561,23 @@
     tw: { search: "搜尋表情", none: "找不到表情", results: "搜尋結果" },
     en: { search: "Search emoji", none: "No emoji found", results: "Search results" },
   }[M.locale] || { search: "Search", none: "Nothing found", results: "Search results" };
+  // Pinyin (the manifest's ["xiaolian", "xl"] for 笑脸) is searched at the start of the whole, of
+  // the initials, or of any syllable ("lian" finds 笑脸). The syllables' starts are found again
+  // here: the split whose parts begin with the initials in order and are each a pinyin syllable.
+  const SYLLABLE = /^(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu|ua|uo|ui|ue|ve|er|a|e|i|o|u|v)|hm|hng|ng|m|n)$/;
+  function syllableStarts(whole, initials) {
+    function split(at, k) {
+      if (k === initials.length) return at === whole.length ? [] : null;
+      if (whole[at] !== initials[k]) return null;
+      for (let end = Math.min(whole.length, at + 6); end > at; end--) {
+        if (!SYLLABLE.test(whole.slice(at, end))) continue;
+        const rest = split(end, k + 1);
+        if (rest) return [at].concat(rest);
+      }
+      return null;
+    }
+    return (initials.length <= 32 && split(0, 0)) || [0];
+  }
   const searchIndex = [];
   const indexed = new Set();
   for (const tab of M.tabs) {
@@ -570,7 +587,10 @@
         if (button.kind !== "emoticon" || !button.text || indexed.has(button.text)) continue;
         indexed.add(button.text);
         const words = [button.name].concat(button.keywords || []).filter(Boolean).map((w) => w.toLowerCase());
-        searchIndex.push({ ref: { tab, page, button }, words });
+        const pinyin = button.pinyin && button.pinyin.length === 2
+          ? { whole: button.pinyin[0], initials: button.pinyin[1], starts: syllableStarts(button.pinyin[0], button.pinyin[1]) }
+          : null;
+        searchIndex.push({ ref: { tab, page, button }, words, pinyin });
       }
     }
   }
@@ -580,7 +600,8 @@
   if (searchIndex.length) keyboardArea.insertBefore(searchBar, emoticonKeyboard);
   let tabBeforeSearch = null;
 
-  // Best first: a whole keyword or name, then one that starts with the query, then the rest;
+  // Best first: a whole keyword or name, then a whole pinyin or its initials, then a name,
+  // keyword or pinyin that starts with the query, then the rest (a word's or syllable's start);
   // equal ranks keep the keyboard's order. Each word of the query must start a word of the name
   // or a keyword ("cat" finds "cat face", never "flag: Vatican City"); Chinese and Japanese
   // characters start a word each, so those queries match anywhere ("笑脸" finds "大笑脸").
@@ -596,13 +617,17 @@
     const q = query.trim().toLowerCase();
     if (!q) return null;
     const terms = q.split(/\s+/);
+    // Pinyin is typed without tones, spaces or apostrophes ("xiao lian", "xi'an").
+    const p = /^[a-z\s']+$/.test(q) ? q.replace(/[\s']+/g, "") : "";
     const ranked = [];
     searchIndex.forEach((item, order) => {
-      let rank = 3;
+      const py = p && item.pinyin;
+      let rank = 4;
       if (item.ref.button.text === query.trim() || item.words.includes(q)) rank = 0;
-      else if (item.words.some((w) => w.startsWith(q))) rank = 1;
-      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t)))) rank = 2;
-      if (rank < 3) ranked.push({ rank, order, ref: item.ref });
+      else if (py && (py.whole === p || py.initials === p)) rank = 1;
+      else if (item.words.some((w) => w.startsWith(q)) || (py && (py.whole.startsWith(p) || py.initials.startsWith(p)))) rank = 2;
+      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t))) || (py && py.starts.some((at) => py.whole.startsWith(p, at)))) rank = 3;
+      if (rank < 4) ranked.push({ rank, order, ref: item.ref });
     });
     ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
     return ranked.map((r) => r.ref);

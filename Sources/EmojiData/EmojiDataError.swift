@@ -27,7 +27,7 @@ public enum EmojiDataError: Error, Equatable, Sendable, CustomStringConvertible 
 enum EmojiDataFile {
     static let maxBytes = 16 * 1024 * 1024
 
-    static func readText(_ url: URL) throws(EmojiDataError) -> String {
+    static func readText(_ url: URL, maxBytes: Int = EmojiDataFile.maxBytes) throws(EmojiDataError) -> String {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }

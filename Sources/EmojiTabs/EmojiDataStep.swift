@@ -41,6 +41,11 @@ package struct EmojiDataStep {
         package var keyboard: EmojiKeyboard.Summary?
         /// The Emoji version of the data read, nil when none was read.
         package var emojiVersion: String?
+        /// Each emoji's Emoji version (`E15.0` in emoji-test.txt), keyed by `EmojiCatalog.lookupKey`.
+        package var versions: [String: String] = [:]
+
+        /// The Emoji version `emoji` first appeared in, nil when emoji-test.txt does not list it.
+        package func version(of emoji: String) -> String? { versions[EmojiCatalog.lookupKey(emoji)] }
     }
 
     package func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(GenerationError) -> Outcome {
@@ -66,7 +71,8 @@ package struct EmojiDataStep {
             }
             summary = report
         }
-        return Outcome(packs: result, keyboard: summary, emojiVersion: file.version)
+        let versions = Dictionary(file.entries.map { (EmojiCatalog.lookupKey($0.text), $0.emojiVersion) }, uniquingKeysWith: { first, _ in first })
+        return Outcome(packs: result, keyboard: summary, emojiVersion: file.version, versions: versions)
     }
 
     package func readEmojiTest() throws(GenerationError) -> EmojiTestFile? {

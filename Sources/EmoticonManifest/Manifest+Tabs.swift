@@ -124,6 +124,9 @@ extension Manifest {
         public var animation: Animation?
         /// Search keywords for an emoji (CLDR annotations in the manifest's locale).
         public var keywords: [String]? = nil
+        /// For a name with Han characters: its pinyin without tones, then its syllables' initials
+        /// (`["xiaolian", "xl"]` for 笑脸), so a search finds it as a pinyin input method types.
+        public var pinyin: [String]? = nil
         /// An emoji's skin-tone variants, offered on long press (see `Variant`).
         public var variants: [Variant]? = nil
 

@@ -1,3 +1,4 @@
+import EmojiData
 import EmoticonManifest
 import EmoticonPacks
 import KeyboardLayout
@@ -18,6 +19,8 @@ struct ManifestBuilder {
     var tabIcons: [Manifest.TabIcon?] = []
     /// The emoji fields (Emoji version, keywords, skin-tone variants), when emoji data was read.
     var emojiFields: EmojiManifestFields? = nil
+    /// Pinyin for names with Han characters (CLDR's Han-Latin transform), when it was read.
+    var pinyin: Pinyin? = nil
 
     func manifests() -> [PagedManifest] {
         options.widths.map(manifest(width:))
@@ -104,6 +107,7 @@ struct ManifestBuilder {
                     codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
                 result.frames = frames
                 result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
+                result.pinyin = pinyin?.searchTerms(for: result.name)
                 return result
             }
         }

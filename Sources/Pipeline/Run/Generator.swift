@@ -104,6 +104,7 @@ struct GenerationRun {
     private var emojiIdentity: SourceIdentity?
     private var deleteIcons: [[Int: RGBAImage]] = []
     private var names: EntryNames!
+    private var pinyin: PinyinNames!
     // renderingPages
     private var shardTabs: [ShardRecord.Tab]?
     private var pages: [Generator.PageKey: Generator.RenderedPage] = [:]
@@ -132,6 +133,8 @@ struct GenerationRun {
         names = EntryNames(
             locale: options.locale, needsEmoji: packs.contains { $0.kind != .image },
             cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
+        pinyin = try PinyinNames(
+            names: packs.flatMap { $0.entries.map(names.name(of:)) }, cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
         for pack in packs where pack.entries.isEmpty {
             warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(pack.plistPath): 0 emoticons; the tab has no pages"))
         }
@@ -168,7 +171,7 @@ struct GenerationRun {
             packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
         manifests = ManifestBuilder(
             options: options, packs: packs, plans: plan.sprites, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons,
-            emojiFields: emojiFields
+            emojiFields: emojiFields, pinyin: pinyin.pinyin
         ).manifests()
     }
 
@@ -205,7 +208,8 @@ struct GenerationRun {
             sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.bytes } }
                 + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.bytes } } },
             warnings: warnings,
-            notes: recovered + plan.notes.map(\.diagnostic) + (names.note.map { [Diagnostic("english-names", .note, message: Diagnostic.Message($0))] } ?? []),
+            notes: recovered + plan.notes.map(\.diagnostic) + (names.note.map { [Diagnostic("english-names", .note, message: Diagnostic.Message($0))] } ?? [])
+                + (pinyin.note.map { [$0] } ?? []),
             emojiKeyboard: plan.emojiData?.keyboard,
             pages: PageCounts(pages.values.map(\.cache)),
             timings: timings,

@@ -73,6 +73,9 @@ public struct GeneratorOptions: Sendable {
     public var emojiData: URL?
     /// CLDR's `common` folder (annotations for names and keywords); nil: Debian's (`unicode-cldr-core`).
     public var cldr: URL?
+    /// `--system-emoji`: the Emoji version the app's oldest system draws (`14.0`); emoji at or
+    /// below it are drawn by the system as text (no sprite); nil draws every emoji.
+    public var systemEmoji: String?
     /// How many pages are composed at once (default: the machine's cores).
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
     /// Who is told of the run's steps and pages done (the command line's progress bar); never

@@ -1,3 +1,4 @@
+import EmojiData
 import EmoticonPacks
 import Foundation
 import Imaging
@@ -145,6 +146,15 @@ public enum SettingsTable {
             apply: { (options, value) throws(SettingProblem) in
                 options.missingGlyph = try Setting.word(
                     value, among: GeneratorOptions.MissingGlyphPolicy.allCases.map(\.rawValue), GeneratorOptions.MissingGlyphPolicy.init(rawValue:))
+            }),
+        .value(
+            "system-emoji", "version", key: "systemEmoji", type: .word, shapesSheets: true,
+            help: "Emoji the app's oldest system draws (an Emoji version like 14.0, or ios16, android13...) get no image: the app draws their text.",
+            apply: { (options, value) throws(SettingProblem) in
+                guard let version = SystemEmoji.emojiVersion(for: value.text) else {
+                    throw SettingProblem(expected: "an Emoji version like 14.0 or a system like ios16 or android13 (see Emoji.md)")
+                }
+                options.systemEmoji = version
             }),
         .configOnly(
             "tabIds", type: .object, shapesSheets: true, help: "Tab ids by pack folder name or plist id: {\"猫 咪\": \"cats\"}.",
