@@ -81,6 +81,16 @@
     };
   }
 
+  // An emoji the app leaves to the system font (systemGlyph, --system-emoji) has no sprite: the
+  // preview writes its text in the icon's box, as the app would.
+  function systemGlyph(ref) {
+    const item = ref.variant || ref.button;
+    if (!item.systemGlyph) return null;
+    const size = M.grid.iconSize;
+    return h("span", { class: "token system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
+      transform: "translate(-50%, -50%)", width: px(size), height: px(size), fontSize: px(size * 0.8), lineHeight: px(size), textAlign: "center" } });
+  }
+
   // ------------------------------------------------------------------ the screen
   const phone = document.getElementById("phone");
   const messages = h("ul", { id: "messages", class: "messages", "aria-label": "Messages" });
@@ -163,6 +173,8 @@
         key.dataset.entry = String(button.entry);
         key.title = button.name;
         const ref = { tab: M.tabs.find((t) => t.id === tabId), page, button };
+        const glyph = systemGlyph(ref);
+        if (glyph) key.appendChild(glyph);
         key.addEventListener("click", () => insert(chosenText(ref), recentItemFor(ref, chosenText(ref))));
         attachMagnifier(key, ref);
         if (button.variants && button.variants.length) {
@@ -506,6 +518,7 @@
         "aria-current": String(text === current) });
       const style = spriteStyle(option);
       if (style) b.appendChild(h("span", { class: "token", style }));
+      else if (systemGlyph(option)) b.appendChild(systemGlyph(option));
       b.addEventListener("click", (e) => { e.stopPropagation(); choose(ref, text); });
       picker.appendChild(b);
     }
@@ -642,6 +655,7 @@
       key.classList.add("sprite-key");
       const style = spriteStyle(ref);
       if (style) key.appendChild(h("span", { class: "token", style: Object.assign(style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) }));
+      else if (systemGlyph(ref)) key.appendChild(systemGlyph(ref));
       key.addEventListener("click", () => insert(chosenText(ref), recentItemFor(ref, chosenText(ref))));
       attachMagnifier(key, ref);
       if (ref.button.variants && ref.button.variants.length) {

@@ -17,6 +17,9 @@ enum EmojiKeyboardSummary {
             lines.append("  \(group.tabID)  \(group.name): \(group.keys) emoji, \(count(group.variants, "variant")), \(group.leftOut) left out")
         }
         if leftOut > 0 { lines.append("  \(leftOut) emoji left out: the emoji source has no glyph for them (newer than the font?)") }
+        if let system = report.systemEmoji {
+            lines.append("  \(report.systemGlyphs) emoji of Emoji \(system) and older left to the system font: no image drawn")
+        }
         if report.englishNames > 0 {
             let why = report.cldrLocale.map { "CLDR (\($0)) has no name for them" } ?? "CLDR annotations were not found"
             lines.append("  \(report.englishNames) emoji named in English from emoji-test.txt: \(why)")

@@ -38,6 +38,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var emojiVersion: String? = nil
     /// The keyboard locale (`cn`, `tw`, `en`) of emoji names and keywords, when emoji data was read.
     public var locale: String? = nil
+    /// `--system-emoji`: the Emoji version at or below which emoji are left to the system font
+    /// (their buttons say `systemGlyph` and have no sprite); absent when every emoji is drawn.
+    public var systemEmoji: String? = nil
 
     /// Creates a manifest. Apps read manifests (`EmoticonKeyboard(contentsOf:)`); emokit builds them.
     public init(

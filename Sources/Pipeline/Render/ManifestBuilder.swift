@@ -101,6 +101,7 @@ struct ManifestBuilder {
                     utf16 = text.utf16.count
                 }
                 if case .missing = plans[tabIndex][entryIndex] { missing = true }
+                let systemGlyph: Bool? = if case .systemGlyph = plans[tabIndex][entryIndex] { true } else { nil }
                 var result = Manifest.Button(
                     kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
                     text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
@@ -108,6 +109,7 @@ struct ManifestBuilder {
                 result.frames = frames
                 result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
                 result.pinyin = pinyin?.searchTerms(for: result.name)
+                result.systemGlyph = systemGlyph
                 return result
             }
         }

@@ -162,13 +162,14 @@ struct GenerationRun {
         tabIcons = try TabIcons.render(packs: packs, plans: plan.sprites, options: options, emoji: plan.emojiSource, decoder: decoder, output: output)
         animations = try generator.copyAnimations(plan.animations, packs: packs, output: output)
         variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency)
-            .render(packs, boxes: options.iconBoxes, emoji: plan.emojiSource, output: output)
+            .render(plan.systemGlyphs?.packsForVariantSheets(packs) ?? packs, boxes: options.iconBoxes, emoji: plan.emojiSource, output: output)
     }
 
     /// The manifests, one per width, each made a page at a time as `writeSite` writes it.
     mutating func buildManifests() {
         let emojiFields = EmojiManifestFields(
-            packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
+            packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue,
+            versions: plan.emojiData, systemGlyphs: plan.systemGlyphs)
         manifests = ManifestBuilder(
             options: options, packs: packs, plans: plan.sprites, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons,
             emojiFields: emojiFields, pinyin: pinyin.pinyin
