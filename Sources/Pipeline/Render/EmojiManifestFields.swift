@@ -17,11 +17,21 @@ struct EmojiManifestFields {
     var versions: EmojiDataStep.Outcome? = nil
     /// `--system-emoji`: the emoji left to the system font.
     var systemGlyphs: SystemGlyphs? = nil
+    /// The emoji groups in emoji-test.txt's order (for the subset's record).
+    var groupOrder: [String] = []
 
     /// The manifest-wide and tab fields: the Emoji version and locale, each tab's variants sheets.
     func apply(toHeader manifest: inout Manifest) {
         manifest.emojiVersion = emojiVersion
         manifest.systemEmoji = systemGlyphs.map { "\($0.version)" }
+        if let applied = versions?.subset {
+            let (subset, leftOut) = applied
+            manifest.emojiSubset = Manifest.EmojiSubset(
+                maxVersion: subset.maxVersion?.description,
+                exclude: subset.exclude.isEmpty ? nil : subset.exclude.map { $0.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") }.sorted(),
+                groups: subset.groups.map { kept in groupOrder.filter { kept.contains($0) } },
+                skinTones: subset.skinTones ? nil : false, leftOut: leftOut.total)
+        }
         if emojiVersion != nil { manifest.locale = locale }
         for tabIndex in manifest.tabs.indices where tabIndex < packs.count {
             let rendered = tabIndex < variants.count ? variants[tabIndex] : VariantSheets.Rendered()

@@ -169,7 +169,7 @@ struct GenerationRun {
     mutating func buildManifests() {
         let emojiFields = EmojiManifestFields(
             packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue,
-            versions: plan.emojiData, systemGlyphs: plan.systemGlyphs)
+            versions: plan.emojiData, systemGlyphs: plan.systemGlyphs, groupOrder: plan.emojiData?.groupOrder ?? [])
         manifests = ManifestBuilder(
             options: options, packs: packs, plans: plan.sprites, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons,
             emojiFields: emojiFields, pinyin: pinyin.pinyin

@@ -156,6 +156,35 @@ public enum SettingsTable {
                 }
                 options.systemEmoji = version
             }),
+        .value(
+            "emoji-max-version", "version", key: "emojiMaxVersion", type: .word, shapesSheets: true,
+            help: "Leave out of the emoji keyboard emoji newer than this Emoji version (e.g. 14.0), for readers that cannot show them.",
+            apply: { (options, value) throws(SettingProblem) in
+                guard let version = EmojiVersion(value.text) else { throw SettingProblem(expected: "an Emoji version like 14.0") }
+                options.emojiMaxVersion = version.description
+            }),
+        .value(
+            "emoji-exclude", "list", key: "emojiExclude", type: .text, shapesSheets: true,
+            help: "Leave these emoji out of the emoji keyboard: emoji or hex code points (1F1F9 1F1FC), comma-separated; @FILE reads one a line.",
+            apply: { (options, value) throws(SettingProblem) in
+                let items = value.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                for item in items where !item.hasPrefix("@") && EmojiSubset.parseItem(item) == nil {
+                    throw SettingProblem(expected: "emoji or hex code points separated by commas, or @FILE (\"\(item.prefix(40))\" is neither)")
+                }
+                options.emojiExclude = items
+            }),
+        .value(
+            "emoji-groups", "list", key: "emojiGroups", type: .text, shapesSheets: true,
+            help: "Only these emoji groups become tabs, comma-separated (names like \"Smileys & Emotion\" or tab ids like smileys-emotion).",
+            apply: { options, value in
+                options.emojiGroups = value.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }),
+        .value(
+            "skin-tones", "none|all", key: "skinTones", type: .word, default: "all", shapesSheets: true,
+            help: "Skin-tone forms of emoji on long press (all, default) or none at all.",
+            apply: { (options, value) throws(SettingProblem) in
+                options.skinTones = try Setting.word(value, among: ["none", "all"]) { ["none": false, "all": true][$0] }
+            }),
         .configOnly(
             "tabIds", type: .object, shapesSheets: true, help: "Tab ids by pack folder name or plist id: {\"猫 咪\": \"cats\"}.",
             apply: { $0.tabIDs = $1.object }),
