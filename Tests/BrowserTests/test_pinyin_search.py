@@ -1,6 +1,7 @@
 """Pinyin search in the preview: a Chinese user types pinyin (whole, a syllable's start or the
 initials) and finds emoticons and emoji by their Chinese names. Real headless Chromium, real CLDR
-data (the Han-Latin transform from unicode-cldr-core)."""
+data (the Han-Latin transform from unicode-cldr-core). Also the emoji the app leaves to the
+system font (--system-emoji), which the preview draws as text."""
 import pathlib, shutil, subprocess, tempfile
 
 import pytest
@@ -94,3 +95,31 @@ def test_traditional_names_have_pinyin_too(browser, site_tw):
     assert "笑臉" in results_for(browser, search, "xl")
     assert "笑臉" in results_for(browser, search, "lian")
     assert results_for(browser, search, "taikaixin")[0] == "太開心"
+
+
+@pytest.fixture(scope="module")
+def site_system():
+    root = pathlib.Path(tempfile.mkdtemp(prefix="emokit-system-emoji-"))
+    data = emoji_subset(root / "emoji-test.txt")
+    out = root / "out"
+    subprocess.run([emokit_binary(), "generate", "--emoji-keyboard", "--emoji-data", str(data), "--system-emoji", "14.0",
+                    "--out", str(out), "--widths", "375", "--quiet"], check=True, cwd=ROOT)
+    yield out
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def test_system_glyphs_are_drawn_as_text(browser, site_system):
+    """--system-emoji: an emoji the app's system draws has no sprite; the preview writes its text."""
+    m = manifest(site_system, 375)
+    grinning = next(b for t in m["tabs"] for p in t["pages"] for b in p["buttons"] if b.get("text") == "😀")
+    assert grinning["systemGlyph"] is True and grinning["sprite"] == {} and grinning["emojiVersion"] == "1.0"
+    search = open_search(browser, site_system)
+    key = browser.find_element(By.CSS_SELECTOR, '#pages .page[data-page="0"] .key[data-entry="%d"]' % grinning["entry"])
+    glyph = key.find_element(By.CSS_SELECTOR, ".system-glyph")
+    assert glyph.text == "😀" and glyph.rect["width"] > 10
+    key.click()
+    assert browser.find_element(By.ID, "compose-text").get_attribute("value").endswith("😀")
+    # Search results draw it the same way.
+    results_for(browser, search, "嘿嘿")
+    result = browser.find_element(By.CSS_SELECTOR, '#pages .key[data-search-result="true"][aria-label="嘿嘿"]')
+    assert result.find_element(By.CSS_SELECTOR, ".system-glyph").text == "😀"
