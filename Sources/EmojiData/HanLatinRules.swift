@@ -34,7 +34,10 @@ enum HanLatinRules {
         }
         var line = lineNumber(of: open.lowerBound, in: xml)
         var parsed = Parsed()
-        for text in xml[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines split on UTF-8 bytes: no grapheme breaking over the whole file.
+        let body = xml[open.upperBound..<close.lowerBound]
+        for bytes in body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let text = Substring(bytes)
             defer { line += 1 }
             try parseLine(text, into: &parsed, keep: keep) { reason in .malformed(path: path, line: line, reason: reason) }
         }
@@ -44,7 +47,7 @@ enum HanLatinRules {
     private static func parseLine(
         _ text: Substring, into parsed: inout Parsed, keep: (Unicode.Scalar) -> Bool, fail: (String) -> EmojiDataError
     ) throws(EmojiDataError) {
-        let rule = AnnotationXML.trim(String(text.prefix { $0 != "#" }))
+        let rule = AnnotationXML.trim(String(String.UnicodeScalarView(text.unicodeScalars.prefix { $0 != "#" })))
         if rule.isEmpty || rule.hasPrefix("::") { return }
         guard rule.hasSuffix(";") else { throw fail("a rule without its closing ';'") }
         let parts = rule.dropLast().split(separator: "→", maxSplits: 1, omittingEmptySubsequences: false)

@@ -70,6 +70,34 @@ public struct Pinyin: Sendable, Equatable {
     /// A toned syllable as typed: `lǜ` → `lv`, `Zhòng` → `zhong`; nil unless the result is
     /// plain letters a-z (what the transform's readings are).
     public static func toneless(_ reading: String) -> String? {
+        // The transform's readings use a few precomposed letters: a table avoids Foundation's
+        // decomposition for each of its 1,400 lines; anything else is decomposed below.
+        var fast = String.UnicodeScalarView()
+        for scalar in reading.unicodeScalars {
+            if let plain = plainLetters[scalar.value] {
+                fast.append(plain)
+            } else if (0x61...0x7A).contains(scalar.value) || (0x41...0x5A).contains(scalar.value) {
+                fast.append(Unicode.Scalar(scalar.value | 0x20)!)
+            } else {
+                return decomposedToneless(reading)
+            }
+        }
+        return fast.isEmpty ? nil : String(fast)
+    }
+
+    /// Toned letters → the letter typed (ü forms → `v`).
+    private static let plainLetters: [UInt32: Unicode.Scalar] = {
+        var table: [UInt32: Unicode.Scalar] = [:]
+        let rows: [(Unicode.Scalar, [UInt32])] = [
+            ("a", [0x101, 0xE1, 0x1CE, 0xE0]), ("e", [0x113, 0xE9, 0x11B, 0xE8, 0xEA, 0x1EBF, 0x1EC1]),
+            ("i", [0x12B, 0xED, 0x1D0, 0xEC]), ("o", [0x14D, 0xF3, 0x1D2, 0xF2]), ("u", [0x16B, 0xFA, 0x1D4, 0xF9]),
+            ("v", [0x1D6, 0x1D8, 0x1DA, 0x1DC, 0xFC]), ("n", [0x144, 0x148, 0x1F9]), ("m", [0x1E3F]),
+        ]
+        for (plain, toned) in rows { for value in toned { table[value] = plain } }
+        return table
+    }()
+
+    private static func decomposedToneless(_ reading: String) -> String? {
         var result = ""
         let scalars = Array(reading.decomposedStringWithCanonicalMapping.lowercased().unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
