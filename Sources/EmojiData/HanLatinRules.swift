@@ -28,14 +28,17 @@ enum HanLatinRules {
     /// Parses the transform's `<tRule>` text. `keep` says which characters to store (the names'
     /// characters): every line is still checked, but the table stays small.
     static func parse(_ xml: String, path: String, keep: (Unicode.Scalar) -> Bool = { _ in true }) throws(EmojiDataError) -> Parsed {
-        guard let open = xml.range(of: "<tRule>") else { throw .malformed(path: path, line: 1, reason: "no <tRule> element (not CLDR's Han-Latin transform)") }
-        guard let close = xml.range(of: "</tRule>", range: open.upperBound..<xml.endIndex) else {
-            throw .malformed(path: path, line: lineNumber(of: open.lowerBound, in: xml), reason: "<tRule> is not closed")
+        // Searched and split on UTF-8 bytes: Foundation's search and grapheme breaking over the
+        // whole file were most of the reading's cost.
+        let bytes = Array(xml.utf8)
+        guard let open = AnnotationXML.find(bytes, "<tRule>", from: 0) else {
+            throw .malformed(path: path, line: 1, reason: "no <tRule> element (not CLDR's Han-Latin transform)")
         }
-        var line = lineNumber(of: open.lowerBound, in: xml)
+        var line = 1 + bytes[..<open].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        guard let close = AnnotationXML.find(bytes, "</tRule>", from: open + 7) else { throw .malformed(path: path, line: line, reason: "<tRule> is not closed") }
         var parsed = Parsed()
-        // Lines split on UTF-8 bytes: no grapheme breaking over the whole file.
-        let body = xml[open.upperBound..<close.lowerBound]
+        let utf8 = xml.utf8
+        let body = xml[utf8.index(utf8.startIndex, offsetBy: open + 7)..<utf8.index(utf8.startIndex, offsetBy: close)]
         for bytes in body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             let text = Substring(bytes)
             defer { line += 1 }
@@ -50,14 +53,16 @@ enum HanLatinRules {
         let rule = AnnotationXML.trim(String(String.UnicodeScalarView(text.unicodeScalars.prefix { $0 != "#" })))
         if rule.isEmpty || rule.hasPrefix("::") { return }
         guard rule.hasSuffix(";") else { throw fail("a rule without its closing ';'") }
-        let parts = rule.dropLast().split(separator: "→", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw fail("a rule without '→'") }
-        let reading = AnnotationXML.trim(String(parts[1]))
+        // Scalars, not Characters: the class lines are long, and grapheme breaking them was most
+        // of the reading's cost.
+        let scalars = rule.unicodeScalars.dropLast()
+        guard let arrow = scalars.firstIndex(of: "→") else { throw fail("a rule without '→'") }
+        let reading = AnnotationXML.trim(String(String.UnicodeScalarView(scalars[scalars.index(after: arrow)...])))
         guard let syllable = Pinyin.toneless(reading), syllable.count <= maxSyllableLength else {
             throw fail("\"\(reading.prefix(20))\" is not a pinyin syllable")
         }
-        let source = AnnotationXML.trim(String(parts[0]))
-        if let brace = source.firstIndex(of: "}") {
+        let source = AnnotationXML.trim(String(String.UnicodeScalarView(scalars[..<arrow])))
+        if source.unicodeScalars.contains("}"), let brace = source.firstIndex(of: "}") {
             let character = try single(source[..<brace], fail: fail)
             var after = Substring(AnnotationXML.trim(String(source[source.index(after: brace)...])))
             if after.hasPrefix("\\u0020?") { after = Substring(AnnotationXML.trim(String(after.dropFirst(7)))) }
@@ -109,9 +114,5 @@ enum HanLatinRules {
     private static func hex(_ scalar: Unicode.Scalar) -> String {
         let digits = String(scalar.value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    private static func lineNumber(of index: String.Index, in text: String) -> Int {
-        1 + text.utf8[text.startIndex..<index].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }
