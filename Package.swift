@@ -19,7 +19,8 @@ import PackageDescription
 //   Diagnostics      Findings as values (code, severity, file, entry, key, message in parts with
 //                    setting references); the library returns them, only the CLI prints them.
 //   EmoticonPacks    Reading packs into values: one file per pack layout (Layouts/), one `detect`.
-//   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords). No images.
+//   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords), CLDR's
+//                    Han-Latin transform (names' pinyin for search). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
 //   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
@@ -88,7 +89,8 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "PipelineSteps", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping", "Diagnostics",
+                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping",
+                "Diagnostics",
             ]),
         .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics"]),
         .target(

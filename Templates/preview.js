@@ -81,6 +81,16 @@
     };
   }
 
+  // An emoji the app leaves to the system font (systemGlyph, --system-emoji) has no sprite: the
+  // preview writes its text in the icon's box, as the app would.
+  function systemGlyph(ref) {
+    const item = ref.variant || ref.button;
+    if (!item.systemGlyph) return null;
+    const size = M.grid.iconSize;
+    return h("span", { class: "token system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
+      transform: "translate(-50%, -50%)", width: px(size), height: px(size), fontSize: px(size * 0.8), lineHeight: px(size), textAlign: "center" } });
+  }
+
   // ------------------------------------------------------------------ the screen
   const phone = document.getElementById("phone");
   const messages = h("ul", { id: "messages", class: "messages", "aria-label": "Messages" });
@@ -163,6 +173,8 @@
         key.dataset.entry = String(button.entry);
         key.title = button.name;
         const ref = { tab: M.tabs.find((t) => t.id === tabId), page, button };
+        const glyph = systemGlyph(ref);
+        if (glyph) key.appendChild(glyph);
         key.addEventListener("click", () => insert(chosenText(ref), recentItemFor(ref, chosenText(ref))));
         attachMagnifier(key, ref);
         if (button.variants && button.variants.length) {
@@ -506,6 +518,7 @@
         "aria-current": String(text === current) });
       const style = spriteStyle(option);
       if (style) b.appendChild(h("span", { class: "token", style }));
+      else if (systemGlyph(option)) b.appendChild(systemGlyph(option));
       b.addEventListener("click", (e) => { e.stopPropagation(); choose(ref, text); });
       picker.appendChild(b);
     }
@@ -561,6 +574,23 @@
     tw: { search: "搜尋表情", none: "找不到表情", results: "搜尋結果" },
     en: { search: "Search emoji", none: "No emoji found", results: "Search results" },
   }[M.locale] || { search: "Search", none: "Nothing found", results: "Search results" };
+  // Pinyin (the manifest's ["xiaolian", "xl"] for 笑脸) is searched at the start of the whole, of
+  // the initials, or of any syllable ("lian" finds 笑脸). The syllables' starts are found again
+  // here: the split whose parts begin with the initials in order and are each a pinyin syllable.
+  const SYLLABLE = /^(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu|ua|uo|ui|ue|ve|er|a|e|i|o|u|v)|hm|hng|ng|m|n)$/;
+  function syllableStarts(whole, initials) {
+    function split(at, k) {
+      if (k === initials.length) return at === whole.length ? [] : null;
+      if (whole[at] !== initials[k]) return null;
+      for (let end = Math.min(whole.length, at + 6); end > at; end--) {
+        if (!SYLLABLE.test(whole.slice(at, end))) continue;
+        const rest = split(end, k + 1);
+        if (rest) return [at].concat(rest);
+      }
+      return null;
+    }
+    return (initials.length <= 32 && split(0, 0)) || [0];
+  }
   const searchIndex = [];
   const indexed = new Set();
   for (const tab of M.tabs) {
@@ -570,7 +600,10 @@
         if (button.kind !== "emoticon" || !button.text || indexed.has(button.text)) continue;
         indexed.add(button.text);
         const words = [button.name].concat(button.keywords || []).filter(Boolean).map((w) => w.toLowerCase());
-        searchIndex.push({ ref: { tab, page, button }, words });
+        const pinyin = button.pinyin && button.pinyin.length === 2
+          ? { whole: button.pinyin[0], initials: button.pinyin[1], starts: syllableStarts(button.pinyin[0], button.pinyin[1]) }
+          : null;
+        searchIndex.push({ ref: { tab, page, button }, words, pinyin });
       }
     }
   }
@@ -580,7 +613,8 @@
   if (searchIndex.length) keyboardArea.insertBefore(searchBar, emoticonKeyboard);
   let tabBeforeSearch = null;
 
-  // Best first: a whole keyword or name, then one that starts with the query, then the rest;
+  // Best first: a whole keyword or name, then a whole pinyin or its initials, then a name,
+  // keyword or pinyin that starts with the query, then the rest (a word's or syllable's start);
   // equal ranks keep the keyboard's order. Each word of the query must start a word of the name
   // or a keyword ("cat" finds "cat face", never "flag: Vatican City"); Chinese and Japanese
   // characters start a word each, so those queries match anywhere ("笑脸" finds "大笑脸").
@@ -596,13 +630,17 @@
     const q = query.trim().toLowerCase();
     if (!q) return null;
     const terms = q.split(/\s+/);
+    // Pinyin is typed without tones, spaces or apostrophes ("xiao lian", "xi'an").
+    const p = /^[a-z\s']+$/.test(q) ? q.replace(/[\s']+/g, "") : "";
     const ranked = [];
     searchIndex.forEach((item, order) => {
-      let rank = 3;
+      const py = p && item.pinyin;
+      let rank = 4;
       if (item.ref.button.text === query.trim() || item.words.includes(q)) rank = 0;
-      else if (item.words.some((w) => w.startsWith(q))) rank = 1;
-      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t)))) rank = 2;
-      if (rank < 3) ranked.push({ rank, order, ref: item.ref });
+      else if (py && (py.whole === p || py.initials === p)) rank = 1;
+      else if (item.words.some((w) => w.startsWith(q)) || (py && (py.whole.startsWith(p) || py.initials.startsWith(p)))) rank = 2;
+      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t))) || (py && py.starts.some((at) => py.whole.startsWith(p, at)))) rank = 3;
+      if (rank < 4) ranked.push({ rank, order, ref: item.ref });
     });
     ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
     return ranked.map((r) => r.ref);
@@ -617,6 +655,7 @@
       key.classList.add("sprite-key");
       const style = spriteStyle(ref);
       if (style) key.appendChild(h("span", { class: "token", style: Object.assign(style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) }));
+      else if (systemGlyph(ref)) key.appendChild(systemGlyph(ref));
       key.addEventListener("click", () => insert(chosenText(ref), recentItemFor(ref, chosenText(ref))));
       attachMagnifier(key, ref);
       if (ref.button.variants && ref.button.variants.length) {

@@ -7,12 +7,17 @@ public enum EmojiDataError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformed(path: String, line: Int, reason: String)
     /// The default emoji-test.txt (`path`) is not there and no other file was given.
     case notInstalled(path: String)
+    /// Emoji groups asked for that the data does not have.
+    case unknownGroups(names: [String], known: [String])
 
     /// The words, with the setting that names another file as a reference (`--emoji-data`).
     public var message: Diagnostic.Message {
         switch self {
         case let .unreadable(path, reason): return "\(path): cannot read (\(reason))"
         case let .malformed(path, line, reason): return "\(path): line \(line): \(reason)"
+        case let .unknownGroups(names, known):
+            let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "\(setting: "emoji-groups"): no emoji group \(quoted) (the groups: \(known.joined(separator: ", ")))"
         case .notInstalled(let path):
             return "\(path): cannot read (not found; install unicode-data or pass \(setting: "emoji-data") FILE (Unicode's emoji-test.txt))"
         }
@@ -27,7 +32,7 @@ public enum EmojiDataError: Error, Equatable, Sendable, CustomStringConvertible 
 enum EmojiDataFile {
     static let maxBytes = 16 * 1024 * 1024
 
-    static func readText(_ url: URL) throws(EmojiDataError) -> String {
+    static func readText(_ url: URL, maxBytes: Int = EmojiDataFile.maxBytes) throws(EmojiDataError) -> String {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }

@@ -23,6 +23,12 @@ package struct EmojiDataStep {
         package var cldr: URL?
         /// The keyboard's locale (its CLDR annotations' language).
         package var locale: String
+        /// `--emoji-max-version`, `--emoji-exclude` (items, `@FILE` ones naming a list file),
+        /// `--emoji-groups` (names or tab ids), `--skin-tones`: see `EmojiSubset`.
+        package var maxVersion: EmojiVersion? = nil
+        package var exclude: [String] = []
+        package var groups: [String]? = nil
+        package var skinTones = true
 
         package init(emojiKeyboard: Bool, emojiData: URL?, cldr: URL?, locale: String) {
             self.emojiKeyboard = emojiKeyboard
@@ -41,15 +47,32 @@ package struct EmojiDataStep {
         package var keyboard: EmojiKeyboard.Summary?
         /// The Emoji version of the data read, nil when none was read.
         package var emojiVersion: String?
+        /// Each emoji's Emoji version (`E15.0` in emoji-test.txt), keyed by `EmojiCatalog.lookupKey`.
+        package var versions: [String: String] = [:]
+
+        /// The subset applied and what it left out, nil when every emoji was kept.
+        package var subset: (applied: EmojiSubset, leftOut: EmojiSubset.LeftOut)? = nil
+        /// The groups of emoji-test.txt in its order.
+        package var groupOrder: [String] = []
+
+        /// The Emoji version `emoji` first appeared in, nil when emoji-test.txt does not list it.
+        package func version(of emoji: String) -> String? { versions[EmojiCatalog.lookupKey(emoji)] }
     }
 
     package func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(GenerationError) -> Outcome {
         let hasEmojiEntries = packs.contains { $0.kind != .image }
         guard options.emojiKeyboard || hasEmojiEntries, let emoji else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
-        guard let file = try readEmojiTest() else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
+        guard let whole = try readEmojiTest() else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
+        let subset = try self.subset(of: whole)
+        let (file, leftOut) = subset.apply(to: whole)
         let names = EmojiNames(annotations: try readAnnotations())
         let catalog = EmojiCatalog(file) { emoji.hasGlyph(for: $0) }
-        var result = packs.map { enrich($0, catalog: catalog, names: names) }
+        // The packs' own emoji keep their skin tones whatever the keyboard's subset leaves out,
+        // except with no skin tones at all.
+        let packCatalog =
+            hasEmojiEntries && !subset.isEverything
+            ? EmojiCatalog(EmojiSubset(skinTones: subset.skinTones).apply(to: whole).file) { emoji.hasGlyph(for: $0) } : catalog
+        var result = packs.map { enrich($0, catalog: packCatalog, names: names) }
         var summary: EmojiKeyboard.Summary?
         if options.emojiKeyboard {
             let keyboard = EmojiKeyboard(catalog: catalog, source: options.emojiData ?? EmojiTestFile.debianPath, names: names)
@@ -64,9 +87,41 @@ package struct EmojiDataStep {
                 pack.id = id
                 result.append(pack)
             }
+            if !subset.isEverything { report.subset = leftOut }
             summary = report
         }
-        return Outcome(packs: result, keyboard: summary, emojiVersion: file.version)
+        let versions = Dictionary(whole.entries.map { (EmojiCatalog.lookupKey($0.text), $0.emojiVersion) }, uniquingKeysWith: { first, _ in first })
+        return Outcome(
+            packs: result, keyboard: summary, emojiVersion: file.version, versions: versions, subset: subset.isEverything ? nil : (subset, leftOut),
+            groupOrder: whole.groups.map(\.name))
+    }
+
+    /// The settings' subset, checked against the file: every group named must exist (by name,
+    /// case aside, or tab id), and `@FILE` items are read.
+    package func subset(of file: EmojiTestFile) throws(GenerationError) -> EmojiSubset {
+        var subset = EmojiSubset(maxVersion: options.maxVersion, skinTones: options.skinTones)
+        for item in options.exclude {
+            if item.hasPrefix("@") {
+                do { subset.exclude.formUnion(try EmojiSubset.readList(URL(fileURLWithPath: String(item.dropFirst())))) } catch { throw .emojiData(error) }
+            } else if let key = EmojiSubset.parseItem(item) {
+                subset.exclude.insert(key)
+            }
+        }
+        if let wanted = options.groups {
+            let names = file.groups.map(\.name).filter { $0 != EmojiCatalog.componentGroup }
+            var kept = Set<String>()
+            var unknown: [String] = []
+            for name in wanted {
+                let match = names.first { group in
+                    let id = EmojiGroupTitles.tabID(for: group)
+                    return group.lowercased() == name.lowercased() || id == name.lowercased() || id == "emoji-" + name.lowercased()
+                }
+                if let match { kept.insert(match) } else { unknown.append(name) }
+            }
+            if !unknown.isEmpty { throw .emojiData(.unknownGroups(names: unknown, known: names.map(EmojiGroupTitles.tabID(for:)))) }
+            subset.groups = kept
+        }
+        return subset
     }
 
     package func readEmojiTest() throws(GenerationError) -> EmojiTestFile? {

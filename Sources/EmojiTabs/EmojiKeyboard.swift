@@ -71,6 +71,13 @@ public struct EmojiKeyboardReport: Sendable, Equatable {
     public var englishNames: Int
     /// The CLDR locale names came from (`zh`), nil when CLDR was not available.
     public var cldrLocale: String?
+    /// `--system-emoji`: the Emoji version left to the system font, nil when every emoji is drawn.
+    public var systemEmoji: String? = nil
+    /// Emoji (buttons and variants, the packs' too) left to the system font: no image drawn.
+    public var systemGlyphs = 0
+    /// What `--emoji-max-version`, `--emoji-exclude`, `--emoji-groups` and `--skin-tones` left
+    /// out, nil when they keep every emoji.
+    public var subset: EmojiSubset.LeftOut? = nil
 }
 
 /// Names and keywords of emoji in the keyboard's locale: CLDR's, else the English name from

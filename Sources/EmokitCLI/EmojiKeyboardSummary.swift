@@ -17,6 +17,16 @@ enum EmojiKeyboardSummary {
             lines.append("  \(group.tabID)  \(group.name): \(group.keys) emoji, \(count(group.variants, "variant")), \(group.leftOut) left out")
         }
         if leftOut > 0 { lines.append("  \(leftOut) emoji left out: the emoji source has no glyph for them (newer than the font?)") }
+        if let subset = report.subset {
+            let parts = [
+                (subset.byGroup, "groups not chosen"), (subset.byVersion, "newer than the maximum version"),
+                (subset.byList, "in the exclude list"), (subset.bySkinTone, "skin-tone forms"),
+            ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            lines.append("  \(subset.total) emoji left out by the subset\(parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))")
+        }
+        if let system = report.systemEmoji {
+            lines.append("  \(report.systemGlyphs) emoji of Emoji \(system) and older left to the system font: no image drawn")
+        }
         if report.englishNames > 0 {
             let why = report.cldrLocale.map { "CLDR (\($0)) has no name for them" } ?? "CLDR annotations were not found"
             lines.append("  \(report.englishNames) emoji named in English from emoji-test.txt: \(why)")

@@ -124,6 +124,14 @@ extension Manifest {
         public var animation: Animation?
         /// Search keywords for an emoji (CLDR annotations in the manifest's locale).
         public var keywords: [String]? = nil
+        /// For a name with Han characters: its pinyin without tones, then its syllables' initials
+        /// (`["xiaolian", "xl"]` for 笑脸), so a search finds it as a pinyin input method types.
+        public var pinyin: [String]? = nil
+        /// For an emoji: the Emoji version it came in (`"15.0"`, emoji-test.txt's `E15.0`).
+        public var emojiVersion: String? = nil
+        /// True when the app draws this emoji as text with the system font (`systemEmoji`): the
+        /// button has no sprite and its cell in the sheet is empty.
+        public var systemGlyph: Bool? = nil
         /// An emoji's skin-tone variants, offered on long press (see `Variant`).
         public var variants: [Variant]? = nil
 

@@ -38,6 +38,34 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var emojiVersion: String? = nil
     /// The keyboard locale (`cn`, `tw`, `en`) of emoji names and keywords, when emoji data was read.
     public var locale: String? = nil
+    /// `--system-emoji`: the Emoji version at or below which emoji are left to the system font
+    /// (their buttons say `systemGlyph` and have no sprite); absent when every emoji is drawn.
+    public var systemEmoji: String? = nil
+    /// The emoji keyboard's subset (`--emoji-max-version`, `--emoji-exclude`, `--emoji-groups`,
+    /// `--skin-tones`), when one left emoji out; absent for the whole keyboard.
+    public var emojiSubset: EmojiSubset? = nil
+
+    /// What the emoji keyboard was limited to, and how many emoji (and skin-tone forms) that left out.
+    public struct EmojiSubset: Codable, Equatable, Sendable {
+        /// Emoji newer than this Emoji version were left out.
+        public var maxVersion: String?
+        /// Emoji left out by name, as upper-case hex code points (`1F1F9 1F1FC`), sorted.
+        public var exclude: [String]?
+        /// The groups kept as tabs (emoji-test.txt's names), in its order.
+        public var groups: [String]?
+        /// False when skin-tone forms were left out.
+        public var skinTones: Bool?
+        /// Fully-qualified emoji left out, skin-tone forms included.
+        public var leftOut: Int
+
+        public init(maxVersion: String?, exclude: [String]?, groups: [String]?, skinTones: Bool?, leftOut: Int) {
+            self.maxVersion = maxVersion
+            self.exclude = exclude
+            self.groups = groups
+            self.skinTones = skinTones
+            self.leftOut = leftOut
+        }
+    }
 
     /// Creates a manifest. Apps read manifests (`EmoticonKeyboard(contentsOf:)`); emokit builds them.
     public init(

@@ -11,6 +11,9 @@ extension Manifest {
         public var sheet: [String: String]
         /// Scale ("2") to the icon's rect in that sheet, in pixels.
         public var sprite: [String: PixelRect]
+        /// True when the app draws this variant as text with the system font (`systemEmoji`):
+        /// `sheet` and `sprite` are then empty.
+        public var systemGlyph: Bool? = nil
 
         /// Creates a variant.
         public init(text: String, name: String, sheet: [String: String], sprite: [String: PixelRect]) {

@@ -139,6 +139,24 @@ struct EmojiKeyboardTests {
         #expect(traditional.manifest.tabs.map(\.title) == ["笑臉與情緒", "人物與身體", "旗幟"])
     }
 
+    /// Every name with Han characters gets pinyin (CLDR's Han-Latin transform): CLDR's emoji
+    /// names and the packs' own, simplified and traditional; English names get none.
+    @Test func namesWithHanCharactersGetPinyin() throws {
+        let smileys = Self.buttons(Self.full.manifest.tabs[1])
+        #expect(smileys.first { $0.text == "😀" }?.pinyin == ["heihei", "hh"])
+        #expect(smileys.first { $0.text == "🥲" }?.pinyin == ["hanleidexiaolian", "hldxl"])
+        let faces = Fixtures.samplePacks.appendingPathComponent("faces")
+        let simplified = try Self.generate(inputs: [faces], locale: .cn)
+        let haha = try #require(Self.buttons(simplified.manifest.tabs[0]).first { $0.text == "[哈哈]" })
+        #expect(haha.pinyin == ["haha", "hh"])
+        let traditional = try Self.generate(inputs: [faces], locale: .tw)
+        let grinning = try #require(Self.buttons(traditional.manifest.tabs[1]).first { $0.text == "😀" })
+        #expect(grinning.name == "笑臉" && grinning.pinyin == ["xiaolian", "xl"])
+        #expect(Self.buttons(traditional.manifest.tabs[0]).first { $0.textTraditional == "[哈哈]" }?.pinyin == ["haha", "hh"])
+        let english = try Self.generate(locale: .en)
+        #expect(Self.buttons(english.manifest.tabs[0]).allSatisfy { $0.pinyin == nil })
+    }
+
     @Test func undrawableEmojiAreLeftOutAndCountedNeverAFailure() throws {
         let run = try Self.generate()
         let report = try #require(run.report.emojiKeyboard)

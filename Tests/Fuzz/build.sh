@@ -116,7 +116,7 @@ cmp -s "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift" || mv "$OBJ/E
 together "module OutputTransaction PipelineSteps CSystem EmoticonManifest Diagnostics" \
   "FILES='Templates/BundledTemplates.swift $OBJ/EmptyTemplates.swift' module BundledTemplates"
 module SiteOutputs PipelineSteps OutputTransaction EmoticonManifest Imaging PreviewSite BundledTemplates TextEscaping Diagnostics
-module Settings PipelineSteps KeyboardLayout Imaging EmoticonPacks PreviewSite SiteOutputs FileAccess CSystem TextMatching TextEscaping Diagnostics
+module Settings PipelineSteps EmojiData KeyboardLayout Imaging EmoticonPacks PreviewSite SiteOutputs FileAccess CSystem TextMatching TextEscaping Diagnostics
 SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord FileAccess TextEscaping TextMatching Checksum Diagnostics \
   EmoticonPacks Imaging CLibPNG CGifLib EmojiGlyphs EmojiData PipelineSteps EmoticonManifest KeyboardLayout PreviewSite CSystem \
   OutputTransaction BundledTemplates SiteOutputs Settings

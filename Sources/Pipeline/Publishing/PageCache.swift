@@ -95,6 +95,8 @@ final class PageCache: Sendable {
                 text += "gif frame \(digest(of: gif.variant.url))\n"
             case .missing:
                 text += "missing\n"
+            case .systemGlyph(let emojiText):
+                text += "system \(EmojiText.codePoints(emojiText))\n"
             }
         }
         var hash = SHA256()

@@ -1,20 +1,37 @@
+import EmojiTabs
 import EmoticonManifest
 import EmoticonPacks
 import KeyboardLayout
 
-/// Adds the emoji fields to the manifests `ManifestBuilder` makes: each emoji button's keywords
-/// and skin-tone variants (with their sprites in the tab's variants sheets), each tab's variants
-/// sheets, and the Emoji version of the data used. Tabs line up with `packs` by index; pages get
+/// Adds the emoji fields to the manifests `ManifestBuilder` makes: each emoji button's keywords,
+/// Emoji version and skin-tone variants (with their sprites in the tab's variants sheets, or left
+/// to the system font with `--system-emoji`), each tab's variants sheets, and the Emoji version
+/// of the data used. Tabs line up with `packs` by index; pages get
 /// theirs one at a time, as they are made.
 struct EmojiManifestFields {
     let packs: [EmoticonPack]
     let variants: [VariantSheets.Rendered]
     let emojiVersion: String?
     let locale: String
+    /// Each emoji's Emoji version (emoji-test.txt), nil when no emoji data was read.
+    var versions: EmojiDataStep.Outcome? = nil
+    /// `--system-emoji`: the emoji left to the system font.
+    var systemGlyphs: SystemGlyphs? = nil
+    /// The emoji groups in emoji-test.txt's order (for the subset's record).
+    var groupOrder: [String] = []
 
     /// The manifest-wide and tab fields: the Emoji version and locale, each tab's variants sheets.
     func apply(toHeader manifest: inout Manifest) {
         manifest.emojiVersion = emojiVersion
+        manifest.systemEmoji = systemGlyphs.map { "\($0.version)" }
+        if let applied = versions?.subset {
+            let (subset, leftOut) = applied
+            manifest.emojiSubset = Manifest.EmojiSubset(
+                maxVersion: subset.maxVersion?.description,
+                exclude: subset.exclude.isEmpty ? nil : subset.exclude.map { $0.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") }.sorted(),
+                groups: subset.groups.map { kept in groupOrder.filter { kept.contains($0) } },
+                skinTones: subset.skinTones ? nil : false, leftOut: leftOut.total)
+        }
         if emojiVersion != nil { manifest.locale = locale }
         for tabIndex in manifest.tabs.indices where tabIndex < packs.count {
             let rendered = tabIndex < variants.count ? variants[tabIndex] : VariantSheets.Rendered()
@@ -41,8 +58,17 @@ struct EmojiManifestFields {
         for buttonIndex in page.buttons.indices {
             guard let entryIndex = page.buttons[buttonIndex].entry, entryIndex < pack.entries.count else { continue }
             let entry = pack.entries[entryIndex]
-            guard case .emoji = entry.content else { continue }
+            guard case .emoji(let text) = entry.content else { continue }
             if !entry.keywords.isEmpty { page.buttons[buttonIndex].keywords = entry.keywords }
+            page.buttons[buttonIndex].emojiVersion = versions?.version(of: text)
+            if let systemGlyphs, systemGlyphs.drawsVariants(of: entry) {
+                page.buttons[buttonIndex].variants = entry.variants.map { variant in
+                    var result = Manifest.Variant(text: variant.text, name: variant.name, sheet: [:], sprite: [:])
+                    result.systemGlyph = true
+                    return result
+                }
+                continue
+            }
             guard !entry.variants.isEmpty, let first = rendered.firstVariant[entryIndex] else { continue }
             page.buttons[buttonIndex].variants = entry.variants.enumerated().map { offset, variant in
                 let flat = first + offset

@@ -1,3 +1,4 @@
+import EmojiData
 import EmoticonManifest
 import EmoticonPacks
 import KeyboardLayout
@@ -18,6 +19,8 @@ struct ManifestBuilder {
     var tabIcons: [Manifest.TabIcon?] = []
     /// The emoji fields (Emoji version, keywords, skin-tone variants), when emoji data was read.
     var emojiFields: EmojiManifestFields? = nil
+    /// Pinyin for names with Han characters (CLDR's Han-Latin transform), when it was read.
+    var pinyin: Pinyin? = nil
 
     func manifests() -> [PagedManifest] {
         options.widths.map(manifest(width:))
@@ -98,12 +101,15 @@ struct ManifestBuilder {
                     utf16 = text.utf16.count
                 }
                 if case .missing = plans[tabIndex][entryIndex] { missing = true }
+                let systemGlyph: Bool? = if case .systemGlyph = plans[tabIndex][entryIndex] { true } else { nil }
                 var result = Manifest.Button(
                     kind: .emoticon, index: button.cell, row: button.row, column: button.column, entry: entryIndex,
                     text: entry.text(for: options.locale), name: names.name(of: entry), textTraditional: entry.textTraditional,
                     codePoints: codePoints, utf16Length: utf16, missingGlyph: missing, frame: frame, sprite: sprite)
                 result.frames = frames
                 result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
+                result.pinyin = pinyin?.searchTerms(for: result.name)
+                result.systemGlyph = systemGlyph
                 return result
             }
         }

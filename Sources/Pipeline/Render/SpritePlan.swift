@@ -14,6 +14,9 @@ enum SpriteSource: Sendable {
     case gifFrame(GIFFrame)
     /// `--missing-glyph skip`: the cell stays empty and the manifest says so.
     case missing
+    /// `--system-emoji`: an emoji the app's system font draws; no sprite, the cell stays empty
+    /// and the manifest says `systemGlyph` (the app draws the text).
+    case systemGlyph(String)
 }
 
 /// Which variant file each scale draws. Every entry of every pack has one, so it is kept small:
@@ -126,7 +129,7 @@ struct PageSprites {
         let largestBox = boxes.values.max() ?? 1
         for (index, source) in sources.enumerated() {
             switch source {
-            case .missing:
+            case .missing, .systemGlyph:
                 continue
             case .image(let variants):
                 // Scales that chose the same file share one decode.

@@ -59,7 +59,7 @@ struct TabIconSources {
                 }
             }
             images = decoded
-        case .emoji(let text):
+        case .emoji(let text), .systemGlyph(let text):  // the tab bar's icon is drawn either way
             let largest = boxes.values.max() ?? 1
             let glyph: RGBAImage?
             do { glyph = try emoji?.glyph(for: text, pixelSize: largest) } catch {

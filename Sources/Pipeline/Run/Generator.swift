@@ -104,6 +104,7 @@ struct GenerationRun {
     private var emojiIdentity: SourceIdentity?
     private var deleteIcons: [[Int: RGBAImage]] = []
     private var names: EntryNames!
+    private var pinyin: PinyinNames!
     // renderingPages
     private var shardTabs: [ShardRecord.Tab]?
     private var pages: [Generator.PageKey: Generator.RenderedPage] = [:]
@@ -132,6 +133,8 @@ struct GenerationRun {
         names = EntryNames(
             locale: options.locale, needsEmoji: packs.contains { $0.kind != .image },
             cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
+        pinyin = try PinyinNames(
+            names: packs.flatMap { $0.entries.map(names.name(of:)) }, cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
         for pack in packs where pack.entries.isEmpty {
             warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(pack.plistPath): 0 emoticons; the tab has no pages"))
         }
@@ -159,16 +162,17 @@ struct GenerationRun {
         tabIcons = try TabIcons.render(packs: packs, plans: plan.sprites, options: options, emoji: plan.emojiSource, decoder: decoder, output: output)
         animations = try generator.copyAnimations(plan.animations, packs: packs, output: output)
         variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency)
-            .render(packs, boxes: options.iconBoxes, emoji: plan.emojiSource, output: output)
+            .render(plan.systemGlyphs?.packsForVariantSheets(packs) ?? packs, boxes: options.iconBoxes, emoji: plan.emojiSource, output: output)
     }
 
     /// The manifests, one per width, each made a page at a time as `writeSite` writes it.
     mutating func buildManifests() {
         let emojiFields = EmojiManifestFields(
-            packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue)
+            packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue,
+            versions: plan.emojiData, systemGlyphs: plan.systemGlyphs, groupOrder: plan.emojiData?.groupOrder ?? [])
         manifests = ManifestBuilder(
             options: options, packs: packs, plans: plan.sprites, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons,
-            emojiFields: emojiFields
+            emojiFields: emojiFields, pinyin: pinyin.pinyin
         ).manifests()
     }
 
@@ -205,7 +209,8 @@ struct GenerationRun {
             sheetBytes: pages.values.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.bytes } }
                 + variants.reduce(0) { $0 + $1.sheets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.bytes } } },
             warnings: warnings,
-            notes: recovered + plan.notes.map(\.diagnostic) + (names.note.map { [Diagnostic("english-names", .note, message: Diagnostic.Message($0))] } ?? []),
+            notes: recovered + plan.notes.map(\.diagnostic) + (names.note.map { [Diagnostic("english-names", .note, message: Diagnostic.Message($0))] } ?? [])
+                + (pinyin.note.map { [$0] } ?? []),
             emojiKeyboard: plan.emojiData?.keyboard,
             pages: PageCounts(pages.values.map(\.cache)),
             timings: timings,

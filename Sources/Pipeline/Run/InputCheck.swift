@@ -26,6 +26,8 @@ public struct Plan: Sendable {
     var animations: [[AnimationSource?]] = []
     /// What the emoji data added (the emoji keyboard's tabs), nil when none was read.
     var emojiData: EmojiDataStep.Outcome? = nil
+    /// `--system-emoji`: the emoji left to the system font, nil when every emoji is drawn.
+    var systemGlyphs: SystemGlyphs? = nil
 }
 
 extension Generator {
@@ -171,10 +173,16 @@ extension Generator {
             animations.append(Array(repeating: nil, count: pack.entries.count))
         }
         packs = emojiData.packs
+        let systemGlyphs = SystemGlyphs(version: options.systemEmoji, data: emojiData)
+        var emojiOutcome = emojiData
+        if let systemGlyphs {
+            emojiOutcome.keyboard?.systemEmoji = options.systemEmoji
+            emojiOutcome.keyboard?.systemGlyphs = systemGlyphs.mark(&sprites, packs: packs)
+        }
         return Plan(
             packs: packs, warnings: PackError.inReadingOrder(warnings, plistPaths: survey.plistPaths), notes: survey.notes,
             sprites: sprites, emojiSource: emojiSource, skippedGlyphs: skippedGlyphs, animations: animations,
-            emojiData: emojiData.emojiVersion == nil && emojiData.keyboard == nil ? nil : emojiData)
+            emojiData: emojiData.emojiVersion == nil && emojiData.keyboard == nil ? nil : emojiOutcome, systemGlyphs: systemGlyphs)
     }
 
     /// An emoji picture from a folder of PNGs (a 72 px Twemoji drawn at 96 px) is enlarged like

@@ -1,3 +1,4 @@
+import EmojiData
 import EmojiTabs
 import Foundation
 import Publishing
@@ -37,5 +38,9 @@ extension SealStep {
 extension EmojiDataStep.Settings {
     init(_ options: GeneratorOptions) {
         self.init(emojiKeyboard: options.emojiKeyboard, emojiData: options.emojiData, cldr: options.cldr, locale: options.locale.rawValue)
+        maxVersion = options.emojiMaxVersion.flatMap(EmojiVersion.init)
+        exclude = options.emojiExclude
+        groups = options.emojiGroups
+        skinTones = options.skinTones
     }
 }

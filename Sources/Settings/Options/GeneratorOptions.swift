@@ -79,6 +79,18 @@ public struct GeneratorOptions: Sendable {
     public var emojiData: URL?
     /// CLDR's `common` folder (annotations for names and keywords); nil: Debian's (`unicode-cldr-core`).
     public var cldr: URL?
+    /// `--system-emoji`: the Emoji version the app's oldest system draws (`14.0`); emoji at or
+    /// below it are drawn by the system as text (no sprite); nil draws every emoji.
+    public var systemEmoji: String?
+    /// `--emoji-max-version`: emoji newer than this Emoji version are left out of the keyboard.
+    public var emojiMaxVersion: String?
+    /// `--emoji-exclude`: emoji (or hex code points) left out of the keyboard; `@FILE` items name
+    /// a file of them, one a line.
+    public var emojiExclude: [String] = []
+    /// `--emoji-groups`: the emoji groups that become tabs (names or tab ids); nil: all.
+    public var emojiGroups: [String]?
+    /// `--skin-tones none` sets false: no skin-tone forms at all.
+    public var skinTones = true
     /// How many pages are composed at once (default: the machine's cores).
     public var concurrency = ProcessInfo.processInfo.activeProcessorCount
     /// Who is told of the run's steps and pages done (the command line's progress bar); never

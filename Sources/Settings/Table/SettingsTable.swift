@@ -1,3 +1,4 @@
+import EmojiData
 import EmoticonPacks
 import Foundation
 import Imaging
@@ -145,6 +146,44 @@ public enum SettingsTable {
             apply: { (options, value) throws(SettingProblem) in
                 options.missingGlyph = try Setting.word(
                     value, among: GeneratorOptions.MissingGlyphPolicy.allCases.map(\.rawValue), GeneratorOptions.MissingGlyphPolicy.init(rawValue:))
+            }),
+        .value(
+            "system-emoji", "version", key: "systemEmoji", type: .word, shapesSheets: true,
+            help: "Emoji the app's oldest system draws (an Emoji version like 14.0, or ios16, android13...) get no image: the app draws their text.",
+            apply: { (options, value) throws(SettingProblem) in
+                guard let version = SystemEmoji.emojiVersion(for: value.text) else {
+                    throw SettingProblem(expected: "an Emoji version like 14.0 or a system like ios16 or android13 (see Emoji.md)")
+                }
+                options.systemEmoji = version
+            }),
+        .value(
+            "emoji-max-version", "version", key: "emojiMaxVersion", type: .word, shapesSheets: true,
+            help: "Leave out of the emoji keyboard emoji newer than this Emoji version (e.g. 14.0), for readers that cannot show them.",
+            apply: { (options, value) throws(SettingProblem) in
+                guard let version = EmojiVersion(value.text) else { throw SettingProblem(expected: "an Emoji version like 14.0") }
+                options.emojiMaxVersion = version.description
+            }),
+        .value(
+            "emoji-exclude", "list", key: "emojiExclude", type: .text, shapesSheets: true,
+            help: "Leave these emoji out of the emoji keyboard: emoji or hex code points (1F1F9 1F1FC), comma-separated; @FILE reads one a line.",
+            apply: { (options, value) throws(SettingProblem) in
+                let items = value.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                for item in items where !item.hasPrefix("@") && EmojiSubset.parseItem(item) == nil {
+                    throw SettingProblem(expected: "emoji or hex code points separated by commas, or @FILE (\"\(item.prefix(40))\" is neither)")
+                }
+                options.emojiExclude = items
+            }),
+        .value(
+            "emoji-groups", "list", key: "emojiGroups", type: .text, shapesSheets: true,
+            help: "Only these emoji groups become tabs, comma-separated (names like \"Smileys & Emotion\" or tab ids like smileys-emotion).",
+            apply: { options, value in
+                options.emojiGroups = value.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }),
+        .value(
+            "skin-tones", "none|all", key: "skinTones", type: .word, default: "all", shapesSheets: true,
+            help: "Skin-tone forms of emoji on long press (all, default) or none at all.",
+            apply: { (options, value) throws(SettingProblem) in
+                options.skinTones = try Setting.word(value, among: ["none", "all"]) { ["none": false, "all": true][$0] }
             }),
         .configOnly(
             "tabIds", type: .object, shapesSheets: true, help: "Tab ids by pack folder name or plist id: {\"猫 咪\": \"cats\"}.",
