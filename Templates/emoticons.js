@@ -182,7 +182,8 @@ const Core = (() => {
 .emk-dot { width: 24px; height: 24px; padding: 0; border: 0; background: none; cursor: pointer; }
 .emk-dot::before { content: ""; display: block; width: 7px; height: 7px; margin: auto; border-radius: 50%; background: var(--emk-dot); }
 .emk-dot[aria-current="true"]::before { background: var(--emk-current); }
-.emk-tabbar { display: flex; align-items: stretch; background: var(--emk-tabbar); overflow-x: auto; }
+.emk-tabbar { display: flex; align-items: stretch; background: var(--emk-tabbar); }
+.emk-tabs { display: flex; align-items: stretch; flex: 1 1 auto; overflow-x: auto; }
 .emk-tab { flex: 0 0 auto; min-width: 44px; display: flex; align-items: center; justify-content: center; border: 0; background: none; color: inherit; font: inherit; cursor: pointer; }
 .emk-tab[aria-selected="true"] { background: var(--emk-selected); }
 .emk-send { margin-left: auto; flex: 0 0 auto; min-width: 56px; border: 0; background: #0a64d6; color: #fff; font: inherit; cursor: pointer; }

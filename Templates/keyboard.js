@@ -31,10 +31,15 @@ function mountKeyboard(element, handlers) {
   pages.className = "emk-pages";
   const dots = document.createElement("div");
   dots.className = "emk-dots";
+  // The tab bar: the tabs (a tablist) and, when there is onSend, the Send button beside them.
+  const footer = document.createElement("div");
+  footer.className = "emk-tabbar";
   const bar = document.createElement("div");
-  bar.className = "emk-tabbar";
+  bar.className = "emk-tabs";
   bar.setAttribute("role", "tablist");
-  root.append(pages, dots, bar);
+  bar.setAttribute("aria-label", labels.keyboard);
+  footer.appendChild(bar);
+  root.append(pages, dots, footer);
   element.appendChild(root);
 
   function loadRecents() {
@@ -169,7 +174,8 @@ function mountKeyboard(element, handlers) {
 
   function drawTabs() {
     bar.replaceChildren();
-    bar.style.height = layout.tabBarHeight + "px";
+    footer.querySelectorAll(".emk-send").forEach((b) => b.remove());
+    footer.style.height = layout.tabBarHeight + "px";
     const tab = (label, index, icon) => {
       const button = document.createElement("button");
       button.type = "button";
@@ -196,7 +202,7 @@ function mountKeyboard(element, handlers) {
       send.className = "emk-send";
       send.textContent = labels.send;
       send.addEventListener("click", () => on.onSend());
-      bar.appendChild(send);
+      footer.appendChild(send);
     }
   }
 

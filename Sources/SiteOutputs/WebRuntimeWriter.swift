@@ -31,7 +31,8 @@ enum WebRuntimeWriter {
         let classic = banner + "(function () {\n\"use strict\";\n" + classicURL + body + "\nglobalThis.Emokit = Emokit;\n})();\n"
         let module =
             banner + "const SCRIPT_URL = import.meta.url;\n" + body
-            + "\nexport default Emokit;\nexport const { tokenize, render, deleteBackward, mountKeyboard, search, data, version } = Emokit;\n"
+            + "\nexport default Emokit;\nexport { mountKeyboard };\n"
+            + "export const { tokenize, render, deleteBackward, search, data, version } = Emokit;\n"
         try output.write(Data(classic.utf8), to: "web/emoticons.js")
         try output.write(Data(module.utf8), to: "web/emoticons.mjs")
         try output.write(Data(declarations.utf8), to: "web/emoticons.d.ts")
