@@ -3,6 +3,7 @@ import EmoticonManifest
 import Foundation
 import OutputTransaction
 import PipelineSteps
+import PreviewSite
 
 /// The web runtime: `web/emoticons.js` (a classic script defining `globalThis.Emokit`),
 /// `web/emoticons.mjs` (the same API as an ES module), `web/emoticons.d.ts` (its TypeScript
@@ -36,6 +37,11 @@ enum WebRuntimeWriter {
         try output.write(Data(classic.utf8), to: "web/emoticons.js")
         try output.write(Data(module.utf8), to: "web/emoticons.mjs")
         try output.write(Data(declarations.utf8), to: "web/emoticons.d.ts")
-        try output.write(Data(demo.replacingOccurrences(of: "{{lang}}", with: data.lang).utf8), to: "web/demo.html")
+        // The demo's few words in the run's language, from the preview's table.
+        var page = demo.replacingOccurrences(of: "{{lang}}", with: data.lang)
+        for (key, text) in PreviewLabels.labels(language: data.lang) where key == "send" || key == "message" {
+            page = page.replacingOccurrences(of: "{{\(key)}}", with: text)
+        }
+        try output.write(Data(page.utf8), to: "web/demo.html")
     }
 }
