@@ -67,7 +67,11 @@ let package = Package(
         // beside it): the preview templates and the default delete icon, where they live.
         .target(
             name: "BundledTemplates", path: "Templates", sources: ["BundledTemplates.swift"],
-            resources: [.embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js")]),
+            resources: [
+                .embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js"),
+                .embedInCode("emoticons.js"), .embedInCode("keyboard.js"), .embedInCode("emoticons.d.ts"),
+                .embedInCode("demo.html"),
+            ]),
         .target(
             name: "BundledAssets", path: "Assets", exclude: ["SamplePacks", "Scripts"], sources: ["BundledAssets.swift"],
             resources: [.embedInCode("delete.png"), .embedInCode("delete@2x.png"), .embedInCode("delete@3x.png")]),

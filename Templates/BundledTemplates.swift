@@ -9,5 +9,9 @@ public enum BundledTemplates {
         "preview.html": PackageResources.preview_html,
         "preview.css": PackageResources.preview_css,
         "preview.js": PackageResources.preview_js,
+        "emoticons.js": PackageResources.emoticons_js,
+        "keyboard.js": PackageResources.keyboard_js,
+        "emoticons.d.ts": PackageResources.emoticons_d_ts,
+        "demo.html": PackageResources.demo_html,
     ]
 }

@@ -6,6 +6,10 @@
   const dataElement = document.getElementById("emokit-data");
   if (!dataElement) return;
   const M = JSON.parse(dataElement.textContent);
+  // Every label in the run's language (PreviewLabels; the page's lang says which).
+  const labelsElement = document.getElementById("emokit-labels");
+  const L = labelsElement ? JSON.parse(labelsElement.textContent) : {};
+  const label = (key, fallback, n) => (L[key] || fallback).replace("%d", n === undefined ? "" : String(n));
   document.documentElement.classList.add("js");
 
   const W = M.screenWidth;
@@ -93,21 +97,21 @@
 
   // ------------------------------------------------------------------ the screen
   const phone = document.getElementById("phone");
-  const messages = h("ul", { id: "messages", class: "messages", "aria-label": "Messages" });
-  const input = h("input", { id: "compose-text", type: "text", placeholder: "Comments", autocomplete: "off", "aria-label": "Message" });
-  const toggle = h("button", { id: "keyboard-toggle", type: "button", "aria-label": "Switch to system keyboard", "aria-pressed": "true", text: "⌨" });
-  const send = h("button", { id: "send", type: "button", text: "Send" });
+  const messages = h("ul", { id: "messages", class: "messages", "aria-label": label("messages", "Messages") });
+  const input = h("input", { id: "compose-text", type: "text", placeholder: label("placeholder", "Comments"), autocomplete: "off", "aria-label": label("message", "Message") });
+  const toggle = h("button", { id: "keyboard-toggle", type: "button", "aria-label": label("toSystem", "Switch to system keyboard"), "aria-pressed": "true", text: "⌨" });
+  const send = h("button", { id: "send", type: "button", text: label("send", "Send") });
   const composer = h("div", { class: "composer", style: { height: px(M.metrics.toolbarHeight) } }, [input, toggle, send]);
 
   // The keyboard's parts sit where the layout puts them (the weibo grid starts 5 pt down and
   // its page control overlaps the grid's last 5 pt), not merely stacked.
-  const pages = h("div", { class: "pages", id: "pages", tabindex: "0", "aria-label": "Emoticon pages",
+  const pages = h("div", { class: "pages", id: "pages", tabindex: "0", "aria-label": label("pages", "Emoticon pages"),
     style: { width: px(W), height: px(gridHeight), top: px(gridTop) } });
   const dots = h("div", { class: "dots", id: "page-dots", style: { height: px(M.metrics.pageControlHeight), top: px(pageControlTop) } });
   const tabbar = h("div", { class: "tabbar", id: "tabbar", role: "tablist", style: { height: px(M.metrics.tabBarHeight), top: px(tabBarTop) } });
   const emoticonKeyboard = h("div", { class: "emoticon-keyboard", id: "emoticon-keyboard", "data-layout": M.layout || "classic",
     style: { height: px(M.metrics.keyboardHeight) } }, [pages, dots, tabbar]);
-  const systemKeyboard = h("div", { class: "system-keyboard", id: "system-keyboard", "aria-label": "System keyboard (placeholder)",
+  const systemKeyboard = h("div", { class: "system-keyboard", id: "system-keyboard", "aria-label": label("systemKeyboard", "System keyboard (placeholder)"),
     style: { height: px(M.metrics.keyboardHeight) } });
   for (const ch of "QWERTYUIOPASDFGHJKL⇧ZXCVBNM⌫") systemKeyboard.appendChild(h("span", { text: ch }));
   const keyboardArea = h("div", { class: "keyboard-area", id: "keyboard-area", "data-mode": "emoticon" }, [emoticonKeyboard, systemKeyboard]);
@@ -121,6 +125,10 @@
     if (M.colors.dark && M.colors.dark[key]) phone.style.setProperty(variable + "-dark", M.colors.dark[key]);
   }
   phone.append(messages, composer, keyboardArea, magnifier);
+  // The phone frame is a phone's screen (19.5:9, as iPhones since the X), and the keyboard is
+  // docked at its bottom as the system keyboard sits; the messages take the rest.
+  phone.classList.add("docked");
+  phone.style.height = px(Math.round((W * 19.5) / 9));
 
   // ------------------------------------------------------------------ tabs and pages
   let currentTab = null;
@@ -131,7 +139,7 @@
   // render in messages (byText above covers every tab).
   const tabs = M.tabs.map((t, i) => ({ id: t.id, title: t.title, pages: t.pages, icon: t.icon, strip: i, displayOnly: t.displayOnly }))
     .filter((t) => !t.displayOnly);
-  tabs.push({ id: "recent", title: "Recent", pages: null });
+  tabs.push({ id: "recent", title: label("recent", "Recent"), pages: null });
 
   // A tab's icon from the tab-icon strip (one square per tab of the manifest, in order).
   function tabIcon(tab) {
@@ -193,7 +201,7 @@
   function showFirstPage() {
     dots.textContent = "";
     for (let i = 0; i < pageCount; i++) {
-      const d = h("button", { class: "dot", type: "button", "data-page-dot": String(i), "aria-label": "Page " + (i + 1) });
+      const d = h("button", { class: "dot", type: "button", "data-page-dot": String(i), "aria-label": label("page", "Page %d", i + 1) });
       d.addEventListener("click", () => goToPage(i));
       dots.appendChild(d);
     }
@@ -227,14 +235,14 @@
     const last = M.grid.columns * M.grid.rows - 1;
     const frame = cellFrame(last);
     const del = keyButton({ "data-kind": "delete", "data-tab": "recent", "data-index": String(last),
-      "aria-label": deleteSprite ? deleteSprite.button.name : "Delete" }, frame);
+      "aria-label": deleteSprite ? deleteSprite.button.name : label("delete", "Delete") }, frame);
     if (deleteSprite) {
       const style = spriteStyle(deleteSprite);
       if (style) del.appendChild(h("span", { class: "token", style: Object.assign(style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) }));
     }
     del.addEventListener("click", deleteBackward);
     el.appendChild(del);
-    if (recent.length === 0) el.appendChild(h("p", { class: "empty-note", text: "Emoticons you use appear here." }));
+    if (recent.length === 0) el.appendChild(h("p", { class: "empty-note", text: label("noRecent", "Emoticons you use appear here.") }));
     return el;
   }
 
@@ -273,7 +281,7 @@
       pageCount = 1;
     } else if (tab.pages.length === 0) {
       pages.appendChild(h("div", { class: "page", "data-page": "0", style: { width: px(W), height: px(gridHeight) } },
-        [h("p", { class: "empty-note", text: "This pack has no emoticons." })]));
+        [h("p", { class: "empty-note", text: label("noEntries", "This pack has no emoticons.") })]));
       pageCount = 1;
     } else {
       for (const page of tab.pages) pages.appendChild(pageElement(tab.id, page));
@@ -399,7 +407,7 @@
     keyboardArea.dataset.mode = toSystem ? "system" : "emoticon";
     toggle.textContent = toSystem ? "☺" : "⌨";
     toggle.setAttribute("aria-pressed", String(!toSystem));
-    toggle.setAttribute("aria-label", toSystem ? "Switch to emoticon keyboard" : "Switch to system keyboard");
+    toggle.setAttribute("aria-label", toSystem ? label("toEmoticons", "Switch to emoticon keyboard") : label("toSystem", "Switch to system keyboard"));
     if (toSystem) input.focus();
   });
 
@@ -413,6 +421,11 @@
     input.value = "";
   });
 
+  // An emoticon in a message is 1.25 em wide: a little over the text's cap height, so that it
+  // reads as part of the line, as in chat apps (not the keyboard's 32 pt beside 17 px text).
+  const MESSAGE_EM = 1.25;
+  const messageFontSize = () => parseFloat(getComputedStyle(messages).fontSize) || 17;
+
   // Emoticon tokens become their sprite images; all other text stays text.
   function renderMessage(text, into) {
     let i = 0, plain = "";
@@ -421,7 +434,10 @@
       for (const token of tokensLongestFirst) {
         if (text.startsWith(token, i)) {
           const ref = byText.get(token);
-          const style = spriteStyle(ref);
+          // Sized to the message's text (1.25 em, as a chat app sizes an emoticon beside
+          // its text), and set on its baseline by preview.css (.token's vertical-align).
+          const rect = ref.variant ? ref.variant.sprite[String(spriteScale)] : ref.button.sprite[String(spriteScale)];
+          const style = rect && spriteStyle(ref, (MESSAGE_EM * messageFontSize()) / (rect.width / spriteScale));
           if (style) {
             flush();
             into.appendChild(h("span", { class: "token", role: "img", "aria-label": refName(ref), title: token, "data-text": token, style }));
@@ -569,11 +585,7 @@
   // An <input type="search"> above the keyboard filters every emoticon of every tab by its name
   // and keywords (CLDR, in the manifest's language) as you type; results fill pages of the same
   // grid, with the delete key in its place.
-  const TEXT = {
-    cn: { search: "搜索表情", none: "没有找到表情", results: "搜索结果" },
-    tw: { search: "搜尋表情", none: "找不到表情", results: "搜尋結果" },
-    en: { search: "Search emoji", none: "No emoji found", results: "Search results" },
-  }[M.locale] || { search: "Search", none: "Nothing found", results: "Search results" };
+  const TEXT = { search: label("search", "Search"), none: label("none", "Nothing found"), results: label("results", "Search results") };
   // Pinyin (the manifest's ["xiaolian", "xl"] for 笑脸) is searched at the start of the whole, of
   // the initials, or of any syllable ("lian" finds 笑脸). The syllables' starts are found again
   // here: the split whose parts begin with the initials in order and are each a pinyin syllable.
@@ -665,7 +677,7 @@
       el.appendChild(key);
     });
     const last = M.grid.columns * M.grid.rows - 1;
-    const del = keyButton({ "data-kind": "delete", "data-tab": "search", "data-index": String(last), "aria-label": "Delete" }, cellFrame(last));
+    const del = keyButton({ "data-kind": "delete", "data-tab": "search", "data-index": String(last), "aria-label": label("delete", "Delete") }, cellFrame(last));
     if (deleteSprite) {
       const style = spriteStyle(deleteSprite);
       if (style) del.appendChild(h("span", { class: "token", style: Object.assign(style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }) }));
@@ -691,7 +703,7 @@
   function clearSearch() {
     if (searchInput.value) searchInput.value = "";
     delete pages.dataset.view;
-    pages.setAttribute("aria-label", "Emoticon pages");
+    pages.setAttribute("aria-label", label("pages", "Emoticon pages"));
   }
 
   searchInput.addEventListener("input", () => {

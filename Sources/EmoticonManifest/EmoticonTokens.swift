@@ -22,38 +22,56 @@ public struct Emoticon: Equatable, Sendable {
     public func sprite(scale: Int) -> Manifest.PixelRect? { variant.map { $0.sprite["\(scale)"] } ?? button.sprite["\(scale)"] }
 }
 
-/// A piece of a string that should be drawn as an image: an emoticon's text (`[哈哈]`) or an
-/// emoji. Ranges are grapheme-aligned, so a token never splits a flag, keycap or ZWJ sequence.
-public struct Token: Equatable, Sendable {
-    /// What a token is: a keyboard text such as `[哈哈]`, or an emoji.
-    public enum Kind: String, Sendable {
-        /// `emoticon`: a keyboard text that is not an emoji; `emoji`: any emoji.
-        case emoticon, emoji
-    }
-
-    /// `.emoticon` for a keyboard text that is not an emoji (`[哈哈]`); `.emoji` for any emoji,
-    /// whether or not the keyboard has it (and for the keyboard's emoji buttons, even text-style
-    /// ones such as a bare `❤`).
-    public let kind: Kind
-    /// Where the token is in the string that was scanned.
-    public let range: Range<String.Index>
-    /// The same span in UTF-16 units, for `NSAttributedString` and `UITextView`.
-    public let utf16Offset: Int
-    /// The token's length in UTF-16 units.
-    public let utf16Length: Int
-    /// The token's text, as it appears in the string.
-    public let text: String
-    /// The keyboard's emoticon for this text; nil for an emoji the keyboard does not have.
-    public let emoticon: Emoticon?
-
-    /// The token's span as an `NSRange`, for `NSAttributedString` and `UITextView`.
-    public var nsRange: NSRange { NSRange(location: utf16Offset, length: utf16Length) }
-}
+/// The name this type had before it moved into `EmoticonKeyboard`; use `EmoticonKeyboard.Token`.
+@available(*, deprecated, renamed: "EmoticonKeyboard.Token")
+public typealias Token = EmoticonKeyboard.Token
 
 extension EmoticonKeyboard {
+    /// A piece of a string that should be drawn as an image: an emoticon's text (`[哈哈]`) or an
+    /// emoji. Ranges are grapheme-aligned, so a token never splits a flag, keycap or ZWJ sequence.
+    /// `tokens(in:)` returns only these; `segments(in:)` also returns the text between them.
+    ///
+    /// ```swift
+    /// for token in keyboard.tokens(in: "好[哈哈]😀") where token.kind == .emoticon {
+    ///     attributed.addAttribute(.attachment, value: attachment(token.emoticon!), range: token.nsRange)
+    /// }
+    /// ```
+    public struct Token: Equatable, Sendable {
+        /// What a token is: a keyboard text such as `[哈哈]`, or an emoji.
+        public enum Kind: String, Sendable {
+            /// `emoticon`: a keyboard text that is not an emoji (`[哈哈]`), found only when the
+            /// keyboard has it; `emoji`: one whole grapheme cluster shown as an emoji (😀, 👍🏽,
+            /// 🇨🇳, 1️⃣, 👨‍👩‍👧), found whether or not the keyboard has it, and the keyboard's emoji
+            /// buttons even when text-style (a bare `❤`).
+            case emoticon, emoji
+        }
+
+        /// `.emoticon` for a keyboard text that is not an emoji (`[哈哈]`); `.emoji` for any emoji,
+        /// whether or not the keyboard has it (and for the keyboard's emoji buttons, even text-style
+        /// ones such as a bare `❤`).
+        public let kind: Kind
+        /// Where the token is in the string that was scanned.
+        public let range: Range<String.Index>
+        /// The same span in UTF-16 units, for `NSAttributedString` and `UITextView`.
+        public let utf16Offset: Int
+        /// The token's length in UTF-16 units.
+        public let utf16Length: Int
+        /// The token's text, as it appears in the string.
+        public let text: String
+        /// The keyboard's emoticon for this text; nil for an emoji the keyboard does not have.
+        public let emoticon: Emoticon?
+
+        /// The token's span as an `NSRange`, for `NSAttributedString` and `UITextView`.
+        public var nsRange: NSRange { NSRange(location: utf16Offset, length: utf16Length) }
+    }
+
     /// Every emoticon text and every emoji in `text`, in order, without overlaps. At each position
     /// the longest keyboard text wins (`[哈哈哈]` over `[哈哈]`); matching is by whole grapheme
     /// clusters, so `👍` does not match inside `👍🏽` and `🇨🇳` is never split.
+    ///
+    /// ```swift
+    /// keyboard.tokens(in: "今天[哈哈]了😀").map(\.text)   // ["[哈哈]", "😀"]
+    /// ```
     public func tokens(in text: String) -> [Token] {
         var tokens: [Token] = []
         var index = text.startIndex
@@ -80,72 +98,11 @@ extension EmoticonKeyboard {
     }
 }
 
-/// Texts to emoticons, built once per keyboard: an exact-match table and a trie over Characters
-/// (grapheme clusters) for longest-match scanning.
-struct TextIndex: Sendable {
-    var emoticons: [Emoticon] = []
-    /// Text → index in `emoticons`.
-    var exact: [String: Int] = [:]
-    /// Trie nodes: children by Character, and the emoticon ending at the node.
-    private var children: [[Character: Int]] = [[:]]
-    private var terminal: [Int?] = [nil]
-
-    init(_ manifest: Manifest) {
-        var traditional: [(String, Int)] = []
-        for (tabIndex, tab) in manifest.tabs.enumerated() {
-            for (pageIndex, page) in tab.pages.enumerated() {
-                for button in page.buttons {
-                    guard let text = button.text, !text.isEmpty else { continue }
-                    let emoticon = Emoticon(tab: tabIndex, tabID: tab.id, page: pageIndex, button: button)
-                    emoticons.append(emoticon)
-                    if exact[text] == nil { exact[text] = emoticons.count - 1 }
-                    if let cht = button.textTraditional, !cht.isEmpty { traditional.append((cht, emoticons.count - 1)) }
-                    // Every skin-tone variant is a keyboard text of its own.
-                    for variant in button.variants ?? [] where !variant.text.isEmpty {
-                        emoticons.append(Emoticon(tab: tabIndex, tabID: tab.id, page: pageIndex, button: button, variant: variant))
-                        if exact[variant.text] == nil { exact[variant.text] = emoticons.count - 1 }
-                    }
-                }
-            }
-        }
-        // `cht` texts only where no `chs` text is the same.
-        for (text, index) in traditional where exact[text] == nil { exact[text] = index }
-        for (text, index) in exact.sorted(by: { $0.key < $1.key }) { insert(text, index) }
-    }
-
-    private mutating func insert(_ text: String, _ index: Int) {
-        var node = 0
-        for character in text {
-            if let next = children[node][character] {
-                node = next
-            } else {
-                children.append([:])
-                terminal.append(nil)
-                children[node][character] = children.count - 1
-                node = children.count - 1
-            }
-        }
-        terminal[node] = index
-    }
-
-    /// The end of the longest keyboard text starting at `start`, and its emoticon.
-    func longestMatch(in text: String, from start: String.Index) -> (String.Index, Emoticon)? {
-        var node = 0
-        var index = start
-        var best: (String.Index, Emoticon)?
-        while index < text.endIndex, let next = children[node][text[index]] {
-            node = next
-            index = text.index(after: index)
-            if let found = terminal[node] { best = (index, emoticons[found]) }
-        }
-        return best
-    }
-}
-
 extension Character {
     /// Whether this grapheme cluster is displayed as an emoji: a code point with emoji
     /// presentation (😀, 🇨🇳, 🏴 tag flags), or a text-default emoji made emoji by U+FE0F, a keycap
     /// (1️⃣), a skin-tone modifier or a ZWJ sequence. Plain digits, `#` and `©` are not emoji.
+    /// `Templates/emoticons.js` (`isEmoji`) applies the same rule in the browser.
     var isEmoji: Bool {
         let scalars = unicodeScalars
         guard let first = scalars.first, first.properties.isEmoji else { return false }

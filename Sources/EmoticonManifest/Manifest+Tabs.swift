@@ -134,6 +134,11 @@ extension Manifest {
         public var systemGlyph: Bool? = nil
         /// An emoji's skin-tone variants, offered on long press (see `Variant`).
         public var variants: [Variant]? = nil
+        /// With `--web`: the button's CSS class in `web/emoticons.css` (`emk-faces-f_haha`),
+        /// derived from what the entry is (its image's name, else its text), never from its
+        /// position, so it stays the same when other entries are added, removed or reordered;
+        /// absent otherwise.
+        public var webClass: String? = nil
 
         /// Creates a button. `keywords`, `variants`, `frames` and `animation` are set afterwards.
         public init(

@@ -17,8 +17,12 @@ public struct PreviewSiteBuilder {
         public var inputs: [String]
         public var emojiSource: String?
         public var packs: [Pack]
-        public init(generator: String, inputs: [String], emojiSource: String?, packs: [Pack]) {
+        /// The run's keyboard locale (`cn`, `tw`, `en`): the preview pages' language and labels
+        /// (`PreviewLabels`). Absent in a shard written before it was recorded: `cn`, the default.
+        public var locale: String?
+        public init(generator: String, inputs: [String], emojiSource: String?, packs: [Pack], locale: String? = nil) {
             self.generator = generator; self.inputs = inputs; self.emojiSource = emojiSource; self.packs = packs
+            self.locale = locale
         }
     }
 
@@ -130,11 +134,22 @@ public struct PreviewSiteBuilder {
                     }),
             ]
         }
+        let language = PreviewLabels.language(locale: summary.locale)
+        let labels = Dictionary(PreviewLabels.labels(language: language).map { ($0.key, $0.text) }) { first, _ in first }
+        let width = "\(manifest.screenWidth)"
         return [
-            "width": .text("\(manifest.screenWidth)"),
+            "width": .text(width),
             "generator": .text(summary.generator),
             "widths": .list(widths),
             "tabs": .list(tabs),
+            "lang": .text(language),
+            "labels": .json(PreviewLabels.json(language: language)),
+            "labelAllTabs": .text(labels["allTabs"] ?? ""),
+            "labelPageTitle": .text((labels["pageTitle"] ?? "").replacingOccurrences(of: "%d", with: width)),
+            "labelScreenWidth": .text(labels["screenWidth"] ?? ""),
+            "labelSheets": .text((labels["sheets"] ?? "").replacingOccurrences(of: "%d", with: width)),
+            "labelEmoticon": .text(labels["emoticon"] ?? ""),
+            "labelEmoticons": .text(labels["emoticons"] ?? ""),
         ]
     }
 }

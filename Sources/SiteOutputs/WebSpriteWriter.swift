@@ -5,36 +5,44 @@ import OutputTransaction
 import PipelineSteps
 import TextEscaping
 
-/// `--web`: the sheets described for web tooling, per width and scale, from the finished manifests
-/// (so the web files and the manifest can never disagree):
+/// `--web`: everything a web page needs to draw the emoticons and the keyboard, from the finished
+/// manifests (so the web files and the manifest can never disagree):
 ///
+/// - `web/emoticons.css`: one stylesheet for every screen (`WebStylesheet`), in CSS px.
+/// - `web/emoticons.js`, `web/emoticons.mjs`, `web/emoticons.d.ts`, `web/demo.html`: the runtime
+///   (`WebRuntimeWriter`): tokenizer, renderer and keyboard, with the data embedded.
 /// - `web/<width>/<tab>-page-NNN@<S>x.json`: a TexturePacker JSON hash for one sheet (PixiJS
 ///   `Assets.load`, Phaser `load.atlas`). Frames are the manifest's sprite rects, keyed
-///   `<tab>/<name>`; `meta.related_multi_packs` lists the width and scale's other sheets, as
-///   TexturePacker's multipack does, so PixiJS loads them all from one file.
+///   `<tab>/<name>` (the delete key `<tab>/delete`); `meta.related_multi_packs` lists the width
+///   and scale's other sheets, as TexturePacker's multipack does, so PixiJS loads them all from
+///   one file.
 /// - `web/<width>/tab-icons@<S>x.json`: the same for the tab icon strip, a frame per tab keyed
 ///   `<tab>/tab-icon`: the icon's whole `size`-pt square (`sourceSize`), trimmed to its pixels.
-/// - `web/<width>/emoticons.css`: a class per emoticon, `.emk-<tab>-<entry>`, showing its icon
-///   from the sheet with `image-set()` for the scales, exact at each scale (a `min-resolution`
-///   rule where a scale's rounded rect differs); and per tab `.emk-<tab>-icon`, its tab icon's
-///   square (`-icon` never clashes with an entry number).
+///
+/// The sprites are the page sheets themselves, not new atlases: every icon is in them once per
+/// scale, a page's sheet loads only when one of its icons is shown, and the app and the web share
+/// the same files (and their hashes in the manifest).
 package struct WebSpriteWriter {
-    package func write(_ manifests: [Manifest], output: OutputFolder) throws(GenerationError) {
-        for manifest in manifests {
-            let classes = Self.classPrefixes(for: manifest.tabs.map(\.id))
-            var sheetSizes: [String: (width: Int, height: Int)] = [:]
-            for tab in manifest.tabs { for page in tab.pages { for path in page.sheets.values { sheetSizes[path] = try Self.size(of: path, in: output) } } }
-            for tab in manifest.tabs { for path in tab.icon?.sheets.values.sorted() ?? [] where sheetSizes[path] == nil { sheetSizes[path] = try Self.size(of: path, in: output) } }
-            for scale in manifest.scales {
-                let atlases = Self.atlases(manifest, scale: scale, sizes: sheetSizes)
-                for atlas in atlases {
-                    var document = atlas.document
-                    document.meta.relatedMultiPacks = atlases.map(\.fileName).filter { $0 != atlas.fileName }
-                    try output.writeJSON(document, to: "web/\(manifest.screenWidth)/\(atlas.fileName)")
-                }
+    /// One width's TexturePacker JSON files.
+    package func writeAtlases(_ manifest: Manifest, output: OutputFolder) throws(GenerationError) {
+        let sheetSizes = try Self.sheetSizes(manifest, output: output)
+        for scale in manifest.scales {
+            let atlases = Self.atlases(manifest, scale: scale, sizes: sheetSizes)
+            for atlas in atlases {
+                var document = atlas.document
+                document.meta.relatedMultiPacks = atlases.map(\.fileName).filter { $0 != atlas.fileName }
+                try output.writeJSON(document, to: "web/\(manifest.screenWidth)/\(atlas.fileName)")
             }
-            try output.write(Data(Self.css(manifest, classes: classes, sizes: sheetSizes).utf8), to: "web/\(manifest.screenWidth)/emoticons.css")
         }
+    }
+
+    /// The pixel size of every sheet a manifest names (pages and tab icons), read back from the output.
+    package static func sheetSizes(_ manifest: Manifest, output: OutputFolder) throws(GenerationError) -> [String: (width: Int, height: Int)] {
+        var sizes: [String: (width: Int, height: Int)] = [:]
+        for tab in manifest.tabs { for page in tab.pages { for path in page.sheets.values { sizes[path] = try size(of: path, in: output) } } }
+        for tab in manifest.tabs { for path in tab.icon?.sheets.values.sorted() ?? [] where sizes[path] == nil { sizes[path] = try size(of: path, in: output) } }
+        for tab in manifest.tabs { for sheet in tab.variantSheets ?? [] { for path in sheet.sheets.values where sizes[path] == nil { sizes[path] = try size(of: path, in: output) } } }
+        return sizes
     }
 
     // MARK: TexturePacker JSON hash
@@ -73,10 +81,11 @@ package struct WebSpriteWriter {
             for page in tab.pages {
                 guard let sheet = page.sheets["\(scale)"], let size = sizes[sheet] else { continue }
                 var frames: [String: Frame] = [:]
-                for button in page.buttons where button.kind == .emoticon {
+                for button in page.buttons {
                     guard let rect = button.sprite["\(scale)"] else { continue }
-                    var key = "\(tab.id)/\(button.name)"
-                    if used.contains(key) { key += "~\(button.entry ?? button.index)" }
+                    // The delete key: `<tab>/delete` on the first page, `<tab>/delete~<page>` after.
+                    var key = button.kind == .delete ? "\(tab.id)/delete" : "\(tab.id)/\(button.name)"
+                    if used.contains(key) { key += "~\(button.kind == .delete ? page.index : button.entry ?? button.index)" }
                     used.insert(key)
                     frames[key] = Frame(
                         frame: Rect(x: rect.x, y: rect.y, w: rect.width, h: rect.height),
@@ -113,8 +122,6 @@ package struct WebSpriteWriter {
         return atlases
     }
 
-    // MARK: CSS
-
     /// Each tab's class prefix: `emk-` and its id with anything but letters, digits, `-` and `_`
     /// made `-`; prefixes that then clash get `-2`, `-3`... in tab order.
     package static func classPrefixes(for tabIDs: [String]) -> [String] {
@@ -130,80 +137,6 @@ package struct WebSpriteWriter {
         }
     }
 
-    /// One class: the rect at each scale of the sheet at each scale (`sheets`, `rects` keyed by
-    /// scale), sized in CSS px; the rule itself, and per other scale the override its rounded rect
-    /// needs (none where it is exactly the base scale's).
-    package static func rule(
-        _ name: String, comment text: String, sheets: [String: String], rects: [String: Manifest.PixelRect], scales: [Int],
-        sizes: [String: (width: Int, height: Int)]
-    ) -> (lines: [String], overrides: [Int: String])? {
-        let base = scales[0]
-        guard let baseSheet = sheets["\(base)"], let size = sizes[baseSheet], let rect = rects["\(base)"] else { return nil }
-        let imageSet = scales.compactMap { scale in sheets["\(scale)"].map { "url(\"../../\(cssString($0))\") \(scale)x" } }.joined(separator: ", ")
-        let b = Double(base)
-        let lines = [
-            "/* \(comment(text)) */",
-            ".\(name) { width: \(number(Double(rect.width) / b))px; height: \(number(Double(rect.height) / b))px; "
-                + "background-image: url(\"../../\(cssString(baseSheet))\"); background-image: -webkit-image-set(\(imageSet)); background-image: image-set(\(imageSet)); "
-                + "background-size: \(number(Double(size.width) / b))px \(number(Double(size.height) / b))px; background-position: \(number(-Double(rect.x) / b))px \(number(-Double(rect.y) / b))px; }",
-        ]
-        var overrides: [Int: String] = [:]
-        for scale in scales.dropFirst() {
-            guard let other = rects["\(scale)"] else { continue }
-            let s = Double(scale)
-            if Double(other.x) / s == Double(rect.x) / b && Double(other.y) / s == Double(rect.y) / b
-                && Double(other.width) / s == Double(rect.width) / b && Double(other.height) / s == Double(rect.height) / b
-            {
-                continue
-            }
-            overrides[scale] =
-                "  .\(name) { width: \(number(Double(other.width) / s))px; height: \(number(Double(other.height) / s))px; "
-                + "background-position: \(number(-Double(other.x) / s))px \(number(-Double(other.y) / s))px; }"
-        }
-        return (lines, overrides)
-    }
-
-    package static func css(_ manifest: Manifest, classes: [String], sizes: [String: (width: Int, height: Int)]) -> String {
-        let scales = manifest.scales.sorted()
-        var lines = [
-            "/* emokit \(manifest.generator.version): the emoticons at \(manifest.screenWidth) pt. Usage: <span class=\"emk \(classes.first ?? "emk-tab")-0\"></span>",
-            "   Each class shows one icon from its page's sheet, sized in CSS px (= points); .emk-<tab>-icon is the tab's tab bar icon. */",
-            ".emk { display: inline-block; background-repeat: no-repeat; vertical-align: middle; }",
-        ]
-        var overrides: [Int: [String]] = [:]
-        func add(_ rule: (lines: [String], overrides: [Int: String])?) {
-            guard let rule else { return }
-            lines += rule.lines
-            for (scale, line) in rule.overrides { overrides[scale, default: []].append(line) }
-        }
-        for (tabIndex, tab) in manifest.tabs.enumerated() {
-            for page in tab.pages {
-                for button in page.buttons where button.kind == .emoticon {
-                    guard let entry = button.entry else { continue }
-                    add(rule("\(classes[tabIndex])-\(entry)", comment: button.text ?? button.name, sheets: page.sheets, rects: button.sprite, scales: scales, sizes: sizes))
-                }
-            }
-        }
-        // Tab icons: the whole square, so every tab's button is the same size.
-        for (tabIndex, tab) in manifest.tabs.enumerated() {
-            guard let icon = tab.icon else { continue }
-            var squares: [String: Manifest.PixelRect] = [:]
-            for (key, rect) in icon.sprite { if let scale = Int(key) { squares[key] = TabIconCell.cell(of: rect, size: icon.size, scale: scale) } }
-            add(rule("\(classes[tabIndex])-icon", comment: "tab icon: \(tab.title)", sheets: icon.sheets, rects: squares, scales: scales, sizes: sizes))
-        }
-        var previous = scales[0]
-        for scale in scales.dropFirst() {
-            if let rules = overrides[scale] {
-                // From halfway between the scales, the browser picks this scale's sheet.
-                lines.append("@media (min-resolution: \(number(Double(previous + scale) / 2))dppx) {")
-                lines += rules
-                lines.append("}")
-            }
-            previous = scale
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// A number for CSS: whole numbers without a decimal point, others to 6 places (exact enough
     /// that `-7.333333px` at 3x lands on device pixel 22).
     package static func number(_ value: Double) -> String {
@@ -211,14 +144,6 @@ package struct WebSpriteWriter {
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
-    }
-
-    package static func cssString(_ text: String) -> String {
-        Escape.cssString(text)
-    }
-
-    package static func comment(_ text: String) -> String {
-        Escape.cssComment(text)
     }
 
     package static func size(of sheet: String, in output: OutputFolder) throws(GenerationError) -> (width: Int, height: Int) {
@@ -232,8 +157,18 @@ package struct WebSpriteWriter {
 extension WebSpriteWriter: ManifestWriter {
     package init(value: String, encoder: PNGEncoder) { self.init() }
 
-    /// A width at a time: its CSS and atlases list every page, so it is held whole, but only one.
+    /// A width at a time: its atlases list every page, so it is held whole, but only one (and the
+    /// smallest width's, whose sheets the stylesheet and the runtime draw from).
     package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {
-        for manifest in manifests { try write([manifest.whole()], output: output) }
+        var smallest: Manifest?
+        for paged in manifests {
+            let manifest = paged.whole()
+            try writeAtlases(manifest, output: output)
+            if smallest.map({ manifest.screenWidth < $0.screenWidth }) ?? true { smallest = manifest }
+        }
+        guard let smallest else { return }
+        let sizes = try Self.sheetSizes(smallest, output: output)
+        try output.write(Data(WebStylesheet.css(smallest, sizes: sizes).utf8), to: "web/emoticons.css")
+        try WebRuntimeWriter.write(smallest, sizes: sizes, output: output)
     }
 }

@@ -39,7 +39,12 @@ struct WebFormatTests {
                         #expect(meta["scale"] as? String == "\(scale)" && meta["format"] as? String == "RGBA8888" && meta["app"] as? String == "emokit")
                         let frames = try #require(json["frames"] as? [String: [String: Any]])
                         let emoticons = page.buttons.filter { $0.kind == .emoticon && $0.sprite["\(scale)"] != nil }
-                        #expect(frames.count == emoticons.count)
+                        // The delete key has a frame too: `<tab>/delete` on the first page, `~<page>` after.
+                        let delete = try #require(page.buttons.last { $0.kind == .delete }?.sprite["\(scale)"])
+                        let deleteKey = page.index == 0 ? "\(tab.id)/delete" : "\(tab.id)/delete~\(page.index)"
+                        #expect(frames[deleteKey]?["frame"] as? [String: Int] == ["x": delete.x, "y": delete.y, "w": delete.width, "h": delete.height])
+                        #expect(keys.insert(deleteKey).inserted)
+                        #expect(frames.count == emoticons.count + 1)
                         for button in emoticons {
                             // The first emoticon of a name has the plain key; a repeated name adds its entry.
                             var key = "\(tab.id)/\(button.name)"
@@ -84,12 +89,14 @@ struct WebFormatTests {
         }
     }
 
-    /// Reads the CSS back: each emoticon's base rule is its rect at the smallest scale in CSS px,
-    /// and the 3x override (where present) is its 3x rect, so the icon is exact at both.
+    /// Reads the CSS back: each emoticon's base rule, under the class the manifest records, is its
+    /// rect at the smallest scale in CSS px, and the 3x override (where present) is its 3x rect,
+    /// so the icon is exact at both. One stylesheet for every width: the smallest width's sheets.
     @Test func cssRulesReproduceTheRectsAtEachScale() throws {
-        let out = try Self.run(widths: [375])
+        let out = try Self.run(widths: [375, 414])
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
-        let css = try String(contentsOf: out.appendingPathComponent("web/375/emoticons.css"), encoding: .utf8)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("web/375/emoticons.css").path))
+        let css = try String(contentsOf: out.appendingPathComponent("web/emoticons.css"), encoding: .utf8)
         let parts = css.components(separatedBy: "@media (min-resolution: 2.5dppx) {")
         #expect(parts.count == 2)
         func rules(_ text: String) -> [String: [String: String]] {
@@ -113,14 +120,15 @@ struct WebFormatTests {
         for (tabIndex, tab) in manifest.tabs.enumerated() {
             let prefix = WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))[tabIndex]
             for page in tab.pages {
-                for button in page.buttons where button.kind == .emoticon {
-                    let name = "\(prefix)-\(button.entry!)"
+                for button in page.buttons where button.kind == .emoticon || page.index == 0 {
+                    let name = try #require(button.webClass)
+                    #expect(name.hasPrefix(prefix + "-"))
                     let rule = try #require(base[name], "\(name) missing")
                     let r2 = button.sprite["2"]!, r3 = button.sprite["3"]!
                     #expect(rule["width"] == px(r2.width, 2) && rule["height"] == px(r2.height, 2))
                     #expect(rule["background-position"] == "-\(px(r2.x, 2)) -\(px(r2.y, 2))".replacingOccurrences(of: "-0px", with: "0px"))
                     #expect(rule["background-size"] == "375px 200px")
-                    #expect(rule["background-image"]?.hasPrefix("image-set(url(\"../../\(page.sheets["2"]!)\") 2x, url(\"../../\(page.sheets["3"]!)\") 3x)") == true)
+                    #expect(rule["background-image"]?.hasPrefix("image-set(url(\"../\(page.sheets["2"]!)\") 2x, url(\"../\(page.sheets["3"]!)\") 3x)") == true)
                     if let override = retina[name] {
                         #expect(override["background-position"] == "-\(px(r3.x, 3)) -\(px(r3.y, 3))")
                         #expect(override["width"] == px(r3.width, 3) && override["height"] == px(r3.height, 3))
@@ -128,7 +136,7 @@ struct WebFormatTests {
                     } else {
                         #expect(r3.x * 2 == r2.x * 3 && r3.y * 2 == r2.y * 3 && r3.width * 2 == r2.width * 3 && r3.height * 2 == r2.height * 3)
                     }
-                    checked += 1
+                    if button.kind == .emoticon { checked += 1 }
                 }
             }
         }
@@ -141,7 +149,7 @@ struct WebFormatTests {
             #expect(rule["width"] == "24px" && rule["height"] == "24px")
             #expect(rule["background-position"] == (tabIndex == 0 ? "0px 0px" : "-\(tabIndex * 24)px 0px"))
             #expect(rule["background-size"] == "\(24 * manifest.tabs.count)px 24px")
-            #expect(rule["background-image"] == "image-set(url(\"../../\(tab.icon!.sheets["2"]!)\") 2x, url(\"../../\(tab.icon!.sheets["3"]!)\") 3x)")
+            #expect(rule["background-image"] == "image-set(url(\"../\(tab.icon!.sheets["2"]!)\") 2x, url(\"../\(tab.icon!.sheets["3"]!)\") 3x)")
             #expect(retina[name] == nil)
         }
     }

@@ -37,6 +37,8 @@ struct ManifestBuilder {
         let geometries: [Int: SheetGeometry]
         /// With `--xcassets`: each tab's folder in the catalog.
         let catalogFolders: [String]?
+        /// With `--web`: each entry's CSS class (`WebClassNames`), by tab and entry.
+        var webClasses: (tabs: [String], entries: [[String]])? = nil
     }
 
     func manifest(width: Int) -> PagedManifest {
@@ -44,7 +46,8 @@ struct ManifestBuilder {
         let context = WidthLayout(
             width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) },
             geometries: Dictionary(uniqueKeysWithValues: scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: width), scale: $0)) }),
-            catalogFolders: options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) })
+            catalogFolders: options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) },
+            webClasses: options.writeWeb ? Self.webClasses(packs) : nil)
         var header = self.header(context)
         emojiFields?.apply(toHeader: &header)
         let pageCounts = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
@@ -92,6 +95,7 @@ struct ManifestBuilder {
                     text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
                     missingGlyph: nil, frame: frame, sprite: sprite)
                 result.frames = frames
+                result.webClass = context.webClasses.map { WebClassNames.deleteClass(prefix: $0.tabs[tabIndex]) }
                 return result
             case .emoticon(let entryIndex):
                 let entry = pack.entries[entryIndex]
@@ -110,11 +114,25 @@ struct ManifestBuilder {
                 result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
                 result.pinyin = pinyin?.searchTerms(for: result.name)
                 result.systemGlyph = systemGlyph
+                result.webClass = context.webClasses?.entries[tabIndex][entryIndex]
                 return result
             }
         }
         let imageSet = context.catalogFolders.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
         return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons, imageSet: imageSet)
+    }
+
+    /// Each entry's web class, from its image name or text (never its position).
+    static func webClasses(_ packs: [EmoticonPack]) -> (tabs: [String], entries: [[String]]) {
+        let sources = packs.map { pack in
+            pack.entries.map { entry -> WebClassNames.Source in
+                switch entry.content {
+                case .image(let file): return .init(imageName: file.name, text: entry.text, isEmoji: false)
+                case .emoji(let text): return .init(imageName: nil, text: text, isEmoji: true)
+                }
+            }
+        }
+        return WebClassNames.classes(tabIDs: packs.map(\.id), entries: sources)
     }
 
     /// The manifest without pages: grid, metrics, colours and each tab's fields.

@@ -8,6 +8,7 @@ extension Generator {
             generator: "emokit \(EmokitResources.version)",
             inputs: options.inputs.map { $0.lastPathComponent },
             emojiSource: emoji?.display,
-            packs: packs.map { .init(id: $0.id, title: $0.title(locale: options.locale), source: $0.plistPath, entries: $0.entries.count) })
+            packs: packs.map { .init(id: $0.id, title: $0.title(locale: options.locale), source: $0.plistPath, entries: $0.entries.count) },
+            locale: options.locale.rawValue)
     }
 }

@@ -304,7 +304,7 @@ public enum SettingsTable {
             check: { AssetCatalogName.issue(name: $0, scales: []) == nil ? nil : SettingProblem(expected: "a plain name such as \"Emoticons\" (the folder is NAME.xcassets)") })
         + Setting.output(
             "web", writer: WebSpriteWriter.self, key: "web",
-            help: "Also write web/<width>/: a TexturePacker JSON per sheet (PixiJS, Phaser) and emoticons.css.",
+            help: "Also write web/: emoticons.js (render messages, mount the keyboard), emoticons.css and a TexturePacker JSON per sheet.",
             offHelp: "Do not write web/, even if the config file asks for it.")
         + [
             .onOff(

@@ -25,7 +25,8 @@ struct GenerateSummaryTests {
         try FileManager.default.createDirectory(at: one, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.samplePacks.appendingPathComponent("faces/f_haha.png"), to: one.appendingPathComponent("haha.png"))
         let out = dir.appendingPathComponent("out")
-        let result = run(["generate", one.path, "--out", out.path, "--widths", "375", "--scales", "2", "--no-cache", "--base-url", "https://example.com/kb/"])
+        // In English: the preview pages speak the run's --locale (the default, cn, has no plural).
+        let result = run(["generate", one.path, "--out", out.path, "--widths", "375", "--scales", "2", "--no-cache", "--base-url", "https://example.com/kb/", "--locale", "en"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.hasPrefix("emokit: 1 tab, 1 page, 1 sheet ("), "\(result.out)")
         #expect(result.out.contains("  one: 1 emoticon, 1 page\n"), "\(result.out)")

@@ -36,7 +36,7 @@ struct ConfigOutputsTests {
         let named = try generate(dir, "named", ["--config", try writeConfig(#"{"xcassets": "Stickers", "web": true}"#, in: dir)])
         let flags = try generate(dir, "flags", ["--xcassets=Stickers", "--web"])
         #expect(try items(named).contains("Stickers.xcassets") && items(named).contains("web"))
-        let css = "web/375/emoticons.css"
+        let css = "web/emoticons.css"
         #expect(try Data(contentsOf: named.appendingPathComponent(css)) == Data(contentsOf: flags.appendingPathComponent(css)))
         let manifest = try Manifest.decode(try Data(contentsOf: named.appendingPathComponent("manifests/375.json")))
         let imageSet = try #require(manifest.tabs.first?.pages.first?.imageSet)

@@ -1,0 +1,74 @@
+/// The CSS class of each entry in `web/emoticons.css`, recorded in the manifest as
+/// `Button.webClass`. A class is derived from what the entry is, never from where it sits:
+/// `emk-<tab>-<name>`, `<name>` being the entry's image name without its extension and scale
+/// suffix (`f_haha@2x.png` → `f_haha`), an emoji's code points in lower-case hex
+/// (`1f44d-1f3fd`), or else its text with what CSS would need escaped made `-` (`[哈哈]` → `哈哈`).
+/// So adding, removing or reordering entries never moves a class to another face; only two
+/// entries of one tab with the same name share a base, and the later one gets `-2`, `-3`...
+/// (`delete` and `icon` are kept for the tab's delete key and tab icon).
+package enum WebClassNames {
+    /// What an entry's class is made from: its image's file name, else its text.
+    package struct Source: Sendable {
+        package let imageName: String?
+        package let text: String
+        package let isEmoji: Bool
+        package init(imageName: String?, text: String, isEmoji: Bool) { self.imageName = imageName; self.text = text; self.isEmoji = isEmoji }
+    }
+
+    /// Each tab's prefix (`emk-<tab id>`, see `WebSpriteWriter.classPrefixes`) and its entries' classes.
+    package static func classes(tabIDs: [String], entries: [[Source]]) -> (tabs: [String], entries: [[String]]) {
+        let prefixes = WebSpriteWriter.classPrefixes(for: tabIDs)
+        let classes = zip(prefixes, entries).map { prefix, sources in
+            var taken: Set<String> = ["delete", "icon"]
+            return sources.map { source -> String in
+                let base = name(source)
+                var name = base, suffix = 2
+                while !taken.insert(name).inserted {
+                    name = "\(base)-\(suffix)"
+                    suffix += 1
+                }
+                return "\(prefix)-\(name)"
+            }
+        }
+        return (prefixes, classes)
+    }
+
+    /// The class of a tab's delete key.
+    package static func deleteClass(prefix: String) -> String { "\(prefix)-delete" }
+    /// The class of a tab's tab bar icon.
+    package static func iconClass(prefix: String) -> String { "\(prefix)-icon" }
+
+    static func name(_ source: Source) -> String {
+        if let image = source.imageName, !image.isEmpty {
+            var stem = (image as String).split(separator: "/").last.map(String.init) ?? image
+            if let dot = stem.lastIndex(of: "."), dot > stem.startIndex { stem = String(stem[..<dot]) }
+            if let at = stem.range(of: "@", options: .backwards), stem[at.upperBound...].dropLast().allSatisfy(\.isNumber), stem.hasSuffix("x") {
+                stem = String(stem[..<at.lowerBound])
+            }
+            let safe = identifier(stem)
+            if !safe.isEmpty { return safe }
+        }
+        if source.isEmoji {
+            return source.text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "-")
+        }
+        let safe = identifier(source.text)
+        return safe.isEmpty ? source.text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "-") : safe
+    }
+
+    /// `text` as a CSS identifier's tail: ASCII letters, digits, `-`, `_` and any non-ASCII
+    /// letter kept (CSS takes those unescaped), everything else `-`, runs of `-` made one and
+    /// trimmed at the ends.
+    static func identifier(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let keep =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+                || (scalar.value >= 0x80 && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
+            let character: Character = keep ? Character(scalar) : "-"
+            if character == "-" && (out.isEmpty || out.hasSuffix("-")) { continue }
+            out.append(character)
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+}

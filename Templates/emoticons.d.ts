@@ -1,0 +1,99 @@
+// TypeScript declarations of emokit's web runtime: web/emoticons.js (a classic script that
+// defines globalThis.Emokit) and web/emoticons.mjs (the same API as an ES module).
+
+export type SegmentKind = "text" | "emoticon" | "emoji";
+
+/** A keyboard entry as `Emokit.data` holds it. */
+export interface EmokitEntry {
+  /** What a tap inserts (`[哈哈]`, or the emoji). */
+  text: string;
+  /** Traditional-Chinese text, when the pack has one. */
+  cht?: string;
+  /** The name in the run's locale (the `aria-label`). */
+  name: string;
+  /** The entry's class in web/emoticons.css (`emk-faces-f_haha`), stable across runs. */
+  class: string | null;
+  /** `[sheet, x, y, width, height]` in CSS px; `sheet` indexes `EmokitData.sheets`. */
+  sprite: [number, number, number, number, number] | null;
+  emoji?: boolean;
+  /** The GIF's path relative to web/, when the entry is animated. */
+  animation?: string;
+  keywords?: string[];
+  pinyin?: string[];
+  variants?: { text: string; name: string; sprite: [number, number, number, number, number] | null }[];
+}
+
+export interface EmokitTab {
+  id: string;
+  title: string;
+  kind: "image" | "emoji" | "mixed";
+  displayOnly?: boolean;
+  iconClass: string | null;
+  deleteClass: string;
+  entries: EmokitEntry[];
+}
+
+export interface EmokitData {
+  version: string;
+  lang: string;
+  locale: string | null;
+  scales: number[];
+  sheets: { paths: Record<string, string>; width: number; height: number }[];
+  tabs: EmokitTab[];
+  [key: string]: unknown;
+}
+
+export interface Segment {
+  kind: SegmentKind;
+  /** The segment's text as it is in the input; the texts joined give back the input. */
+  text: string;
+  /** Where the segment starts in the input, in UTF-16 units. */
+  index: number;
+  /** For an emoticon or an emoji the keyboard has: its tab's id and its name. */
+  tab?: string;
+  name?: string;
+}
+
+export interface RenderOptions {
+  /** Draw animated entries from their GIF. */
+  animate?: boolean;
+}
+
+export interface KeyboardHandlers {
+  /** A key was tapped: `text` is what it inserts. */
+  onInsert?(text: string): void;
+  /** The delete key was tapped. */
+  onDelete?(): void;
+  /** Shown as a Send button in the tab bar when given. */
+  onSend?(): void;
+}
+
+export interface MountedKeyboard {
+  destroy(): void;
+}
+
+export interface EmokitAPI {
+  tokenize(text: string): Segment[];
+  render(text: string, options?: RenderOptions): DocumentFragment;
+  deleteBackward(text: string, caret?: number): { text: string; caret: number };
+  mountKeyboard(element: HTMLElement, handlers?: KeyboardHandlers): MountedKeyboard;
+  /** Entries whose name, text, keyword or pinyin starts with `query`, exact names first. */
+  search(query: string): { tab: string; entry: EmokitEntry }[];
+  readonly data: EmokitData;
+  readonly version: string;
+}
+
+declare const Emokit: EmokitAPI;
+export default Emokit;
+export declare const tokenize: EmokitAPI["tokenize"];
+export declare const render: EmokitAPI["render"];
+export declare const deleteBackward: EmokitAPI["deleteBackward"];
+export declare const mountKeyboard: EmokitAPI["mountKeyboard"];
+export declare const search: EmokitAPI["search"];
+export declare const data: EmokitData;
+export declare const version: string;
+
+declare global {
+  /** Defined by web/emoticons.js loaded as a classic `<script>`. */
+  var Emokit: EmokitAPI;
+}

@@ -1,0 +1,201 @@
+// The web runtime's code (emokit writes it as web/emoticons.js and web/emoticons.mjs, with the
+// keyboard's data in place of the marker below). One tokenizer for messages and the keyboard,
+// the same rules as the Swift library's EmoticonKeyboard.segments(in:) (Tests/TokenSpec).
+const DATA = /*EMOKIT_DATA*/null;
+
+const Core = (() => {
+  const base = new URL(".", SCRIPT_URL).href;
+  const url = (path) => new URL(path, base).href;
+
+  // Grapheme clusters: Intl.Segmenter where there is one, else code points (old browsers).
+  const segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+  const graphemes = (text) => (segmenter ? Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text));
+
+  // Shown as an emoji: a code point with emoji presentation, or a text-default emoji made emoji by
+  // U+FE0F, a keycap, a skin tone or a ZWJ sequence (Character.isEmoji in the Swift library).
+  const EMOJI = /\p{Emoji}/u, PRESENTATION = /\p{Emoji_Presentation}/u, MODIFIER = /\p{Emoji_Modifier}/u;
+  function isEmoji(grapheme) {
+    const points = Array.from(grapheme);
+    if (!points.length || !EMOJI.test(points[0])) return false;
+    if (PRESENTATION.test(points[0])) return true;
+    return points.slice(1).some((p) => p === "\uFE0F" || p === "\u20E3" || p === "\u200D" || MODIFIER.test(p));
+  }
+
+  // Every keyboard text (chs, each skin-tone variant, then cht where no chs is the same) in a trie
+  // over grapheme clusters, compared in NFC as Swift compares Characters.
+  const exact = new Map();
+  const traditional = [];
+  DATA.tabs.forEach((tab) => tab.entries.forEach((entry) => {
+    const found = { tab, entry, text: entry.text, name: entry.name, sprite: entry.sprite };
+    if (entry.text && !exact.has(entry.text.normalize("NFC"))) exact.set(entry.text.normalize("NFC"), found);
+    if (entry.cht) traditional.push([entry.cht.normalize("NFC"), found]);
+    (entry.variants || []).forEach((v) => {
+      if (v.text && !exact.has(v.text.normalize("NFC"))) exact.set(v.text.normalize("NFC"), { tab, entry, variant: v, text: v.text, name: v.name, sprite: v.sprite });
+    });
+  }));
+  traditional.forEach(([text, found]) => { if (!exact.has(text)) exact.set(text, found); });
+  const trie = { next: new Map(), end: null };
+  exact.forEach((found, text) => {
+    let node = trie;
+    for (const g of graphemes(text)) {
+      if (!node.next.has(g)) node.next.set(g, { next: new Map(), end: null });
+      node = node.next.get(g);
+    }
+    node.end = found;
+  });
+
+  /** The text cut into segments: text, emoticons (the longest keyboard text at each point) and emoji (one grapheme each). */
+  function tokenize(text) {
+    text = String(text);
+    const parts = graphemes(text), segments = [];
+    let offset = 0, i = 0, pending = null;
+    const flush = () => { if (pending) { segments.push(pending); pending = null; } };
+    while (i < parts.length) {
+      let node = trie, j = i, best = null, bestEnd = i;
+      while (j < parts.length && (node = node.next.get(parts[j].normalize("NFC")))) {
+        j += 1;
+        if (node.end) { best = node.end; bestEnd = j; }
+      }
+      if (best) {
+        flush();
+        const piece = parts.slice(i, bestEnd).join("");
+        const kind = best.entry.emoji || isEmoji(parts[i]) ? "emoji" : "emoticon";
+        segments.push({ kind, text: piece, index: offset, tab: best.tab.id, name: best.name, emoticon: best });
+        offset += piece.length; i = bestEnd;
+        continue;
+      }
+      const g = parts[i];
+      if (isEmoji(g)) {
+        flush();
+        segments.push({ kind: "emoji", text: g, index: offset });
+      } else if (pending) {
+        pending.text += g;
+      } else {
+        pending = { kind: "text", text: g, index: offset };
+      }
+      offset += g.length; i += 1;
+    }
+    flush();
+    return segments;
+  }
+
+  /** The text with the one token before the caret (UTF-16 units) removed: a whole emoticon, a whole emoji or one grapheme. */
+  function deleteBackward(text, caret) {
+    text = String(text);
+    caret = caret === undefined ? text.length : Math.max(0, Math.min(text.length, caret));
+    const last = tokenize(text.slice(0, caret)).pop();
+    if (!last) return { text, caret };
+    const start = last.kind === "text" ? caret - graphemes(last.text).pop().length : last.index;
+    return { text: text.slice(0, start) + text.slice(caret), caret: start };
+  }
+
+  /** Matches `query` as a prefix of a name, keyword, text or pinyin spelling; exact names first. */
+  function search(query) {
+    const q = String(query || "").trim().toLowerCase();
+    if (!q) return [];
+    const scored = [];
+    DATA.tabs.forEach((tab) => {
+      if (tab.displayOnly) return;
+      tab.entries.forEach((entry) => {
+        const name = entry.name.toLowerCase();
+        const words = [name, entry.text.toLowerCase()].concat(entry.keywords || [], entry.pinyin || []).map((w) => String(w).toLowerCase());
+        let score = name === q || entry.text === query ? 0 : words.includes(q) ? 1 : words.some((w) => w.startsWith(q)) ? 2 : -1;
+        if (score >= 0) scored.push({ score, order: scored.length, tab, entry });
+      });
+    });
+    return scored.sort((a, b) => a.score - b.score || a.order - b.order).map((s) => ({ tab: s.tab.id, entry: s.entry }));
+  }
+
+  // The sprite [sheet, x, y, width, height] (CSS px) drawn `size` wide, in `unit` (em or px).
+  function spriteStyle(element, sprite, size, unit) {
+    const sheet = DATA.sheets[sprite[0]], k = size / sprite[3];
+    const set = Object.keys(sheet.paths).sort().map((s) => `url("${url(sheet.paths[s])}") ${s}x`).join(", ");
+    element.style.backgroundImage = `url("${url(sheet.paths[Object.keys(sheet.paths).sort()[0]])}")`;
+    element.style.backgroundImage = `image-set(${set})`;
+    element.style.backgroundSize = `${sheet.width * k}${unit} ${sheet.height * k}${unit}`;
+    element.style.backgroundPosition = `${-sprite[1] * k}${unit} ${-sprite[2] * k}${unit}`;
+    element.style.width = `${size}${unit}`;
+    element.style.height = `${sprite[4] * k}${unit}`;
+  }
+
+  /** The text as a DocumentFragment: text as text, emoticons as role="img" elements at the text's size, on its baseline. */
+  function render(text, options) {
+    injectStyle();
+    const fragment = document.createDocumentFragment();
+    for (const segment of tokenize(text)) {
+      const found = segment.emoticon;
+      if (segment.kind === "text" || !found || !found.sprite) {
+        fragment.appendChild(document.createTextNode(segment.text));
+        continue;
+      }
+      const image = document.createElement("span");
+      image.className = "emk-inline" + (found.entry.class && !found.variant ? " " + found.entry.class : "");
+      image.setAttribute("role", "img");
+      image.setAttribute("aria-label", found.name);
+      image.title = found.name;
+      spriteStyle(image, found.sprite, 1.25, "em");
+      if (options && options.animate && found.entry.animation && !found.variant) {
+        image.style.backgroundImage = `url("${url(found.entry.animation)}")`;
+        image.style.backgroundSize = "100% 100%";
+        image.style.backgroundPosition = "0 0";
+      }
+      // The text itself, invisible, so that copying the message gives it back.
+      const hidden = document.createElement("span");
+      hidden.className = "emk-copy";
+      hidden.textContent = segment.text;
+      image.appendChild(hidden);
+      fragment.appendChild(image);
+    }
+    return fragment;
+  }
+
+  let styled = false;
+  function injectStyle() {
+    if (styled || typeof document === "undefined") return;
+    styled = true;
+    const c = DATA.colors, d = c.dark || c;
+    const style = document.createElement("style");
+    style.id = "emokit-style";
+    style.textContent = STYLE
+      .replace(/BG/g, c.background).replace(/TABBAR/g, c.tabBarBackground).replace(/SELECTED/g, c.selectedTab)
+      .replace(/CURRENTDOT/g, c.currentPageDot).replace(/PAGEDOT/g, c.pageDot)
+      .replace(/DBG/g, d.background).replace(/DTAB/g, d.tabBarBackground).replace(/DSEL/g, d.selectedTab)
+      .replace(/DCUR/g, d.currentPageDot).replace(/DDOT/g, d.pageDot);
+    document.head.appendChild(style);
+  }
+
+  const STYLE = `
+.emk-inline { display: inline-block; vertical-align: -0.25em; overflow: hidden; white-space: nowrap; background-repeat: no-repeat; }
+.emk-copy { color: transparent; font-size: 1px; line-height: 0; }
+.emk-keyboard { --emk-bg: BG; --emk-tabbar: TABBAR; --emk-selected: SELECTED; --emk-dot: PAGEDOT; --emk-current: CURRENTDOT;
+  --emk-fg: #1c1c1e; background: var(--emk-bg); color: var(--emk-fg); font: 14px system-ui, sans-serif; user-select: none; overflow: hidden; }
+@media (prefers-color-scheme: dark) { .emk-keyboard { --emk-bg: DBG; --emk-tabbar: DTAB; --emk-selected: DSEL; --emk-dot: DDOT; --emk-current: DCUR; --emk-fg: #f2f2f7; } }
+.emk-search { display: block; box-sizing: border-box; width: calc(100% - 16px); margin: 6px 8px 0; padding: 4px 8px; border: 1px solid var(--emk-dot); border-radius: 8px; background: var(--emk-tabbar); color: var(--emk-fg); font: inherit; }
+.emk-pages { display: flex; overflow-x: auto; overflow-y: hidden; scroll-snap-type: x mandatory; scrollbar-width: none; }
+.emk-pages::-webkit-scrollbar { display: none; }
+.emk-page { flex: 0 0 100%; scroll-snap-align: start; display: grid; box-sizing: border-box; align-content: start; }
+.emk-key { display: flex; align-items: center; justify-content: center; padding: 0; margin: 0; border: 0; background: none; color: inherit; cursor: pointer; border-radius: 6px; min-width: 24px; min-height: 24px; }
+.emk-key:focus-visible, .emk-tab:focus-visible, .emk-dot:focus-visible { outline: 2px solid #0a84ff; }
+.emk-key:active { background: var(--emk-selected); }
+.emk-sprite { display: block; background-repeat: no-repeat; pointer-events: none; }
+.emk-dots { display: flex; justify-content: center; align-items: center; gap: 2px; }
+.emk-dot { width: 24px; height: 24px; padding: 0; border: 0; background: none; cursor: pointer; }
+.emk-dot::before { content: ""; display: block; width: 7px; height: 7px; margin: auto; border-radius: 50%; background: var(--emk-dot); }
+.emk-dot[aria-current="true"]::before { background: var(--emk-current); }
+.emk-tabbar { display: flex; align-items: stretch; background: var(--emk-tabbar); }
+.emk-tabs { display: flex; align-items: stretch; flex: 1 1 auto; overflow-x: auto; }
+.emk-tab { flex: 0 0 auto; min-width: 44px; display: flex; align-items: center; justify-content: center; border: 0; background: none; color: inherit; font: inherit; cursor: pointer; }
+.emk-tab[aria-selected="true"] { background: var(--emk-selected); }
+.emk-send { margin-left: auto; flex: 0 0 auto; min-width: 56px; border: 0; background: #0a64d6; color: #fff; font: inherit; cursor: pointer; }
+.emk-picker { position: absolute; display: flex; gap: 2px; padding: 4px; background: var(--emk-tabbar); border-radius: 8px; box-shadow: 0 2px 8px rgba(0,0,0,.3); z-index: 10; }
+.emk-empty { grid-column: 1 / -1; padding: 12px; text-align: center; }
+`;
+
+  const LABELS = {
+    "zh-Hans": { keyboard: "表情键盘", recent: "最近使用", search: "搜索表情", send: "发送", page: "第 %d 页", none: "没有找到表情", tones: "肤色" },
+    "zh-Hant": { keyboard: "表情鍵盤", recent: "最近使用", search: "搜尋表情", send: "傳送", page: "第 %d 頁", none: "沒有找到表情", tones: "膚色" },
+    en: { keyboard: "Emoticon keyboard", recent: "Recent", search: "Search emoji", send: "Send", page: "Page %d", none: "No emoji found", tones: "Skin tones" },
+  };
+
+  return { tokenize, render, deleteBackward, search, data: DATA, version: DATA.version, LABELS, spriteStyle, injectStyle, graphemes };
+})();

@@ -1,0 +1,77 @@
+import EmoticonManifest
+import Foundation
+import PipelineTestSupport
+import TestSupport
+import Testing
+
+@testable import SiteOutputs
+
+/// Classes are named after what an entry is, so they survive edits of the pack; and the runtime
+/// is written with the keyboard's data embedded.
+struct WebClassNameTests {
+    typealias Source = WebClassNames.Source
+
+    @Test func classesComeFromImageNamesThenEmojiThenText() {
+        let classes = WebClassNames.classes(
+            tabIDs: ["faces", "emoji"],
+            entries: [
+                [
+                    .init(imageName: "f_haha.png", text: "[哈哈]", isEmoji: false),
+                    .init(imageName: "d_xin@2x.png", text: "[心]", isEmoji: false),
+                    .init(imageName: "gifs/Smile 1.gif", text: "[微笑]", isEmoji: false),
+                    .init(imageName: nil, text: "[哈哈 大笑]", isEmoji: false),
+                    .init(imageName: "delete.png", text: "[删]", isEmoji: false),
+                ],
+                [.init(imageName: nil, text: "👍🏽", isEmoji: true), .init(imageName: nil, text: "👍🏽", isEmoji: true)],
+            ])
+        #expect(classes.tabs == ["emk-faces", "emk-emoji"])
+        #expect(classes.entries[0] == ["emk-faces-f_haha", "emk-faces-d_xin", "emk-faces-Smile-1", "emk-faces-哈哈-大笑", "emk-faces-delete-2"])
+        // A repeated name keeps the first its plain class; the delete key's class is never taken.
+        #expect(classes.entries[1] == ["emk-emoji-1f44d-1f3fd", "emk-emoji-1f44d-1f3fd-2"])
+    }
+
+    @Test func aClassDoesNotMoveWhenEntriesAreInsertedRemovedOrReordered() {
+        let haha = Source(imageName: "f_haha.png", text: "[哈哈]", isEmoji: false)
+        let xin = Source(imageName: "f_xin.png", text: "[心]", isEmoji: false)
+        let new = Source(imageName: "f_new.png", text: "[新]", isEmoji: false)
+        let before = WebClassNames.classes(tabIDs: ["faces"], entries: [[haha, xin]]).entries[0]
+        let inserted = WebClassNames.classes(tabIDs: ["faces"], entries: [[new, haha, xin]]).entries[0]
+        let reordered = WebClassNames.classes(tabIDs: ["faces"], entries: [[xin, haha]]).entries[0]
+        let removed = WebClassNames.classes(tabIDs: ["faces"], entries: [[xin]]).entries[0]
+        #expect(before == ["emk-faces-f_haha", "emk-faces-f_xin"])
+        #expect(Array(inserted.dropFirst()) == before)
+        #expect(reordered == before.reversed())
+        #expect(removed == ["emk-faces-f_xin"])
+    }
+
+    /// A run with `--web` records each button's class in the manifest, writes the runtime with
+    /// the data embedded (no fetch from file://), and both are byte-identical on a second run.
+    @Test func theManifestRecordsClassesAndTheRuntimeEmbedsTheData() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [375]) { $0.writeWeb = true }
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let buttons = manifest.tabs.flatMap(\.pages).flatMap(\.buttons)
+        #expect(buttons.allSatisfy { $0.webClass != nil })
+        #expect(Set(buttons.filter { $0.kind == .emoticon }.compactMap(\.webClass)).count == buttons.filter { $0.kind == .emoticon }.count)
+        #expect(buttons.first { $0.text == "[哈哈]" }?.webClass == "emk-faces-f_haha")
+        let script = try String(contentsOf: out.appendingPathComponent("web/emoticons.js"), encoding: .utf8)
+        #expect(script.contains("globalThis.Emokit = Emokit;") && !script.contains("EMOKIT_DATA") && !script.contains("fetch("))
+        #expect(script.contains(#""class":"emk-faces-f_haha""#))
+        let module = try String(contentsOf: out.appendingPathComponent("web/emoticons.mjs"), encoding: .utf8)
+        #expect(module.contains("export default Emokit;") && module.contains("import.meta.url"))
+        for file in ["emoticons.d.ts", "demo.html", "emoticons.css"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("web/\(file)").path), "\(file)")
+        }
+        let again = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: again, widths: [375]) { $0.writeWeb = true }
+        #expect(try Data(contentsOf: again.appendingPathComponent("web/emoticons.js")) == Data(contentsOf: out.appendingPathComponent("web/emoticons.js")))
+    }
+
+    /// Without `--web` the manifest has no classes (and so no change for apps that do not ask).
+    @Test func withoutWebThereAreNoClasses() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [375])
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        #expect(manifest.tabs.flatMap(\.pages).flatMap(\.buttons).allSatisfy { $0.webClass == nil })
+    }
+}
