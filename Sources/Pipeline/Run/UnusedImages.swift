@@ -1,0 +1,37 @@
+import Diagnostics
+import EmoticonPacks
+import Foundation
+
+/// What `generate` says about images in a pack folder that no entry names: one line per pack,
+/// with how many (an image with its `@2x`/`@3x` files counts once) and the first; `validate`
+/// lists each file (`Generator.unusedImages`). An image dropped into a pack and forgotten in its
+/// plist must not go unnoticed, and a pack of many must not flood the run with lines.
+enum UnusedImages {
+    /// One warning per pack folder with unused PNGs, skipping packs whose layout said so already
+    /// (a map's `unmapped-images` note).
+    static func warnings(_ packs: [EmoticonPack], reported: [PackError]) -> [Diagnostic] {
+        let already = Set(reported.compactMap { if case .unmappedImages(let path, _, _) = $0 { path } else { nil } })
+        var seen = Set<URL>()
+        var warnings: [Diagnostic] = []
+        for pack in packs where seen.insert(pack.folder.standardizedFileURL).inserted && !already.contains(pack.plistPath) {
+            let sharing = packs.filter { $0.folder.standardizedFileURL == pack.folder.standardizedFileURL }
+            let files = Generator.unusedImages(in: pack, sharing: sharing).compactMap { if case .unusedImage(_, let file) = $0 { file } else { nil } }
+            guard let first = files.first else { continue }
+            let images = Set(files.map(stem)).count
+            let filesText = files.count == images ? "" : " (\(files.count) files)"
+            let verb = images == 1 ? "is" : "are"
+            warnings.append(
+                Diagnostic(
+                    "unused-images", .warning, file: pack.plistPath,
+                    message: "\(pack.plistPath): \(images) image\(images == 1 ? "" : "s")\(filesText) in the pack folder \(verb) not named by any entry "
+                        + "(first: \(first)); validating lists each"))
+        }
+        return warnings
+    }
+
+    /// `faces/d_666` for `faces/d_666@2x.png`.
+    static func stem(_ file: String) -> String {
+        let base = (file as NSString).deletingPathExtension
+        return base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
+    }
+}
