@@ -113,8 +113,21 @@ struct ValidateCommandTests {
         let before = try Self.snapshot(samples)
         let result = run(["validate", samples.path, "--strict"])
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.isEmpty && result.out.contains("no errors, 0 warnings"), "\(result.out)\(result.err)")
+        #expect(result.err.isEmpty && result.out == "emokit: 3 tabs, 159 emoticons checked with --strict: no errors, 0 warnings\n", "\(result.out)\(result.err)")
         #expect(try Self.snapshot(samples) == before)
+    }
+
+    /// A run that finds errors ends with a summary line too, saying how many and why warnings
+    /// count (it used to end with the last error).
+    @Test func aFailedValidationEndsWithASummaryLine() throws {
+        let pack = Fixtures.conformance.appendingPathComponent("plists/weibo-valid").path
+        let strict = run(["validate", pack, "--strict"])
+        let errors = strict.err.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count
+        #expect(strict.status == 1 && errors > 0)
+        #expect(strict.out == "emokit: checked: \(errors) errors, 0 warnings (--strict makes warnings errors)\n", "\(strict.out)")
+        let missing = run(["validate", Fixtures.conformance.appendingPathComponent("plists/missing-png-key").path])
+        #expect(missing.status == 1 && missing.out.hasPrefix("emokit: checked: 1 error, "), "\(missing.out)")
+        #expect(run(["validate", pack, "--strict", "-q"]).out == "")
     }
 
     @Test func usageErrorsAndHelp() {
