@@ -8,9 +8,12 @@ import Foundation
 /// plist must not go unnoticed, and a pack of many must not flood the run with lines.
 enum UnusedImages {
     /// One warning per pack folder with unused PNGs, skipping packs whose layout said so already
-    /// (a map's `unmapped-images` note).
+    /// (a map's `unmapped-images` warning), and packs with entries left out by a warning of their
+    /// own (a repeated text, a bad entry skipped by `--lenient`): their images are unused as a
+    /// consequence of what was said, not forgotten.
     static func warnings(_ packs: [EmoticonPack], reported: [PackError]) -> [Diagnostic] {
-        let already = Set(reported.compactMap { if case .unmappedImages(let path, _, _) = $0 { path } else { nil } })
+        let consequences: Set<Diagnostic.Code> = ["unmapped-images", "duplicate-text", "skipped-entry", "bad-entry"]
+        let already = Set(reported.filter { consequences.contains($0.code) }.map(\.plistPath))
         var seen = Set<URL>()
         var warnings: [Diagnostic] = []
         for pack in packs where seen.insert(pack.folder.standardizedFileURL).inserted && !already.contains(pack.plistPath) {

@@ -16,7 +16,7 @@ struct InitUpdateTests {
         return try #require(plist as? [[String: String]])
     }
 
-    /// A pack made by init, then edited by hand: a Chinese text, a key of the team's own, a comment.
+    /// A pack made by init, then edited by hand: Chinese texts (chs and cht) and a comment.
     static func editedPack(_ root: URL) throws -> (folder: URL, plist: URL, edited: String) {
         let folder = root.appendingPathComponent("小喵")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -25,7 +25,7 @@ struct InitUpdateTests {
         #expect(CLIRun.invoke(["init", folder.path, "-q"]).status == 0)
         let plist = folder.appendingPathComponent("info.plist")
         var text = try String(contentsOf: plist, encoding: .utf8)
-        text = text.replacingOccurrences(of: "<string>[d_hi]</string>", with: "<string>[你好]</string>\n\t\t<key>note</key>\n\t\t<string>by hand</string>")
+        text = text.replacingOccurrences(of: "<string>[d_hi]</string>", with: "<string>[你好]</string>\n\t\t<key>cht</key>\n\t\t<string>[妳好]</string>")
         text = text.replacingOccurrences(of: "<array>\n", with: "<array>\n\t<!-- the team's pack -->\n")
         try Data(text.utf8).write(to: plist)
         return (folder, plist, text)
@@ -51,7 +51,7 @@ struct InitUpdateTests {
         #expect(after == String(before[..<close.lowerBound]) + added + String(before[close.lowerBound...]))
         let entries = try Self.entries(plist)
         #expect(entries.map { $0["chs"] } == ["[你好]", "[d_ok]", "[六六六]"])
-        #expect(entries[0]["note"] == "by hand")
+        #expect(entries[0]["cht"] == "[妳好]")
         // Nothing new: nothing written, and it says so.
         let again = run(["init", "--update", folder.path])
         #expect(again.status == 0 && again.out == "emokit: \(folder.path)/info.plist is up to date (3 entries)\n")
@@ -84,7 +84,7 @@ struct InitUpdateTests {
         #expect(result.status == 0 && result.out.contains("(binary): added 1 entry ([d_new])"), "\(result.out)\(result.err)")
         #expect(try Data(contentsOf: plist).starts(with: Array("bplist00".utf8)))
         let entries = try Self.entries(plist)
-        #expect(entries.map { $0["chs"] } == ["[你好]", "[d_ok]", "[d_new]"] && entries[0]["note"] == "by hand")
+        #expect(entries.map { $0["chs"] } == ["[你好]", "[d_ok]", "[d_new]"] && entries[0]["cht"] == "[妳好]")
         #expect(entries[2] == ["chs": "[d_new]", "png": "d_new.png", "type": "0"])
     }
 
@@ -111,5 +111,24 @@ struct InitUpdateTests {
         let clash = run(["init", other.path])
         #expect(clash.status == 1 && clash.err.contains("names.tsv:2: b would have the text \"[x]\" of a"), "\(clash.err)")
         #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("info.plist").path))
+    }
+
+    /// An image dropped into a pack and not in its plist: generate says so in one line (it said
+    /// nothing), validate lists each file, and after `init --update` both are quiet.
+    @Test func generateCountsImagesNoEntryUses() throws {
+        let root = Fixtures.temporaryDirectory()
+        let (folder, _, _) = try Self.editedPack(root)
+        try InitCommandTests.image(folder, "d_666", scales: [1, 2, 3], index: 2)
+        let out = root.appendingPathComponent("out").path
+        let generate = run(["generate", folder.path, "--out", out, "--widths", "375", "-q"])
+        #expect(generate.status == 0)
+        #expect(
+            generate.err == "warning: \(folder.path)/info.plist: 1 image (3 files) in the pack folder is not named by any entry "
+                + "(first: \(folder.path)/d_666.png); validating lists each\n")
+        let validate = run(["validate", folder.path, "-q"])
+        #expect(validate.err.split(separator: "\n").count == 3 && validate.err.contains("\(folder.path)/d_666@3x.png is not named by any entry"))
+        #expect(run(["init", "--update", folder.path, "-q"]).status == 0)
+        let after = run(["generate", folder.path, "--out", out, "--widths", "375", "-q"])
+        #expect(after.status == 0 && after.err == "", "\(after.err)")
     }
 }

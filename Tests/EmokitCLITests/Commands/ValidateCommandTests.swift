@@ -53,12 +53,14 @@ struct ValidateCommandTests {
         let result = run(["validate", pack.path])
         #expect(result.status == 0, "\(result.err)")
         let lines = result.err.split(separator: "\n").map(String.init)
+        // Files are named from the working folder (absolute: the temporary folder is outside it).
+        let f = pack.path
         let expected = [
-            "warning: faces/info.plist: faces/stray@2x.png is not named by any entry; unused",
-            "warning: faces/info.plist: entry 1 (\"[wide]\"): png: faces/wide@2x.png is 200x96, far from square (2.1:1, more than 1.5:1)",
-            "warning: faces/info.plist: entry 2 (\"[tiny]\"): faces/tiny@2x.png is 20 px, enlarged 4.8x to 96 px at @3x",
-            "warning: faces/info.plist: entry 3 (\"[mismatch]\"): png: faces/mm@2x.png is 100x100, but faces/mm.png is 48x48: an @2x file should be 96x96",
-            "warning: faces/info.plist: entry 4: chs \"[ok]\" repeats entry 0; keeping entry 0",
+            "warning: \(f)/info.plist: \(f)/stray@2x.png is not named by any entry; unused",
+            "warning: \(f)/info.plist: entry 1 (\"[wide]\"): png: \(f)/wide@2x.png is 200x96, far from square (2.1:1, more than 1.5:1)",
+            "warning: \(f)/info.plist: entry 2 (\"[tiny]\"): \(f)/tiny@2x.png is 20 px, enlarged 4.8x to 96 px at @3x",
+            "warning: \(f)/info.plist: entry 3 (\"[mismatch]\"): png: \(f)/mm@2x.png is 100x100, but \(f)/mm.png is 48x48: an @2x file should be 96x96",
+            "warning: \(f)/info.plist: entry 4: chs \"[ok]\" repeats entry 0; keeping entry 0",
         ]
         for prefix in expected {
             #expect(lines.contains { $0.hasPrefix(prefix) }, "missing \(prefix) in:\n\(result.err)")
@@ -83,7 +85,7 @@ struct ValidateCommandTests {
         let before = try Self.snapshot(dir)
         let result = run(["validate", pack.path])
         #expect(result.status == 1)
-        #expect(result.err.contains("error: faces/info.plist: entry 1 (\"[gone]\"): png: file not found: faces/gone.png"), "\(result.err)")
+        #expect(result.err.contains("error: \(pack.path)/info.plist: entry 1 (\"[gone]\"): png: file not found: \(pack.path)/gone.png"), "\(result.err)")
         let generate = run(["generate", pack.path, "--out", dir.appendingPathComponent("out").path, "-q"])
         #expect(generate.status == 1 && generate.err == result.err)
         #expect(try Self.snapshot(dir) == before)
