@@ -45,7 +45,8 @@ struct InitUpdateTests {
         let after = try String(contentsOf: plist, encoding: .utf8)
         // The old text up to the closing </array>, then the new entry, then the old ending.
         let close = try #require(before.range(of: "</array>"))
-        let added = "\t<dict>\n\t\t<key>chs</key>\n\t\t<string>[六六六]</string>\n\t\t<key>cht</key>\n\t\t<string>[陸陸陸]</string>\n"
+        let added =
+            "\t<dict>\n\t\t<key>chs</key>\n\t\t<string>[六六六]</string>\n\t\t<key>cht</key>\n\t\t<string>[陸陸陸]</string>\n"
             + "\t\t<key>gif</key>\n\t\t<string>d_666.gif</string>\n\t\t<key>png</key>\n\t\t<string>d_666.png</string>\n"
             + "\t\t<key>type</key>\n\t\t<string>0</string>\n\t</dict>\n"
         #expect(after == String(before[..<close.lowerBound]) + added + String(before[close.lowerBound...]))

@@ -73,7 +73,8 @@ struct ProblemReportingTests {
         let result = run(["validate", folder.path])
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n").filter { $0.hasPrefix("error:") }
-        #expect(lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == bad.sorted().map { "error: \(folder.path)/info.plist: entry \($0) (\"[e\($0)]\")" }, "\(result.err)")
+        #expect(
+            lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == bad.sorted().map { "error: \(folder.path)/info.plist: entry \($0) (\"[e\($0)]\")" }, "\(result.err)")
     }
 
     @Test func lenientSkipsBadImagesLikeOtherBadEntries() throws {
