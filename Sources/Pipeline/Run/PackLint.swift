@@ -78,11 +78,14 @@ extension Generator {
             }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: pack.folder.path)) ?? []
+        // The folder as messages name it (`Emoticons/小喵`, as its entries' files are named).
+        let folder = pack.folder.standardizedFileURL
+        let display = files.lazy.flatMap(\.variants).first { $0.folder.standardizedFileURL == folder }?.folderDisplay ?? pack.folder.lastPathComponent
         var unused: [PackError] = []
         for name in names.sorted() where (name as NSString).pathExtension.lowercased() == "png" {
             let url = pack.folder.appendingPathComponent(name)
             guard !named.contains(key(url)), !namedStems.contains(stem(name)) else { continue }
-            unused.append(.unusedImage(path: pack.plistPath, file: "\(pack.folder.lastPathComponent)/\(name)"))
+            unused.append(.unusedImage(path: pack.plistPath, file: "\(display)/\(name)"))
         }
         return unused
     }

@@ -43,6 +43,15 @@ struct FilePathsTests {
         #expect(outside.hasPrefix("error: \(root.path)/Emoticons/小喵/info.plist: "), "\(outside)")
     }
 
+    /// validate's unused images are named like the plist (they were `cats/dog.png` beside
+    /// `Emoticons/cats/info.plist`).
+    @Test func unusedImagesAreNamedLikeTheirPack() throws {
+        let root = Fixtures.temporaryDirectory().appendingPathComponent("app")
+        try WeiboPackFixtures.makePack(root.appendingPathComponent("Emoticons/cats"), entries: [WeiboPackFixtures.entry("[猫]", "cat.png")], images: ["cat.png", "dog.png"])
+        let result = try Subprocess.run(try EmokitBinary.locate(), ["validate", "Emoticons", "-q"], currentDirectory: root)
+        #expect(result.stderr.contains("warning: Emoticons/cats/info.plist: Emoticons/cats/dog.png is not named by any entry; unused\n"), "\(result.stderr)")
+    }
+
     @Test func pathsAreRewrittenOnlyWhereAPackPathStarts() {
         let paths = FilePaths(inputs: [URL(fileURLWithPath: "/work/app/Emoticons"), URL(fileURLWithPath: "/other/faces")], workingFolder: "/work/app")
         #expect(paths.rewrite("Emoticons/a/info.plist: entry 1: png: file not found: Emoticons/a/x.png") == "Emoticons/a/info.plist: entry 1: png: file not found: Emoticons/a/x.png")
