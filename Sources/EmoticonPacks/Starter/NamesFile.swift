@@ -49,6 +49,11 @@ public struct NamesFile: Equatable, Sendable {
                 problems.append(.init(file: place, reason: "expected an image name, a tab, its chs text (and optionally a tab and its cht text)"))
                 continue
             }
+            // The texts go into an XML plist, which cannot hold control characters or noncharacters.
+            if let bad = fields.joined().unicodeScalars.first(where: { $0.properties.generalCategory == .control || $0.properties.isNoncharacterCodePoint }) {
+                problems.append(.init(file: place, reason: "U+\(String(bad.value, radix: 16, uppercase: true)) is not a character a plist text can hold"))
+                continue
+            }
             let name = imageName(fields[0])
             if let earlier = texts[name] {
                 problems.append(.init(file: place, reason: "\(name) is named on line \(earlier.line) already; keep one line per image"))

@@ -22,7 +22,8 @@ enum XMLPlistText {
         var indent = "\t", keyIndent = "\t\t"
         if let first = layout.children.first {
             let text = String(decoding: bytes[first], as: UTF8.self)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+            // `\r\n` is one Character: split on every kind of line end.
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             if let open = lines.first { indent = String(open.prefix { $0 == " " || $0 == "\t" }) }
             if lines.count > 1 { keyIndent = String(lines[1].prefix { $0 == " " || $0 == "\t" }) }
         }
