@@ -18,10 +18,11 @@ enum UnusedImages {
         var warnings: [Diagnostic] = []
         for pack in packs where seen.insert(pack.folder.standardizedFileURL).inserted && !already.contains(pack.plistPath) {
             let sharing = packs.filter { $0.folder.standardizedFileURL == pack.folder.standardizedFileURL }
-            let files = Generator.unusedImages(in: pack, sharing: sharing).compactMap { if case .unusedImage(_, let file) = $0 { file } else { nil } }
-            guard let first = files.first else { continue }
-            let images = Set(files.map(stem)).count
-            let filesText = files.count == images ? "" : " (\(files.count) files)"
+            let (display, groups) = Generator.unusedImageGroups(in: pack, sharing: sharing)
+            guard let name = groups.first?.first else { continue }
+            let first = "\(display)/\(name)"
+            let (images, files) = (groups.count, groups.reduce(0) { $0 + $1.count })
+            let filesText = files == images ? "" : " (\(files) files)"
             let verb = images == 1 ? "is" : "are"
             warnings.append(
                 Diagnostic(
@@ -30,11 +31,5 @@ enum UnusedImages {
                         + "(first: \(first)); validating lists each"))
         }
         return warnings
-    }
-
-    /// `faces/d_666` for `faces/d_666@2x.png`.
-    static func stem(_ file: String) -> String {
-        let base = (file as NSString).deletingPathExtension
-        return base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
     }
 }

@@ -229,8 +229,8 @@ public enum SettingsTable {
             check: { AssetCatalogName.issue(name: $0, scales: []) == nil ? nil : SettingProblem(expected: "a plain name such as \"Emoticons\" (the folder is NAME.xcassets)") })
         + [
             .value(
-                "xcassets-widths", "list", key: "xcassetsWidths", type: .wholeNumbers, example: "393,430",
-                help: "The widths whose pages the asset catalog holds, each one of --widths (default: every width).",
+                "xcassets-widths", "list", key: "xcassetsWidths", type: .wholeNumbers, range: OptionRanges.catalogWidth, example: "393,430",
+                help: "The widths whose pages the asset catalog holds, each {range} and one of --widths (default: every width).",
                 apply: { $0.assetCatalogWidths = $1.numbers })
         ]
         + Setting.output(
