@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import TextEscaping
 
 /// The one place the command line turns diagnostics into what a user reads: `error: …`,
@@ -6,8 +7,18 @@ import TextEscaping
 /// with every setting the library refers to named as its flag (`--max-plist-size`).
 public struct DiagnosticPrinter: Sendable {
     let console: Console
+    /// How file paths are named: from the working folder (`FilePaths`), once the run's inputs are known.
+    let paths: FilePaths
 
-    public init(_ console: Console) { self.console = console }
+    public init(_ console: Console) { self.init(console, paths: .none) }
+
+    init(_ console: Console, paths: FilePaths) {
+        self.console = console
+        self.paths = paths
+    }
+
+    /// A printer naming the pack files of `inputs` from the working folder.
+    init(_ console: Console, inputs: [URL]) { self.init(console, paths: FilePaths(inputs: inputs)) }
 
     /// A setting as the command line names it: its long flag.
     public static func flag(_ setting: String) -> String { "--" + setting }
@@ -23,8 +34,16 @@ public struct DiagnosticPrinter: Sendable {
     /// entry texts) is escaped for the terminal (`Escape.terminal`): one diagnostic, one line.
     public static func line(_ diagnostic: Diagnostic) -> String { "\(diagnostic.severity.rawValue): \(Escape.terminal(text(diagnostic)))" }
 
+    /// The printed line, its pack paths named from the working folder.
+    func line(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.severity.rawValue): \(Escape.terminal(paths.rewrite(Self.text(diagnostic))))"
+    }
+
+    /// The words of a diagnostic as `--json` lists them, paths named as printed.
+    func text(_ diagnostic: Diagnostic) -> String { paths.rewrite(Self.text(diagnostic)) }
+
     /// Prints one diagnostic.
-    public func print(_ diagnostic: Diagnostic) { console.error(Self.line(diagnostic)) }
+    public func print(_ diagnostic: Diagnostic) { console.error(line(diagnostic)) }
 
     /// Prints each in order; notes only when `notes` (`--quiet` leaves them out).
     public func print(_ diagnostics: [Diagnostic], notes: Bool = true) {

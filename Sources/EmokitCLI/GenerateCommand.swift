@@ -72,7 +72,7 @@ enum GenerateCommand {
     }
 
     static func execute(_ options: GeneratorOptions, quiet: Bool, json: Bool = false, console: Console) -> ExitCode {
-        let printer = DiagnosticPrinter(console)
+        let printer = DiagnosticPrinter(console, inputs: options.inputs)
         do {
             // The progress bar (a terminal only, not --quiet) is erased before anything is printed.
             let report = try ProgressBar.showing(on: console, when: !quiet) { progress throws(GenerationError) in
@@ -86,7 +86,7 @@ enum GenerateCommand {
             printer.print(report.warnings)
             if json {
                 printer.print(report.notes, notes: !quiet)
-                console.out(GenerateSummary(report: report, shard: options.publishing.shard).jsonText())
+                console.out(GenerateSummary(report: report, shard: options.publishing.shard, printer: printer).jsonText())
             } else if !quiet {
                 printer.print(report.notes)
                 for line in summaryLines(report, shard: options.publishing.shard) { console.out(line) }
@@ -104,7 +104,7 @@ enum GenerateCommand {
             return .success
         } catch {
             printer.print(error.diagnostics)
-            if json { console.out(GenerateSummary(failure: error, output: options.output).jsonText()) }
+            if json { console.out(GenerateSummary(failure: error, output: options.output, printer: printer).jsonText()) }
             return error.isOutputFailure ? .outputError : .inputError
         }
     }

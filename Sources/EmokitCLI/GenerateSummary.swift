@@ -24,24 +24,27 @@ struct GenerateSummary: Encodable {
     /// Only with `--shard` (left out of the JSON otherwise).
     var shard: Shard?
 
-    init(report: Generator.Report, shard spec: ShardSpec? = nil) {
+    /// `printer` names the files in messages as the printed lines do (`DiagnosticPrinter.text`).
+    init(report: Generator.Report, shard spec: ShardSpec? = nil, printer: DiagnosticPrinter? = nil) {
         ok = true
         output = report.output.path
         tabs = report.tabs.map { Tab(id: $0.id, title: $0.title, entries: $0.entries, pages: $0.pages) }
         sheets = Sheets(count: report.sheetCount, bytes: report.sheetBytes)
         files = Self.files(in: report.output)
         pages = report.pages
-        warnings = report.warnings.map(DiagnosticPrinter.text)
-        notes = report.notes.map(DiagnosticPrinter.text)
+        let text = printer?.text ?? DiagnosticPrinter.text
+        warnings = report.warnings.map(text)
+        notes = report.notes.map(text)
         timings = report.timings
         if let spec, let own = report.shardTabs { shard = Shard(index: spec.index, count: spec.count, tabs: own.map { report.tabs[$0].id }) }
     }
 
-    init(failure error: GenerationError, output: URL) {
+    init(failure error: GenerationError, output: URL, printer: DiagnosticPrinter? = nil) {
         ok = false
         self.output = output.path
-        warnings = error.diagnostics(.warning).map(DiagnosticPrinter.text)
-        errors = error.diagnostics(.error).map(DiagnosticPrinter.text)
+        let text = printer?.text ?? DiagnosticPrinter.text
+        warnings = error.diagnostics(.warning).map(text)
+        errors = error.diagnostics(.error).map(text)
     }
 
     func jsonText() -> String {

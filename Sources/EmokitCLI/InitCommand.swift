@@ -15,6 +15,8 @@ enum InitCommand {
         minimumPositionals: 1,
         options: [
             .flag("force", help: "Replace an existing info.plist and emokit.json (edits made to them are lost)."),
+            .flag("update", help: "Add the images no entry names to the existing info.plist, keeping every entry as it is."),
+            .flag("remove-missing", help: "With --update: remove the entries whose image files are gone (else they are only reported)."),
             .flag("quiet", short: "q", help: "Print only errors."),
         ],
         discussion: """
@@ -25,6 +27,15 @@ enum InitCommand {
             delete button and icon) and are not listed; other files and subfolders are named in a
             note. A name with brackets, control characters or two scale suffixes, and two files for
             one name and scale, are refused, every one at once, and nothing is written.
+
+            names.tsv beside the images, if there is one, gives entries their texts: a line per image,
+            tab-separated: the image's name (smile or smile.png), its chs ([微笑]) and optionally its
+            cht ([微笑] in traditional characters). Images it does not name get [name].
+
+            --update keeps the info.plist there (and emokit.json): images no entry names are appended
+            as new entries, grouped with their @2x/@3x files and GIF; entries whose files are all gone
+            are reported, and removed with --remove-missing. Every other entry and key stays byte for
+            byte (an XML plist is edited as text, a binary one stays binary).
 
             emokit.json holds generate's defaults (packs ".", out "emokit-output" inside the folder);
             every key is described in Documentation/ConfigFile.md. Both files are written, or
@@ -40,10 +51,16 @@ enum InitCommand {
         let display = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let folder = URL(fileURLWithPath: path)
         let printer = DiagnosticPrinter(console)
+        let update = arguments.has("update")
+        if arguments.has("remove-missing") && !update { throw UsageError(message: "--remove-missing goes with --update") }
+        if update && arguments.has("force") { throw UsageError(message: "--update keeps info.plist and --force replaces it: give one") }
         let pack: PackStarter
-        do { pack = try PackStarter.scan(folder, display: display) } catch {
+        do { pack = try PackStarter.scan(folder, display: display, names: try NamesFile.read(in: folder, display: display)) } catch {
             printer.print(error.diagnostics)
             return .inputError
+        }
+        if update {
+            return InitUpdate.run(pack, display: display, removeMissing: arguments.has("remove-missing"), quiet: arguments.has("quiet"), printer: printer, console: console)
         }
         let written: [URL]
         do { written = try ProjectStarter(pack: pack, force: arguments.has("force")).write(display: display) } catch {

@@ -49,7 +49,7 @@ enum MergeCommand {
             if !arguments.has("quiet") {
                 printer.print(report.notes)
                 let count = GenerateCommand.count
-                console.out("emokit: merged \(count(report.shards, "shard")) (\(count(report.tabs, "tab")), \(count(report.files, "file"))) into \(report.output.path)")
+                console.out("emokit: merged \(count(report.shards, "shard")) (\(count(report.tabs, "tab")), \(count(siteFiles(report.output) ?? report.files, "file"))) into \(report.output.path)")
                 if report.wrotePreview { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive { console.out("Archive: \(archive.path)") }
             }
@@ -62,5 +62,15 @@ enum MergeCommand {
             printer.print(failure.diagnostics)
             return failure.isOutputFailure ? .outputError : .inputError
         }
+    }
+
+    /// How many files the merged site holds (sheets, manifests, preview, SHA256SUMS), counted in
+    /// the folder just swapped in: the shards' copied files are only part of it. Nil when it
+    /// cannot be listed (then the copied files are counted).
+    static func siteFiles(_ output: URL) -> Int? {
+        guard let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey]) else { return nil }
+        var count = 0
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { count += 1 }
+        return count
     }
 }

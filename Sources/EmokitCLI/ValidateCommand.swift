@@ -30,7 +30,7 @@ enum ValidateCommand {
         case .options(let resolved): options = resolved
         case .refused(let status): return status
         }
-        let printer = DiagnosticPrinter(console)
+        let printer = DiagnosticPrinter(console, inputs: options.inputs)
         do {
             let lint = try Generator(options: options).lint()
             // One diagnostic made and printed at a time (the same lines, in the same order, as
@@ -40,11 +40,21 @@ enum ValidateCommand {
             if !arguments.has("quiet") {
                 let entries = lint.plan.packs.reduce(0) { $0 + $1.entries.count }
                 let count = GenerateCommand.count
-                console.out("emokit: \(count(lint.plan.packs.count, "tab")), \(count(entries, "emoticon")) checked: no errors, \(count(lint.warnings.count, "warning"))")
+                let strict = options.strict ? " with --strict" : ""
+                console.out("emokit: \(count(lint.plan.packs.count, "tab")), \(count(entries, "emoticon")) checked\(strict): no errors, \(count(lint.warnings.count, "warning"))")
             }
             return .success
         } catch {
-            printer.print(error.diagnostics)
+            let diagnostics = error.diagnostics
+            printer.print(diagnostics)
+            // The run's last line says how it ended, as when all is well (`--quiet` leaves it out).
+            if !arguments.has("quiet") {
+                let count = GenerateCommand.count
+                let errors = diagnostics.filter { $0.severity == .error }.count
+                let warnings = diagnostics.filter { $0.severity == .warning }.count
+                let strict = options.strict ? " (--strict makes warnings errors)" : ""
+                console.out("emokit: checked: \(count(errors, "error")), \(count(warnings, "warning"))\(strict)")
+            }
             return .inputError
         }
     }

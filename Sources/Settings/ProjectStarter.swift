@@ -77,6 +77,18 @@ public struct ProjectStarter: Sendable {
         return targets
     }
 
+    /// `init --update`: the folder's `info.plist` replaced by `data`, written beside it and renamed
+    /// over it, so a reader sees the old file or the new one, never half of one.
+    public static func replacePlist(in folder: URL, with data: Data, display: String) throws(ProjectStarterError) {
+        let target = folder.appendingPathComponent(plistName)
+        let temporary = folder.appendingPathComponent(".\(plistName).emokit-update-\(getpid())")
+        defer { unlink(temporary.path) }
+        do { try data.write(to: temporary) } catch {
+            throw .cannotWrite(path: "\(display)/\(plistName)", reason: (error as NSError).localizedDescription)
+        }
+        if rename(temporary.path, target.path) != 0 { throw .cannotWrite(path: "\(display)/\(plistName)", reason: String(cString: strerror(errno))) }
+    }
+
     enum MoveError: Error { case exists, failed(String) }
 
     /// How a file got into place: as a new file, swapped with the previous one (which is then at

@@ -7,21 +7,33 @@ public enum Fixtures {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }()
 
-    /// `../shared` relative to the package root, or `EMOKIT_SHARED`. Tests that need it fail loudly
-    /// (a precondition with the path) instead of passing vacuously.
+    /// `../shared` relative to the package root, or `EMOKIT_SHARED`. Tests that need it stop the
+    /// run with one line saying where it looked and how to point at it (`sharedMissing`), instead
+    /// of passing vacuously or trapping with a backtrace that buries the reason.
     public static let shared: URL = {
-        let url: URL
-        if let override = ProcessInfo.processInfo.environment["EMOKIT_SHARED"], !override.isEmpty {
-            url = URL(fileURLWithPath: override)
-        } else {
-            url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+        let url = sharedLocation(environment: ProcessInfo.processInfo.environment)
+        if let line = sharedMissing(at: url) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            exit(2)
         }
-        var isDirectory: ObjCBool = false
-        precondition(
-            FileManager.default.fileExists(atPath: url.appendingPathComponent("conformance").path, isDirectory: &isDirectory) && isDirectory.boolValue,
-            "the shared corpus is missing: expected \(url.path)/conformance (set EMOKIT_SHARED to its folder)")
         return url
     }()
+
+    /// Where the corpus is looked for: `EMOKIT_SHARED`, else `shared` beside the package root.
+    public static func sharedLocation(environment: [String: String]) -> URL {
+        if let override = environment["EMOKIT_SHARED"], !override.isEmpty { return URL(fileURLWithPath: override) }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    }
+
+    /// The one line a run without the corpus prints (the same words as `.ci/test`), or nil.
+    public static func sharedMissing(at url: URL) -> String? {
+        var isDirectory: ObjCBool = false
+        let conformance = url.appendingPathComponent("conformance")
+        if FileManager.default.fileExists(atPath: conformance.path, isDirectory: &isDirectory) && isDirectory.boolValue { return nil }
+        let beside = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path
+        return "error: the conformance corpus is missing: looked for \(conformance.path); the tests need emokit's shared folder "
+            + "(conformance cases, seeds): put it at \(beside) or set EMOKIT_SHARED=/path/to/shared"
+    }
 
     public static var conformance: URL { shared.appendingPathComponent("conformance") }
 

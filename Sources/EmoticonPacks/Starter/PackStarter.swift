@@ -19,9 +19,13 @@ public struct PackStarter: Sendable {
         public let gif: String?
         /// Which scales have a PNG (or, without one, a GIF) file: 1, 2, 3.
         public let scales: [Int]
+        /// The texts `names.tsv` gives the image, if it names it.
+        public var texts: NamesFile.Texts? = nil
 
-        /// What a tap inserts: Weibo's `[name]`.
-        public var chs: String { "[\(name)]" }
+        /// What a tap inserts: the names file's text, else Weibo's `[name]`.
+        public var chs: String { texts?.chs ?? "[\(name)]" }
+        /// The traditional text, when the names file gives one.
+        public var cht: String? { texts?.cht }
     }
 
     public let folder: URL
@@ -31,7 +35,7 @@ public struct PackStarter: Sendable {
     public let notes: [String]
 
     /// Files `init` itself writes: never reported as skipped.
-    public static let writtenNames: Set<String> = ["info.plist", "emokit.json"]
+    public static let writtenNames: Set<String> = ["info.plist", "emokit.json", NamesFile.fileName]
 
     /// One image file, read from its name.
     struct ImageName {
@@ -43,7 +47,8 @@ public struct PackStarter: Sendable {
     }
 
     /// Lists `folder` and works out its entries; throws every refused name at once.
-    public static func scan(_ folder: URL, display: String) throws(PackStarterError) -> PackStarter {
+    /// Entries take their texts from `names` (`names.tsv`) where it names their image.
+    public static func scan(_ folder: URL, display: String, names namesFile: NamesFile = NamesFile()) throws(PackStarterError) -> PackStarter {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { throw .notFound(path: display) }
         guard isDirectory.boolValue else { throw .notAFolder(path: display) }
@@ -116,9 +121,30 @@ public struct PackStarter: Sendable {
             case .failure(let problem): problems.append(problem)
             }
         }
+        notes += applyNames(namesFile, to: &entries, problems: &problems, display: display)
         if !problems.isEmpty { throw .badNames(problems.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }) }
         if entries.isEmpty { throw .noImages(path: display) }
         return PackStarter(folder: folder, entries: entries, notes: notes)
+    }
+
+    /// Gives each entry its texts from the names file; a text two entries would share is refused
+    /// (a tap could not tell them apart). Returns the notes for lines that name no image.
+    static func applyNames(_ names: NamesFile, to entries: inout [Entry], problems: inout [PackStarterError.NameProblem], display: String) -> [String] {
+        let file = "\(display)/\(NamesFile.fileName)"
+        var byText: [String: String] = [:]
+        for index in entries.indices {
+            entries[index].texts = names.texts[entries[index].name]
+            let entry = entries[index]
+            if let other = byText[entry.chs] {
+                let place = entry.texts.map { "\(file):\($0.line)" } ?? "\(display)/\(entry.png ?? entry.gif ?? entry.name)"
+                problems.append(.init(file: place, reason: "\(entry.name) would have the text \(PackError.quote(entry.chs)) of \(other); give each image its own"))
+            }
+            byText[entry.chs] = entry.name
+        }
+        let listed = Set(entries.map(\.name))
+        return names.texts.filter { !listed.contains($0.key) }.sorted { $0.value.line < $1.value.line }.map { name, texts in
+            "\(file):\(texts.line): no image \(name) in the folder; the line is not used"
+        }
     }
 
     /// Why `stem` (from the file `file`) cannot name an entry, or nil.
@@ -197,17 +223,28 @@ public struct PackStarter: Sendable {
             #"<plist version="1.0">"#,
             "<array>",
         ]
-        for entry in entries {
-            lines.append("\t<dict>")
-            var pairs = [("chs", entry.chs)]
-            if let gif = entry.gif { pairs.append(("gif", gif)) }
-            if let png = entry.png { pairs.append(("png", png)) }
-            pairs.append(("type", "0"))
-            for (key, value) in pairs { lines += ["\t\t<key>\(key)</key>", "\t\t<string>\(Self.xmlText(value))</string>"] }
-            lines.append("\t</dict>")
-        }
+        for entry in entries { lines += Self.dictLines(entry, indent: "\t", keyIndent: "\t\t") }
         lines += ["</array>", "</plist>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One entry's `<dict>` as XML lines, its keys in order: `chs`, `cht` when the names file
+    /// gives one, `gif` when there is one, `png`, and `type` `"0"`.
+    public static func dictLines(_ entry: Entry, indent: String, keyIndent: String) -> [String] {
+        var lines = ["\(indent)<dict>"]
+        for (key, value) in plistPairs(entry) { lines += ["\(keyIndent)<key>\(key)</key>", "\(keyIndent)<string>\(Self.xmlText(value))</string>"] }
+        lines.append("\(indent)</dict>")
+        return lines
+    }
+
+    /// The entry's keys and values as the plist holds them.
+    public static func plistPairs(_ entry: Entry) -> [(String, String)] {
+        var pairs = [("chs", entry.chs)]
+        if let cht = entry.cht { pairs.append(("cht", cht)) }
+        if let gif = entry.gif { pairs.append(("gif", gif)) }
+        if let png = entry.png { pairs.append(("png", png)) }
+        pairs.append(("type", "0"))
+        return pairs
     }
 
     /// Text for an XML element's content: `&`, `<` and `>` escaped (names with control characters
@@ -229,6 +266,10 @@ public enum PackStarterError: Error, Equatable, Sendable {
     case alreadyAPack(file: String)
     case noImages(path: String)
     case badNames([NameProblem])
+    /// `init --update` cannot edit the plist (not a Weibo array, unreadable, or its text not followed).
+    case cannotUpdate(path: String, reason: String)
+    /// `init --update` without an `info.plist` to update.
+    case nothingToUpdate(path: String)
 
     public var lines: [String] {
         switch self {
@@ -239,6 +280,8 @@ public enum PackStarterError: Error, Equatable, Sendable {
         case .noImages(let path): return ["\(path): no PNG (or GIF) images in the folder; init lists the images directly in it"]
         case .badNames(let problems):
             return problems.map { "\($0.file): \($0.reason)" } + ["nothing written: rename the files above and run init again"]
+        case .cannotUpdate(let path, let reason): return ["\(path): cannot update: \(reason)"]
+        case .nothingToUpdate(let path): return ["\(path): no info.plist to update (init writes one)"]
         }
     }
 
@@ -251,6 +294,8 @@ public enum PackStarterError: Error, Equatable, Sendable {
         case .unreadable: code = "init-unreadable"
         case .alreadyAPack: code = "init-already-a-pack"
         case .noImages: code = "init-no-images"
+        case .cannotUpdate: code = "init-cannot-update"
+        case .nothingToUpdate: code = "init-nothing-to-update"
         case .badNames(let problems):
             return problems.map { Diagnostic("init-bad-name", .error, file: $0.file, message: Diagnostic.Message("\($0.file): \($0.reason)")) }
                 + [Diagnostic("init-refused", .error, message: "nothing written: rename the files above and run init again")]

@@ -9,11 +9,13 @@ import Publishing
 import Synchronization
 
 /// `--cache DIR`: a content-addressed store of rendered pages, one entry per page (all its
-/// widths and scales). An entry's key is the SHA-256 of everything the page's pixels depend on:
-/// emokit's version, the settings that shape sheets (grid, layout, widths, scales, encoder…),
-/// the bytes of each image the page draws, the emoji source's content for its emoji, the delete
-/// icon's pixels and the number of cells in use. So a changed image changes only its pages' keys,
-/// and a stale entry can never be found. An entry ends with the SHA-256 of its own bytes: a
+/// widths and scales). An entry's key is the SHA-256 of everything the page's pixels depend on,
+/// and of nothing else: emokit's version, the page grid, the widths, the scales and the PNG
+/// encoder (`PixelSettings`), the bytes of each image the page draws, the emoji source's content
+/// for its emoji, the delete icon's pixels and the number of cells in use. Never a tab's id,
+/// title or folder, the other tabs, or a setting that only names or places things (`tabIds`,
+/// the locale, the emoji keyboard beside the packs): renaming a pack folder reuses every page.
+/// So a changed image changes only its pages' keys, and a stale entry can never be found. An entry ends with the SHA-256 of its own bytes: a
 /// damaged entry is detected, rendered again and replaced. A cache may be restored from
 /// elsewhere, so an entry is also checked against what its key implies before use
 /// (`CacheEntry.verify`), read through no symbolic link with its size capped, and written only
@@ -44,13 +46,25 @@ final class PageCache: Sendable {
         expectation = CacheEntry.Expectation(grid: options.grid, widths: options.widths, scales: options.scales)
         self.emoji = emoji
         grid = options.grid
-        settings = "emokit \(options.publishing.cacheVersion)\n" + CanonicalText.of(Self.pageSettings(options))
+        settings = "emokit \(options.publishing.cacheVersion)\n" + CanonicalText.of(PixelSettings(options))
     }
 
-    /// The options with everything that cannot change a sheet's bytes reset: where things are
-    /// read and written, names, colours (sheets are transparent), messages and policies — the rows
-    /// of `SettingsTable` that do not shape sheets (`GeneratorOptions.sheetSettings`).
-    static func pageSettings(_ options: GeneratorOptions) -> GeneratorOptions { options.sheetSettings }
+    /// The settings a page's pixels are drawn from (`PageRenderer.render` reads no other): where
+    /// each cell sits (the grid, per width) and how each sheet is encoded. Widths and scales are
+    /// sorted as an entry stores its sheets, so their order on the command line does not matter.
+    struct PixelSettings {
+        let grid: GridSpec
+        let widths: [Int]
+        let scales: [Int]
+        let encoder: PNGEncoder
+
+        init(_ options: GeneratorOptions) {
+            grid = options.grid
+            widths = options.widths.sorted()
+            scales = options.scales.sorted()
+            encoder = options.encoder
+        }
+    }
 
     /// The page from the cache when an intact entry exists; else `render()`'s page, stored.
     func page(

@@ -118,7 +118,9 @@ struct ManifestBuilder {
                 return result
             }
         }
-        let imageSet = context.catalogFolders.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
+        // `--xcassets-widths`: a width the catalog leaves out names no image set.
+        let inCatalog = options.assetCatalogWidths?.contains(width) ?? true
+        let imageSet = context.catalogFolders.flatMap { folders in inCatalog ? folders : nil }.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
         return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons, imageSet: imageSet)
     }
 

@@ -138,6 +138,8 @@ struct GenerationRun {
         for pack in packs where pack.entries.isEmpty {
             warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(pack.plistPath): 0 emoticons; the tab has no pages"))
         }
+        // Images dropped into a pack folder that no entry names: one line per pack (validate lists each).
+        warnings += UnusedImages.warnings(packs, reported: plan.warnings)
         try output.prepareStaging()
         staged = true
     }

@@ -61,10 +61,21 @@ extension Generator {
         return PackLint(plan: plan, findings: ordered, warnings: warnings)
     }
 
-    /// PNG files in the pack's folder that no entry, animation or delete icon names. `@2x`/`@3x`
+    /// PNG files in the pack's folder that no entry, animation or delete icon names, one finding
+    /// per image (`d_666.png (and d_666@2x.png, d_666@3x.png)`), see `unusedImageGroups`.
+    static func unusedImages(in pack: EmoticonPack, sharing: [EmoticonPack] = []) -> [PackError] {
+        let (display, groups) = unusedImageGroups(in: pack, sharing: sharing)
+        return groups.map { names in
+            let others = names.count > 1 ? " (and \(names.dropFirst().joined(separator: ", ")))" : ""
+            return .unusedImage(path: pack.plistPath, file: "\(display)/\(names[0])\(others)")
+        }
+    }
+
+    /// The folder as messages name it, and the PNG files no entry, animation or delete icon
+    /// names, grouped by image (a name with its `@2x`/`@3x` files), in name order. `@2x`/`@3x`
     /// siblings of a named file count as named; `delete.png` and `icon.png` (and their siblings)
     /// have their own meaning. A plain image folder names every image by definition.
-    static func unusedImages(in pack: EmoticonPack, sharing: [EmoticonPack] = []) -> [PackError] {
+    static func unusedImageGroups(in pack: EmoticonPack, sharing: [EmoticonPack] = []) -> (display: String, groups: [[String]]) {
         func key(_ url: URL) -> String { url.resolvingSymlinksInPath().standardizedFileURL.path }
         func stem(_ name: String) -> String {
             let base = (name as NSString).deletingPathExtension
@@ -85,13 +96,22 @@ extension Generator {
             }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: pack.folder.path)) ?? []
-        var unused: [PackError] = []
+        // The folder as messages name it (`Emoticons/小喵`, as its entries' files are named).
+        let folder = pack.folder.standardizedFileURL
+        let display = files.lazy.flatMap(\.variants).first { $0.folder.standardizedFileURL == folder }?.folderDisplay ?? pack.folder.lastPathComponent
+        var groups: [[String]] = []
+        var groupOf: [String: Int] = [:]
         for name in names.sorted() where (name as NSString).pathExtension.lowercased() == "png" {
             let url = pack.folder.appendingPathComponent(name)
             guard !named.contains(key(url)), !namedStems.contains(stem(name)) else { continue }
-            unused.append(.unusedImage(path: pack.plistPath, file: "\(pack.folder.lastPathComponent)/\(name)"))
+            if let index = groupOf[stem(name)] {
+                groups[index].append(name)
+            } else {
+                groupOf[stem(name)] = groups.count
+                groups.append([name])
+            }
         }
-        return unused
+        return (display, groups)
     }
 
     /// An entry's variants far from square, and `@2x`/`@3x` sizes that are not 2x/3x of the

@@ -67,6 +67,10 @@ public struct GeneratorOptions: Sendable {
         get { outputs["xcassets"] }
         set { outputs["xcassets"] = newValue }
     }
+    /// `--xcassets-widths`: the widths whose pages the asset catalog holds (an app that ships to
+    /// some phones only need not carry every width's art); nil: every width. The manifests of the
+    /// other widths name no image set for their pages.
+    public var assetCatalogWidths: [Int]?
     public static let defaultAssetCatalog = AssetCatalogName.defaultName
     /// `--web`: TexturePacker JSON per sheet and a CSS file per width, under `web/`.
     public var writeWeb: Bool {
@@ -132,6 +136,9 @@ public struct GeneratorOptions: Sendable {
             return "\(setting: OptionRanges.maxPlistSize.setting) must be from \(OptionRanges.maxPlistSize.text)"
         }
         if let problem = AssetCatalogName.issue(name: assetCatalog, scales: scales) { return problem }
+        if let extra = assetCatalogWidths?.first(where: { !widths.contains($0) }) {
+            return "\(setting: "xcassets-widths") lists \(extra), which is not one of \(setting: "widths") (\(widths.map(String.init).joined(separator: ",")))"
+        }
         if let problem = grid.problem ?? metrics.problem(grid: grid) { return Diagnostic.Message(problem) }
         for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return Diagnostic.Message(problem) } } }
         return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)

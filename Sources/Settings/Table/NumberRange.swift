@@ -51,6 +51,8 @@ public struct NumberRange: Sendable {
 public enum OptionRanges {
     public static let width = NumberRange(flag: "--widths", key: "widths", lower: 100, upper: 4096, whole: true, unit: "pt")
     public static let scale = NumberRange(flag: "--scales", key: "scales", lower: 1, upper: 4, whole: true, unit: "")
+    /// `--xcassets-widths`: widths as `--widths` takes them (each must also be one of them).
+    public static let catalogWidth = NumberRange(flag: "--xcassets-widths", key: "xcassetsWidths", lower: 100, upper: 4096, whole: true, unit: "pt")
     public static let columns = NumberRange(flag: "--columns", key: "grid.columns", lower: 1, upper: 32, whole: true, unit: "")
     public static let rows = NumberRange(flag: "--rows", key: "grid.rows", lower: 1, upper: 32, whole: true, unit: "")
     public static let rowHeight = NumberRange(flag: "--row-height", key: "grid.rowHeight", lower: 8, upper: 500, whole: false, unit: "pt")

@@ -9,8 +9,10 @@ import SiteOutputs
 /// The defaults a run starts from that no other module owns, shared by `GeneratorOptions` and
 /// the table's help text, so `--help` shows the value a run really uses.
 public enum RunDefaults {
-    /// The widths of current iPhones (320 SE, 375, 390, 414, 428).
-    public static let widths = [320, 375, 390, 414, 428]
+    /// The widths of the iPhones iOS 26 runs on, one manifest each (the device of each width:
+    /// Documentation/Widths.md). A width not listed (320, the first iPhone SE) picks its
+    /// manifest by `ManifestWidthChoice`.
+    public static let widths = [375, 390, 393, 402, 414, 420, 428, 430, 440]
     public static let scales = [2, 3]
     public static let layout = LayoutPreset.classic
     public static let locale = TitleLocale.cn
@@ -238,7 +240,7 @@ public enum SettingsTable {
                     if value.isOn { options.strict = false }
                 }),
             .onOff(
-                "no-lenient", validates: true, help: "Stop at the first bad entry (the default), even if the config file says lenient.",
+                "no-lenient", validates: true, help: "Fail the run on bad entries, listing every one (the default), even if the config file says lenient.",
                 apply: { options, _ in options.lenient = false }),
             .onOff(
                 "strict", key: "strict", validates: true, help: "Treat warnings about the packs (skipped folders, unknown keys, enlarged images) as errors.",
@@ -302,6 +304,12 @@ public enum SettingsTable {
             help: "Also write an Xcode asset catalog NAME.xcassets (default: {default}), an image set per page.",
             offHelp: "Do not write an asset catalog, even if the config file asks for one.",
             check: { AssetCatalogName.issue(name: $0, scales: []) == nil ? nil : SettingProblem(expected: "a plain name such as \"Emoticons\" (the folder is NAME.xcassets)") })
+        + [
+            .value(
+                "xcassets-widths", "list", key: "xcassetsWidths", type: .wholeNumbers, range: OptionRanges.catalogWidth, example: "393,430",
+                help: "The widths whose pages the asset catalog holds, each {range} and one of --widths (default: every width).",
+                apply: { $0.assetCatalogWidths = $1.numbers })
+        ]
         + Setting.output(
             "web", writer: WebSpriteWriter.self, key: "web",
             help: "Also write web/: emoticons.js (render messages, mount the keyboard), emoticons.css and a TexturePacker JSON per sheet.",

@@ -161,7 +161,7 @@ struct InitCommandTests {
         let configured = run(["generate", "--config", folder.appendingPathComponent("emokit.json").path, "-q"])
         #expect(configured.status == 0, "\(configured.err)")
         let widths = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("emokit-output/manifests").path).sorted()
-        #expect(widths == ["320.json", "375.json", "390.json", "414.json", "428.json"])
+        #expect(widths == ["375.json", "390.json", "393.json", "402.json", "414.json", "420.json", "428.json", "430.json", "440.json"])
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("emokit-output/index.html").path))
     }
 
@@ -171,7 +171,7 @@ struct InitCommandTests {
                 {
                   "packs": ["."],
                   "out": "emokit-output",
-                  "widths": [320, 375, 390, 414, 428],
+                  "widths": [375, 390, 393, 402, 414, 420, 428, 430, 440],
                   "scales": [2, 3],
                   "layout": "classic",
                   "locale": "cn",
@@ -282,9 +282,9 @@ struct InitCommandTests {
         #expect(two.status == 2 && two.err.contains("Unexpected argument '\(dir.path)' (one <folder> at a time)"), "\(two.err)")
         #expect(run(["init"]).status == 2)
         let help = run(["help", "init"])
-        #expect(help.status == 0 && help.out.contains("USAGE: emokit init <folder> [--force] [--quiet]"))
+        #expect(help.status == 0 && help.out.contains("USAGE: emokit init <folder> [--force] [--update] [--remove-missing] [--quiet]"))
         #expect(run(["--help"]).out.contains("  init "))
-        #expect(run(["completions", "bash"]).out.contains("init) opts=\"--force --quiet -q --help -h\""))
+        #expect(run(["completions", "bash"]).out.contains("init) opts=\"--force --update --remove-missing --quiet -q --help -h\""))
     }
 
     @Test func suggestedCommandsQuoteFolderNames() {

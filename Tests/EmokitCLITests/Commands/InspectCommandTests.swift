@@ -43,6 +43,33 @@ struct InspectCommandTests {
         let folder = Fixtures.packageRoot.appendingPathComponent("Assets").path
         let result = run(["inspect", folder])
         #expect(result.status == 1)
-        #expect(result.err == "error: \(folder): is a folder; inspect reads PNG files (e.g. emokit inspect \(folder)/*.png)\n")
+        #expect(result.err == "error: \(folder): is a folder; inspect reads PNG and GIF files (e.g. emokit inspect \(folder)/*.png)\n")
+    }
+
+    /// A GIF is inspected as generate reads it (it was "not a PNG file (looks like GIF)"): its
+    /// size, frames, one play's length and its looping; the hash is of the first frame.
+    @Test func inspectReadsGIFs() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let frames: [GIFWriter.Frame] = [
+            .solid(width: 40, height: 30, index: 1, delayCentiseconds: 20), .solid(width: 40, height: 30, index: 2, delayCentiseconds: 30),
+        ]
+        let forever = dir.appendingPathComponent("forever.gif"), once = dir.appendingPathComponent("once.gif")
+        try Data(GIFWriter.encode(width: 40, height: 30, palette: GIFWriter.fourColours, loopCount: 0, frames: frames)).write(to: forever)
+        try Data(GIFWriter.encode(width: 40, height: 30, palette: GIFWriter.fourColours, loopCount: nil, frames: frames)).write(to: once)
+        let result = run(["inspect", forever.path, once.path])
+        #expect(result.status == 0 && result.err == "")
+        let lines = result.out.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.count == 2)
+        #expect(lines[0].prefix(3) == [forever.path, "40x30", "GIF 2 frames, 500 ms, loops forever"])
+        #expect(lines[1].prefix(3) == [once.path, "40x30", "GIF 2 frames, 500 ms, plays once"])
+        #expect(lines[0][3].count == 64)
+        let json = run(["inspect", "--json", forever.path])
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(records.first?["frames"] as? Int == 2 && records.first?["durationMs"] as? Int == 500 && records.first?["loopCount"] as? Int == 0)
+        // A damaged GIF is refused with the GIF reader's reason, not "not a PNG".
+        let broken = dir.appendingPathComponent("broken.gif")
+        try Data(Array("GIF89a".utf8) + [1, 2]).write(to: broken)
+        let refused = run(["inspect", broken.path])
+        #expect(refused.status == 1 && refused.err.hasPrefix("error: \(broken.path): ") && !refused.err.contains("PNG"))
     }
 }

@@ -53,12 +53,14 @@ struct ValidateCommandTests {
         let result = run(["validate", pack.path])
         #expect(result.status == 0, "\(result.err)")
         let lines = result.err.split(separator: "\n").map(String.init)
+        // Files are named from the working folder (absolute: the temporary folder is outside it).
+        let f = pack.path
         let expected = [
-            "warning: faces/info.plist: faces/stray@2x.png is not named by any entry; unused",
-            "warning: faces/info.plist: entry 1 (\"[wide]\"): png: faces/wide@2x.png is 200x96, far from square (2.1:1, more than 1.5:1)",
-            "warning: faces/info.plist: entry 2 (\"[tiny]\"): faces/tiny@2x.png is 20 px, enlarged 4.8x to 96 px at @3x",
-            "warning: faces/info.plist: entry 3 (\"[mismatch]\"): png: faces/mm@2x.png is 100x100, but faces/mm.png is 48x48: an @2x file should be 96x96",
-            "warning: faces/info.plist: entry 4: chs \"[ok]\" repeats entry 0; keeping entry 0",
+            "warning: \(f)/info.plist: \(f)/stray@2x.png is not named by any entry; unused",
+            "warning: \(f)/info.plist: entry 1 (\"[wide]\"): png: \(f)/wide@2x.png is 200x96, far from square (2.1:1, more than 1.5:1)",
+            "warning: \(f)/info.plist: entry 2 (\"[tiny]\"): \(f)/tiny@2x.png is 20 px, enlarged 4.8x to 96 px at @3x",
+            "warning: \(f)/info.plist: entry 3 (\"[mismatch]\"): png: \(f)/mm@2x.png is 100x100, but \(f)/mm.png is 48x48: an @2x file should be 96x96",
+            "warning: \(f)/info.plist: entry 4: chs \"[ok]\" repeats entry 0; keeping entry 0",
         ]
         for prefix in expected {
             #expect(lines.contains { $0.hasPrefix(prefix) }, "missing \(prefix) in:\n\(result.err)")
@@ -83,7 +85,7 @@ struct ValidateCommandTests {
         let before = try Self.snapshot(dir)
         let result = run(["validate", pack.path])
         #expect(result.status == 1)
-        #expect(result.err.contains("error: faces/info.plist: entry 1 (\"[gone]\"): png: file not found: faces/gone.png"), "\(result.err)")
+        #expect(result.err.contains("error: \(pack.path)/info.plist: entry 1 (\"[gone]\"): png: file not found: \(pack.path)/gone.png"), "\(result.err)")
         let generate = run(["generate", pack.path, "--out", dir.appendingPathComponent("out").path, "-q"])
         #expect(generate.status == 1 && generate.err == result.err)
         #expect(try Self.snapshot(dir) == before)
@@ -113,8 +115,21 @@ struct ValidateCommandTests {
         let before = try Self.snapshot(samples)
         let result = run(["validate", samples.path, "--strict"])
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err.isEmpty && result.out.contains("no errors, 0 warnings"), "\(result.out)\(result.err)")
+        #expect(result.err.isEmpty && result.out == "emokit: 3 tabs, 159 emoticons checked with --strict: no errors, 0 warnings\n", "\(result.out)\(result.err)")
         #expect(try Self.snapshot(samples) == before)
+    }
+
+    /// A run that finds errors ends with a summary line too, saying how many and why warnings
+    /// count (it used to end with the last error).
+    @Test func aFailedValidationEndsWithASummaryLine() throws {
+        let pack = Fixtures.conformance.appendingPathComponent("plists/weibo-valid").path
+        let strict = run(["validate", pack, "--strict"])
+        let errors = strict.err.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count
+        #expect(strict.status == 1 && errors > 0)
+        #expect(strict.out == "emokit: checked: \(errors) errors, 0 warnings (--strict makes warnings errors)\n", "\(strict.out)")
+        let missing = run(["validate", Fixtures.conformance.appendingPathComponent("plists/missing-png-key").path])
+        #expect(missing.status == 1 && missing.out.hasPrefix("emokit: checked: 1 error, "), "\(missing.out)")
+        #expect(run(["validate", pack, "--strict", "-q"]).out == "")
     }
 
     @Test func usageErrorsAndHelp() {

@@ -66,6 +66,10 @@ struct PublishingFlagTests {
         let mergedLines = merged.out.split(separator: "\n").map(String.init)
         #expect(mergedLines.count == 2 && mergedLines[0].hasPrefix("emokit: merged 2 shards (3 tabs, "), "\(merged.out)")
         #expect(mergedLines.last == "Preview: open \(site)/index.html", "\(merged.out)")
+        // The count is the site's real file count (sheets, manifests, preview, SHA256SUMS), not
+        // only the files copied from the shards.
+        let siteFiles = FileTree.files(URL(fileURLWithPath: site)).count
+        #expect(siteFiles > 10 && mergedLines[0].contains(" tabs, \(siteFiles) files) into "), "\(merged.out)")
         #expect(FileManager.default.fileExists(atPath: site + "/index.html"))
 
         // Shards of a run without the preview: the merged site has none, and merge says nothing of it.

@@ -13,7 +13,7 @@ struct ExitStatusTests {
         // The other entries' 64 px images are enlarged at @3x: warnings, printed before the error.
         let lines = result.err.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         #expect(lines.count == 1)
-        #expect(lines[0] == "error: missing-png-key/info.plist: entry 1 (\"[嘻嘻]\"): png: missing: an image entry (type 0) needs png")
+        #expect(lines[0] == "error: \(Fixtures.conformance.path)/plists/missing-png-key/info.plist: entry 1 (\"[嘻嘻]\"): png: missing: an image entry (type 0) needs png")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 

@@ -43,17 +43,19 @@ struct ProblemReportingTests {
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(result.err)")
+        // Files are named from the working folder: absolute, as the temporary folder is outside it.
+        let at = pack.path
         #expect(
             lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == [
-                "error: broken/info.plist: entry 1 (\"[照片]\")",
-                "error: broken/info.plist: entry 2 (\"[丢失]\")",
-                "error: broken/info.plist: entry 3 (\"[半截]\")",
-                "error: broken/info.plist: entry 4 (\"[没了]\")",
+                "error: \(at)/info.plist: entry 1 (\"[照片]\")",
+                "error: \(at)/info.plist: entry 2 (\"[丢失]\")",
+                "error: \(at)/info.plist: entry 3 (\"[半截]\")",
+                "error: \(at)/info.plist: entry 4 (\"[没了]\")",
             ])
-        #expect(lines[0].contains("broken/photo.png") && lines[0].contains("JPEG"))
-        #expect(lines[1].contains("file not found: broken/gone.png"))
-        #expect(lines[2].contains("broken/cut.png") && lines[2].contains("truncated"))
-        #expect(lines[3].contains("file not found: broken/nothing.png"))
+        #expect(lines[0].contains("\(at)/photo.png") && lines[0].contains("JPEG"))
+        #expect(lines[1].contains("file not found: \(at)/gone.png"))
+        #expect(lines[2].contains("\(at)/cut.png") && lines[2].contains("truncated"))
+        #expect(lines[3].contains("file not found: \(at)/nothing.png"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
@@ -71,7 +73,8 @@ struct ProblemReportingTests {
         let result = run(["validate", folder.path])
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n").filter { $0.hasPrefix("error:") }
-        #expect(lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == bad.sorted().map { "error: many/info.plist: entry \($0) (\"[e\($0)]\")" }, "\(result.err)")
+        #expect(
+            lines.map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") } == bad.sorted().map { "error: \(folder.path)/info.plist: entry \($0) (\"[e\($0)]\")" }, "\(result.err)")
     }
 
     @Test func lenientSkipsBadImagesLikeOtherBadEntries() throws {
@@ -80,8 +83,9 @@ struct ProblemReportingTests {
         let result = run(["generate", pack.path, "--out", out.path, "--widths", "375", "--lenient", "--quiet"])
         #expect(result.status == 0, "\(result.err)")
         let lines = result.err.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4 && lines.allSatisfy { $0.hasPrefix("warning: broken/info.plist: entry ") })
-        #expect(lines.map { $0.dropFirst("warning: broken/info.plist: entry ".count).prefix(1) } == ["1", "2", "3", "4"])
+        let prefix = "warning: \(pack.path)/info.plist: entry "
+        #expect(lines.count == 4 && lines.allSatisfy { $0.hasPrefix(prefix) })
+        #expect(lines.map { $0.dropFirst(prefix.count).prefix(1) } == ["1", "2", "3", "4"])
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
         #expect(manifest.tabs[0].pages[0].buttons.compactMap(\.text) == ["[微笑]", "[哈哈]"])
     }
@@ -107,7 +111,7 @@ struct ProblemReportingTests {
         #expect(result.status == 0 && result.err.split(separator: "\n").count == 1 && result.err.contains("enlarged 1.5x"))
         // --strict: the same finding stops the run.
         let strict = run(["generate", folder.path, "--out", out.path, "--widths", "375", "--strict"])
-        #expect(strict.status == 1 && strict.err.hasPrefix("error: small/info.plist: entry 0 (\"[微笑]\"): small/smile@2x.png is 64 px, enlarged 1.5x"))
+        #expect(strict.status == 1 && strict.err.hasPrefix("error: \(folder.path)/info.plist: entry 0 (\"[微笑]\"): \(folder.path)/smile@2x.png is 64 px, enlarged 1.5x"))
     }
 
     @Test func notesAndStrictFromTheCommandLine() throws {
@@ -117,10 +121,10 @@ struct ProblemReportingTests {
         let out = root.deletingLastPathComponent().appendingPathComponent("out")
         let result = run(["generate", root.path, "--out", out.path, "--widths", "375"])
         #expect(result.status == 0)
-        #expect(result.err.contains("warning: Packs/drafts: skipped, not a pack: the folder is empty\n"))
-        #expect(result.err.contains("note: Packs/cats/Info.plist: read as the pack's info.plist\n"))
+        #expect(result.err.contains("warning: \(root.path)/drafts: skipped, not a pack: the folder is empty\n"))
+        #expect(result.err.contains("note: \(root.path)/cats/Info.plist: read as the pack's info.plist\n"))
         let strict = run(["generate", root.path, "--out", out.path, "--widths", "375", "--strict"])
-        #expect(strict.status == 1 && strict.err == "error: Packs/drafts: skipped, not a pack: the folder is empty\n")
+        #expect(strict.status == 1 && strict.err == "error: \(root.path)/drafts: skipped, not a pack: the folder is empty\n")
         let both = run(["generate", root.path, "--strict", "--lenient"])
         #expect(both.status == 2 && both.err.contains("'--strict' and '--lenient' cannot be used together"))
         // The same contradiction in a config file is named by its keys, not by flags.

@@ -158,7 +158,7 @@ import Testing
         let text = screen.text
         #expect(text.hasPrefix("\rreading packs  0:00 elapsed\u{1B}[K"), "\(text.debugDescription)")
         #expect(text.contains("] 1/1 pages  "))
-        #expect(text.contains("\r\u{1B}[Kwarning: duplicate-chs/info.plist: entry 2:"))
+        #expect(text.contains("\r\u{1B}[Kwarning: \(pack)/info.plist: entry 2:"))
         // Every status line is erased before the next message.
         var shown = false
         for write in screen.writes.withLock({ $0 }) {
@@ -172,6 +172,6 @@ import Testing
         }
         let quiet = Screen()
         #expect(CLI.run(["generate", pack, "--out", out, "--widths", "375", "--scales", "2", "--no-cache", "--quiet"], console: quiet.console()) == 0)
-        #expect(quiet.text == "warning: duplicate-chs/info.plist: entry 2: chs \"[哈哈]\" repeats entry 0; keeping entry 0\n")
+        #expect(quiet.text == "warning: \(pack)/info.plist: entry 2: chs \"[哈哈]\" repeats entry 0; keeping entry 0\n")
     }
 }

@@ -5,8 +5,9 @@ import Testing
 /// The built emokit under a pseudo-terminal (`script`) shows its progress line and erases it;
 /// through pipes, with `--quiet` and with `TERM=dumb` it prints exactly what it always did.
 struct ProgressTerminalTests {
+    /// The pack is outside the working folder: its files are named by their absolute paths.
     static let pack = Fixtures.conformance.appendingPathComponent("plists/duplicate-chs").path
-    static let warning = "warning: duplicate-chs/info.plist: entry 2: chs \"[哈哈]\" repeats entry 0; keeping entry 0"
+    static let warning = "warning: \(pack)/info.plist: entry 2: chs \"[哈哈]\" repeats entry 0; keeping entry 0"
     static let erase = "\r\u{1B}[K"
 
     static func generate(_ extra: [String] = []) -> [String] {
@@ -24,7 +25,7 @@ struct ProgressTerminalTests {
         #expect(text.contains("] 1/1 pages  0:"), "\(text.debugDescription)")
         #expect(text.contains("\rwriting checksums  0:"))
         // Erased before the warning (painted yellow) and before the summary.
-        #expect(text.contains(Self.erase + "\u{1B}[1m\u{1B}[33mwarning:\u{1B}[0m duplicate-chs/info.plist: entry 2:"), "\(text.debugDescription)")
+        #expect(text.contains(Self.erase + "\u{1B}[1m\u{1B}[33mwarning:\u{1B}[0m \(Self.pack)/info.plist: entry 2:"), "\(text.debugDescription)")
         #expect(text.contains(Self.erase + "emokit: 1 tab, 1 page") || text.contains("\r\nemokit: 1 tab, 1 page"), "\(text.debugDescription)")
         #expect(Self.hasColour(text))
 

@@ -87,6 +87,25 @@ struct PageCacheTests {
             } == Self.counts(rendered: 0, reused: 3))
     }
 
+    /// A page's key holds only what shapes its pixels: renaming a pack folder (its id kept by
+    /// `tabIds`) or naming another tab differently reuses every page, the other tab's included.
+    @Test func renamingAPackFolderReusesEveryPage() throws {
+        let root = Fixtures.temporaryDirectory()
+        let packs = try Self.packs(in: root)
+        let cache = root.appendingPathComponent("cache")
+        let before = root.appendingPathComponent("before")
+        #expect(try Self.run(packs, out: before, cache: cache) { $0.tabIDs = ["faces": "faces"] } == Self.counts(rendered: 3, reused: 0))
+        try FileManager.default.moveItem(at: packs.appendingPathComponent("faces"), to: packs.appendingPathComponent("smileys"))
+        let after = root.appendingPathComponent("after")
+        #expect(try Self.run(packs, out: after, cache: cache) { $0.tabIDs = ["smileys": "faces"] } == Self.counts(rendered: 0, reused: 3))
+        let sheets = FileTree.files(before).filter { $0.hasPrefix("sheets/") && $0.contains("/page-") }
+        #expect(sheets.count == 3)
+        #expect(FileTree.differences(before, after).filter { $0.hasPrefix("sheets/") } == [])
+        // Another tab's id is not part of this tab's pages, nor of its own (ids name folders only).
+        let renamed = root.appendingPathComponent("renamed")
+        #expect(try Self.run(packs, out: renamed, cache: cache) { $0.tabIDs = ["smileys": "faces", "com.emokit.animals": "animals"] } == Self.counts(rendered: 0, reused: 3))
+    }
+
     @Test func damagedEntriesAreDetectedAndReplaced() throws {
         let root = Fixtures.temporaryDirectory()
         let packs = try Self.packs(in: root)

@@ -1,0 +1,47 @@
+/// Which manifest an app uses on a screen whose width emokit did not generate.
+///
+/// emokit writes one manifest per screen width (`manifest-<width>.json`), each with sheets drawn
+/// for exactly that width. A phone that comes out after the sheets were made (or a width left out
+/// of `--widths`) still needs a keyboard. The rule:
+///
+/// 1. A manifest for exactly the screen's width, when there is one.
+/// 2. Else the widest manifest narrower than the screen: its keyboard fits, drawn at its own size
+///    (`scale` 1), and the app centres it or spreads the spare points as it spreads the cells'
+///    margins. Icons keep their pixel-exact size, which matters more than a few points of margin.
+/// 3. Else (the screen is narrower than every manifest) the narrowest manifest, drawn scaled down
+///    by `scale` = screen width / manifest width so that it fits (only a smaller phone than any
+///    generated, so the icons shrink by a few percent at most for current phones).
+///
+/// Pure arithmetic on widths: no file is read, so an app may call it before loading any manifest.
+public struct ManifestWidthChoice: Equatable, Sendable {
+    /// The manifest's `screenWidth`.
+    public var width: Int
+    /// What to draw the chosen keyboard's frames and sheets at: 1 when it fits, less when the
+    /// screen is narrower than the narrowest manifest.
+    public var scale: Double
+
+    public init(width: Int, scale: Double) {
+        self.width = width
+        self.scale = scale
+    }
+
+    /// The manifest width to use on a screen `screenWidth` points wide, among `available` (the
+    /// widths of the manifests the app ships); nil when there are none. See the type's rule.
+    public static func choose(forScreenWidth screenWidth: Double, among available: [Int]) -> ManifestWidthChoice? {
+        let widths = Set(available.filter { $0 > 0 }).sorted()
+        guard let narrowest = widths.first else { return nil }
+        if let fitting = widths.last(where: { Double($0) <= screenWidth }) { return ManifestWidthChoice(width: fitting, scale: 1) }
+        return ManifestWidthChoice(width: narrowest, scale: max(screenWidth, 0) / Double(narrowest))
+    }
+}
+
+extension Array where Element == Manifest {
+    /// The manifest to use on a screen `screenWidth` points wide (`ManifestWidthChoice`'s rule),
+    /// with the scale to draw it at; nil for an empty list.
+    public func manifest(forScreenWidth screenWidth: Double) -> (manifest: Manifest, scale: Double)? {
+        guard let choice = ManifestWidthChoice.choose(forScreenWidth: screenWidth, among: map(\.screenWidth)),
+            let manifest = first(where: { $0.screenWidth == choice.width })
+        else { return nil }
+        return (manifest, choice.scale)
+    }
+}
