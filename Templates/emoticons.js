@@ -89,21 +89,79 @@ const Core = (() => {
     return { text: text.slice(0, start) + text.slice(caret), caret: start };
   }
 
-  /** Matches `query` as a prefix of a name, keyword, text or pinyin spelling; exact names first. */
-  function search(query) {
-    const q = String(query || "").trim().toLowerCase();
-    if (!q) return [];
-    const scored = [];
+  // Search: an entry's name and keywords (CLDR, in the run's language), its text, and its pinyin
+  // (["xiaolian", "xl"] for 笑脸), found at the start of the whole, of the initials, or of any
+  // syllable ("lian" finds 笑脸). The syllables' starts are found again here: the split whose parts
+  // begin with the initials in order and are each a pinyin syllable.
+  const SYLLABLE = /^(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu|ua|uo|ui|ue|ve|er|a|e|i|o|u|v)|hm|hng|ng|m|n)$/;
+  function syllableStarts(whole, initials) {
+    function split(at, k) {
+      if (k === initials.length) return at === whole.length ? [] : null;
+      if (whole[at] !== initials[k]) return null;
+      for (let end = Math.min(whole.length, at + 6); end > at; end--) {
+        if (!SYLLABLE.test(whole.slice(at, end))) continue;
+        const rest = split(end, k + 1);
+        if (rest) return [at].concat(rest);
+      }
+      return null;
+    }
+    return (initials.length <= 32 && split(0, 0)) || [0];
+  }
+  // One item per keyboard text (the first tab that has it), display-only groups left out.
+  let searchIndex = null;
+  function searchItems() {
+    if (searchIndex) return searchIndex;
+    searchIndex = [];
+    const indexed = new Set();
     DATA.tabs.forEach((tab) => {
       if (tab.displayOnly) return;
       tab.entries.forEach((entry) => {
-        const name = entry.name.toLowerCase();
-        const words = [name, entry.text.toLowerCase()].concat(entry.keywords || [], entry.pinyin || []).map((w) => String(w).toLowerCase());
-        let score = name === q || entry.text === query ? 0 : words.includes(q) ? 1 : words.some((w) => w.startsWith(q)) ? 2 : -1;
-        if (score >= 0) scored.push({ score, order: scored.length, tab, entry });
+        if (!entry.text || indexed.has(entry.text)) return;
+        indexed.add(entry.text);
+        const words = [entry.name].concat(entry.keywords || []).filter(Boolean).map((w) => String(w).toLowerCase());
+        const pinyin = entry.pinyin && entry.pinyin.length === 2
+          ? { whole: entry.pinyin[0], initials: entry.pinyin[1], starts: syllableStarts(entry.pinyin[0], entry.pinyin[1]) }
+          : null;
+        searchIndex.push({ tab, entry, words, pinyin });
       });
     });
-    return scored.sort((a, b) => a.score - b.score || a.order - b.order).map((s) => ({ tab: s.tab.id, entry: s.entry }));
+    return searchIndex;
+  }
+  // Each word of the query must start a word of the name or a keyword ("cat" finds "cat face",
+  // never "flag: Vatican City"); Chinese and Japanese characters start a word each, so those
+  // queries match anywhere ("笑脸" finds "大笑脸").
+  const WORD_CHAR = /[\p{L}\p{N}]/u;
+  const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+  function startsAWord(word, term) {
+    for (let at = word.indexOf(term); at >= 0; at = word.indexOf(term, at + 1)) {
+      if (at === 0 || CJK.test(String.fromCodePoint(word.codePointAt(at))) || !WORD_CHAR.test(word[at - 1])) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The entries `query` finds, best first: its text or a whole keyword or name, then a whole
+   * pinyin or its initials, then a name, keyword or pinyin that starts with the query, then the
+   * rest (a word's or syllable's start); equal ranks keep the keyboard's order.
+   */
+  function search(query) {
+    const q = String(query || "").trim().toLowerCase();
+    if (!q) return [];
+    const terms = q.split(/\s+/);
+    // Pinyin is typed without tones, spaces or apostrophes ("xiao lian", "xi'an").
+    const p = /^[a-z\s']+$/.test(q) ? q.replace(/[\s']+/g, "") : "";
+    const ranked = [];
+    searchItems().forEach((item, order) => {
+      const py = p && item.pinyin;
+      let rank = 4;
+      if (item.entry.text === String(query).trim() || item.words.includes(q)) rank = 0;
+      else if (py && (py.whole === p || py.initials === p)) rank = 1;
+      else if (item.words.some((w) => w.startsWith(q)) || (py && (py.whole.startsWith(p) || py.initials.startsWith(p)))) rank = 2;
+      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t))) || (py && py.starts.some((at) => py.whole.startsWith(p, at)))) rank = 3;
+      if (rank < 4) ranked.push({ rank, order, item });
+    });
+    ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+    return ranked.map((r) => ({ tab: r.item.tab.id, entry: r.item.entry }));
   }
 
   // The sprite [sheet, x, y, width, height] (CSS px) drawn `size` wide, in `unit` (em or px).
@@ -133,6 +191,7 @@ const Core = (() => {
       image.setAttribute("role", "img");
       image.setAttribute("aria-label", found.name);
       image.title = found.name;
+      image.dataset.text = segment.text;
       spriteStyle(image, found.sprite, 1.25, "em");
       if (options && options.animate && found.entry.animation && !found.variant) {
         image.style.backgroundImage = `url("${url(found.entry.animation)}")`;

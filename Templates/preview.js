@@ -47,26 +47,17 @@
   const px = (v) => v + "px";
   const sheetURL = (path) => root + path.split("/").map(encodeURIComponent).join("/");
 
-  // ------------------------------------------------------------------ index of emoticons
-  const byText = new Map();      // text → {tab, page, button}
+  // ------------------------------------------------------------------ sheets
   let deleteSprite = null;       // {page, button} to draw the delete key on the recent page
   for (const tab of M.tabs) {
     for (const page of tab.pages) {
-      for (const button of page.buttons) {
-        if (button.kind === "delete" && !deleteSprite) deleteSprite = { tab, page, button };
-        if (button.kind === "emoticon" && button.text && !byText.has(button.text)) byText.set(button.text, { tab, page, button });
-        // Skin-tone variants are tokens too (messages draw them from the variants sheets).
-        for (const variant of button.variants || []) {
-          if (!byText.has(variant.text)) byText.set(variant.text, { tab, page, button, variant });
-        }
-      }
+      for (const button of page.buttons) if (button.kind === "delete" && !deleteSprite) deleteSprite = { tab, page, button };
     }
   }
   const variantSheetSize = new Map();   // variants sheet path → {width, height} in points
   for (const tab of M.tabs) {
     for (const sheet of tab.variantSheets || []) for (const path of Object.values(sheet.sheets)) variantSheetSize.set(path, sheet);
   }
-  const tokensLongestFirst = Array.from(byText.keys()).sort((a, b) => b.length - a.length);
 
   // A ref is {tab, page, button} or, for a skin-tone variant, {tab, page, button, variant}: the
   // variant's picture is in its tab's variants sheet, whose size the manifest gives.
@@ -94,6 +85,48 @@
     return h("span", { class: "token system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
       transform: "translate(-50%, -50%)", width: px(size), height: px(size), fontSize: px(size * 0.8), lineHeight: px(size), textAlign: "center" } });
   }
+
+  // ------------------------------------------------------------------ the shared runtime
+  // The web runtime's code (assets/emoticons.js, the same code as web/emoticons.js) tokenizes,
+  // renders, deletes and searches here, with data made from this page's manifest: every entry of
+  // every tab (display-only groups too), its sprite in its page's sheet or its tab's variants
+  // sheet at the scale shown, in CSS px. `refOf` leads back from an entry to its button.
+  const refOf = new Map();
+  const E = (() => {
+    const sheets = [], sheetIndex = new Map(), key = String(spriteScale);
+    const sprite = (path, rect, size) => {
+      if (!path || !rect || !size) return null;
+      if (!sheetIndex.has(path)) {
+        sheetIndex.set(path, sheets.length);
+        sheets.push({ paths: { [key]: sheetURL(path) }, width: size.width, height: size.height });
+      }
+      const s = spriteScale;
+      return [sheetIndex.get(path), rect.x / s, rect.y / s, rect.width / s, rect.height / s];
+    };
+    const tabs = M.tabs.map((tab) => {
+      const entries = [];
+      for (const page of tab.pages) {
+        for (const button of page.buttons) {
+          if (button.kind !== "emoticon") continue;
+          const entry = { text: button.text || "", name: button.name,
+            sprite: sprite(page.sheets[key], button.sprite && button.sprite[key], { width: W, height: gridHeight }) };
+          if (button.textTraditional) entry.cht = button.textTraditional;
+          if (button.codePoints) entry.emoji = true;
+          if (button.keywords && button.keywords.length) entry.keywords = button.keywords;
+          if (button.pinyin && button.pinyin.length) entry.pinyin = button.pinyin;
+          if (button.variants) {
+            entry.variants = button.variants.map((v) => ({ text: v.text, name: v.name,
+              sprite: sprite(v.sheet && v.sheet[key], v.sprite && v.sprite[key], v.sheet && variantSheetSize.get(v.sheet[key])) }));
+          }
+          refOf.set(entry, { tab, page, button });
+          entries.push(entry);
+        }
+      }
+      return { id: tab.id, title: tab.title, kind: tab.kind, displayOnly: tab.displayOnly, entries };
+    });
+    const data = { version: M.generator && M.generator.version, lang: document.documentElement.lang, colors: M.colors, sheets, tabs };
+    return createEmokit(data, location.href);
+  })();
 
   // ------------------------------------------------------------------ the screen
   const phone = document.getElementById("phone");
@@ -136,7 +169,7 @@
   let currentPage = 0;
 
   // Display-only groups (YYKit's display_only) are not keyboard tabs; their emoticons still
-  // render in messages (byText above covers every tab).
+  // render in messages (the runtime's data has every tab).
   const tabs = M.tabs.map((t, i) => ({ id: t.id, title: t.title, pages: t.pages, icon: t.icon, strip: i, displayOnly: t.displayOnly }))
     .filter((t) => !t.displayOnly);
   tabs.push({ id: "recent", title: label("recent", "Recent"), pages: null });
@@ -322,33 +355,15 @@
     if (recentItem) remember(recentItem);
   }
 
-  // Removes the emoticon token before the caret whole ([哈哈]), else one grapheme cluster, so
-  // flags, keycaps, skin tones and ZWJ families go in one press (not seed 004's 2 UTF-16 units).
-  const segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+  // Removes the token before the caret (Emokit.deleteBackward): a whole emoticon ([哈哈]), else
+  // one grapheme cluster, so flags, keycaps, skin tones and ZWJ families go in one press.
   function deleteBackward() {
-    let start = input.selectionStart ?? input.value.length;
+    const start = input.selectionStart ?? input.value.length;
     const end = input.selectionEnd ?? input.value.length;
     if (start !== end) { input.setRangeText("", start, end, "end"); return; }
-    const before = input.value.slice(0, start);
-    if (!before) return;
-    let cut = 0;
-    for (const token of tokensLongestFirst) {
-      if (token.length > 1 && before.endsWith(token) && /^\[.*\]$/.test(token)) { cut = token.length; break; }
-    }
-    if (!cut) {
-      const bracket = before.match(/\[[^\[\]\s]{1,12}\]$/);
-      if (bracket) cut = bracket[0].length;
-    }
-    if (!cut) {
-      if (segmenter) {
-        let last = null;
-        for (const s of segmenter.segment(before)) last = s;
-        cut = last ? last.segment.length : 1;
-      } else {
-        cut = Array.from(before).slice(-1)[0].length;
-      }
-    }
-    input.setRangeText("", start - cut, start, "end");
+    if (!start) return;
+    const after = E.deleteBackward(input.value, start);
+    input.setRangeText("", after.caret, start, "end");
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
@@ -421,35 +436,13 @@
     input.value = "";
   });
 
-  // An emoticon in a message is 1.25 em wide: a little over the text's cap height, so that it
-  // reads as part of the line, as in chat apps (not the keyboard's 32 pt beside 17 px text).
-  const MESSAGE_EM = 1.25;
-  const messageFontSize = () => parseFloat(getComputedStyle(messages).fontSize) || 17;
-
-  // Emoticon tokens become their sprite images; all other text stays text.
+  // Messages are drawn by Emokit.render: emoticons 1.25 em wide on the text's baseline (a little
+  // over the text's cap height, as in chat apps), the rest text. `.token` is the preview's name
+  // for a drawn emoticon.
   function renderMessage(text, into) {
-    let i = 0, plain = "";
-    const flush = () => { if (plain) { into.appendChild(document.createTextNode(plain)); plain = ""; } };
-    outer: while (i < text.length) {
-      for (const token of tokensLongestFirst) {
-        if (text.startsWith(token, i)) {
-          const ref = byText.get(token);
-          // Sized to the message's text (1.25 em, as a chat app sizes an emoticon beside
-          // its text), and set on its baseline by preview.css (.token's vertical-align).
-          const rect = ref.variant ? ref.variant.sprite[String(spriteScale)] : ref.button.sprite[String(spriteScale)];
-          const style = rect && spriteStyle(ref, (MESSAGE_EM * messageFontSize()) / (rect.width / spriteScale));
-          if (style) {
-            flush();
-            into.appendChild(h("span", { class: "token", role: "img", "aria-label": refName(ref), title: token, "data-text": token, style }));
-            i += token.length;
-            continue outer;
-          }
-        }
-      }
-      plain += text[i];
-      i += 1;
-    }
-    flush();
+    const fragment = E.render(text);
+    for (const image of fragment.querySelectorAll(".emk-inline")) image.classList.add("token");
+    into.appendChild(fragment);
   }
 
   // ------------------------------------------------------------------ skin-tone variants
@@ -586,76 +579,17 @@
   // and keywords (CLDR, in the manifest's language) as you type; results fill pages of the same
   // grid, with the delete key in its place.
   const TEXT = { search: label("search", "Search"), none: label("none", "Nothing found"), results: label("results", "Search results") };
-  // Pinyin (the manifest's ["xiaolian", "xl"] for 笑脸) is searched at the start of the whole, of
-  // the initials, or of any syllable ("lian" finds 笑脸). The syllables' starts are found again
-  // here: the split whose parts begin with the initials in order and are each a pinyin syllable.
-  const SYLLABLE = /^(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu|ua|uo|ui|ue|ve|er|a|e|i|o|u|v)|hm|hng|ng|m|n)$/;
-  function syllableStarts(whole, initials) {
-    function split(at, k) {
-      if (k === initials.length) return at === whole.length ? [] : null;
-      if (whole[at] !== initials[k]) return null;
-      for (let end = Math.min(whole.length, at + 6); end > at; end--) {
-        if (!SYLLABLE.test(whole.slice(at, end))) continue;
-        const rest = split(end, k + 1);
-        if (rest) return [at].concat(rest);
-      }
-      return null;
-    }
-    return (initials.length <= 32 && split(0, 0)) || [0];
-  }
-  const searchIndex = [];
-  const indexed = new Set();
-  for (const tab of M.tabs) {
-    if (tab.displayOnly) continue;
-    for (const page of tab.pages) {
-      for (const button of page.buttons) {
-        if (button.kind !== "emoticon" || !button.text || indexed.has(button.text)) continue;
-        indexed.add(button.text);
-        const words = [button.name].concat(button.keywords || []).filter(Boolean).map((w) => w.toLowerCase());
-        const pinyin = button.pinyin && button.pinyin.length === 2
-          ? { whole: button.pinyin[0], initials: button.pinyin[1], starts: syllableStarts(button.pinyin[0], button.pinyin[1]) }
-          : null;
-        searchIndex.push({ ref: { tab, page, button }, words, pinyin });
-      }
-    }
-  }
+  // Emokit.search ranks the entries (name, keywords, text, pinyin with its syllables).
+  const searchable = E.data.tabs.some((tab) => !tab.displayOnly && tab.entries.some((entry) => entry.text));
   const searchInput = h("input", { type: "search", id: "emoji-search", class: "emoji-search", placeholder: TEXT.search,
     "aria-label": TEXT.search, autocomplete: "off", enterkeyhint: "search" });
   const searchBar = h("div", { class: "search-bar", id: "search-bar", role: "search" }, [searchInput]);
-  if (searchIndex.length) keyboardArea.insertBefore(searchBar, emoticonKeyboard);
+  if (searchable) keyboardArea.insertBefore(searchBar, emoticonKeyboard);
   let tabBeforeSearch = null;
 
-  // Best first: a whole keyword or name, then a whole pinyin or its initials, then a name,
-  // keyword or pinyin that starts with the query, then the rest (a word's or syllable's start);
-  // equal ranks keep the keyboard's order. Each word of the query must start a word of the name
-  // or a keyword ("cat" finds "cat face", never "flag: Vatican City"); Chinese and Japanese
-  // characters start a word each, so those queries match anywhere ("笑脸" finds "大笑脸").
-  const WORD_CHAR = /[\p{L}\p{N}]/u;
-  const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-  function startsAWord(word, term) {
-    for (let at = word.indexOf(term); at >= 0; at = word.indexOf(term, at + 1)) {
-      if (at === 0 || CJK.test(String.fromCodePoint(word.codePointAt(at))) || !WORD_CHAR.test(word[at - 1])) return true;
-    }
-    return false;
-  }
   function search(query) {
-    const q = query.trim().toLowerCase();
-    if (!q) return null;
-    const terms = q.split(/\s+/);
-    // Pinyin is typed without tones, spaces or apostrophes ("xiao lian", "xi'an").
-    const p = /^[a-z\s']+$/.test(q) ? q.replace(/[\s']+/g, "") : "";
-    const ranked = [];
-    searchIndex.forEach((item, order) => {
-      const py = p && item.pinyin;
-      let rank = 4;
-      if (item.ref.button.text === query.trim() || item.words.includes(q)) rank = 0;
-      else if (py && (py.whole === p || py.initials === p)) rank = 1;
-      else if (item.words.some((w) => w.startsWith(q)) || (py && (py.whole.startsWith(p) || py.initials.startsWith(p)))) rank = 2;
-      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t))) || (py && py.starts.some((at) => py.whole.startsWith(p, at)))) rank = 3;
-      if (rank < 4) ranked.push({ rank, order, ref: item.ref });
-    });
-    ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
-    return ranked.map((r) => r.ref);
+    if (!query.trim()) return null;
+    return E.search(query).map((found) => refOf.get(found.entry)).filter(Boolean);
   }
 
   function searchPageElement(results, pageIndex) {

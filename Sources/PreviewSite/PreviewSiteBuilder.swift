@@ -60,10 +60,28 @@ public struct PreviewSiteBuilder {
             guard let data = templates[asset] else { throw BuildError(description: "\(asset): missing template file") }
             files.append(File(path: "preview/assets/\(asset)", data: data))
         }
+        files.append(File(path: "preview/assets/emoticons.js", data: Data(try runtimeScript().utf8)))
         if let publicURLs {
             files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { Self.previewPath(width: $0.screenWidth) })))
         }
         return files
+    }
+
+    /// The marker the web runtime's code has where its data goes (`const DATA = …;`).
+    public static let runtimeDataMarker = "/*EMOKIT_DATA*/null"
+
+    /// The web runtime's code (`emoticons.js` and `keyboard.js`, the same code as
+    /// `web/emoticons.js`) as a classic script defining `createEmokit(data, scriptURL)`: the
+    /// preview pages are its first user (one tokenizer, renderer and delete for the keyboard and
+    /// the messages), each page passing the data it makes from its embedded manifest.
+    func runtimeScript() throws -> String {
+        guard let core = templates["emoticons.js"].flatMap({ String(data: $0, encoding: .utf8) }),
+            let keyboard = templates["keyboard.js"].flatMap({ String(data: $0, encoding: .utf8) })
+        else { throw BuildError(description: "emoticons.js: missing template file") }
+        guard core.contains(Self.runtimeDataMarker) else { throw BuildError(description: "emoticons.js: no \(Self.runtimeDataMarker) where its data goes") }
+        let body = (core + "\n" + keyboard).replacingOccurrences(of: Self.runtimeDataMarker, with: "EMOKIT_DATA")
+        return "(function () {\n\"use strict\";\nglobalThis.createEmokit = function (EMOKIT_DATA, SCRIPT_URL) {\n" + body
+            + "\nreturn Emokit;\n};\n})();\n"
     }
 
     /// Where the preview page of `width` goes.

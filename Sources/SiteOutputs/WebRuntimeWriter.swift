@@ -13,7 +13,7 @@ import PreviewSite
 /// adds the data (`WebRuntimeData`) and wraps it for each kind of script.
 enum WebRuntimeWriter {
     /// Where the template's code goes in each wrapper, and the data's marker in the code.
-    static let dataMarker = "/*EMOKIT_DATA*/null"
+    static let dataMarker = PreviewSiteBuilder.runtimeDataMarker
     /// The classic script's own address, which the sheets' paths are relative to (the page's
     /// address when it was inserted without a `src`).
     static let classicURL = "const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;\n"
