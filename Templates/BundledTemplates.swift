@@ -11,6 +11,7 @@ public enum BundledTemplates {
         "preview.js": PackageResources.preview_js,
         "emoticons.js": PackageResources.emoticons_js,
         "keyboard.js": PackageResources.keyboard_js,
+        "keyboard-popups.js": PackageResources.keyboard_popups_js,
         "emoticons.d.ts": PackageResources.emoticons_d_ts,
         "demo.html": PackageResources.demo_html,
     ]

@@ -68,6 +68,40 @@ export interface KeyboardHandlers {
   onSend?(): void;
 }
 
+/** A cell's box on a page, in CSS px. */
+export interface KeyFrame { x: number; y: number; width: number; height: number }
+
+/**
+ * How a page draws the keyboard when it is not simply the layout at the element's width (the
+ * preview passes its phone's width, the manifest's frames and sheets, and its labels).
+ */
+export interface KeyboardOptions {
+  /** The keyboard's width in CSS px; default: the element's, followed as it changes. */
+  width?: number;
+  /** Words by key (`recent`, `search`, `page` with `%d`, `delete`, ...); default: the run's language. */
+  labels?: Record<string, string>;
+  /** Show the search field; default: when the run has emoji. */
+  search?: boolean;
+  /** Keeps Recent and the chosen skin tones apart per output; default: the script's folder. */
+  storageKey?: string;
+  /** Where the magnifier and the skin-tone picker are placed; default: the keyboard. */
+  overlay?: HTMLElement;
+  /** Give the parts the preview's ids (`pages`, `tabbar`, `page-dots`, ...); one keyboard a page. */
+  ids?: boolean;
+  /** Whether the arrow keys page the keyboard now; default: while focus is in it. */
+  arrowKeys?(): boolean;
+  /** A tab's pages as drawn: each page's picture and its keys at their frames. */
+  pages?(tab: EmokitTab): {
+    index: number;
+    sheet?: Record<string, string>;
+    keys: { kind: "emoticon" | "delete"; entry?: number; cell: number; frame?: KeyFrame; row?: number; column?: number; name?: string }[];
+  }[];
+  /** The frame of a cell of Recent and of search results. */
+  cellFrame?(cell: number): KeyFrame;
+  /** The keyboard's `data-layout`. */
+  layoutName?: string;
+}
+
 export interface MountedKeyboard {
   destroy(): void;
 }
@@ -76,8 +110,8 @@ export interface EmokitAPI {
   tokenize(text: string): Segment[];
   render(text: string, options?: RenderOptions): DocumentFragment;
   deleteBackward(text: string, caret?: number): { text: string; caret: number };
-  mountKeyboard(element: HTMLElement, handlers?: KeyboardHandlers): MountedKeyboard;
-  /** Entries whose name, text, keyword or pinyin starts with `query`, exact names first. */
+  mountKeyboard(element: HTMLElement, handlers?: KeyboardHandlers, options?: KeyboardOptions): MountedKeyboard;
+  /** The entries `query` finds (name, keyword, text, pinyin and its syllables), best first. */
   search(query: string): { tab: string; entry: EmokitEntry }[];
   readonly data: EmokitData;
   readonly version: string;

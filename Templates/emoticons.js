@@ -89,21 +89,79 @@ const Core = (() => {
     return { text: text.slice(0, start) + text.slice(caret), caret: start };
   }
 
-  /** Matches `query` as a prefix of a name, keyword, text or pinyin spelling; exact names first. */
-  function search(query) {
-    const q = String(query || "").trim().toLowerCase();
-    if (!q) return [];
-    const scored = [];
+  // Search: an entry's name and keywords (CLDR, in the run's language), its text, and its pinyin
+  // (["xiaolian", "xl"] for 笑脸), found at the start of the whole, of the initials, or of any
+  // syllable ("lian" finds 笑脸). The syllables' starts are found again here: the split whose parts
+  // begin with the initials in order and are each a pinyin syllable.
+  const SYLLABLE = /^(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu|ua|uo|ui|ue|ve|er|a|e|i|o|u|v)|hm|hng|ng|m|n)$/;
+  function syllableStarts(whole, initials) {
+    function split(at, k) {
+      if (k === initials.length) return at === whole.length ? [] : null;
+      if (whole[at] !== initials[k]) return null;
+      for (let end = Math.min(whole.length, at + 6); end > at; end--) {
+        if (!SYLLABLE.test(whole.slice(at, end))) continue;
+        const rest = split(end, k + 1);
+        if (rest) return [at].concat(rest);
+      }
+      return null;
+    }
+    return (initials.length <= 32 && split(0, 0)) || [0];
+  }
+  // One item per keyboard text (the first tab that has it), display-only groups left out.
+  let searchIndex = null;
+  function searchItems() {
+    if (searchIndex) return searchIndex;
+    searchIndex = [];
+    const indexed = new Set();
     DATA.tabs.forEach((tab) => {
       if (tab.displayOnly) return;
       tab.entries.forEach((entry) => {
-        const name = entry.name.toLowerCase();
-        const words = [name, entry.text.toLowerCase()].concat(entry.keywords || [], entry.pinyin || []).map((w) => String(w).toLowerCase());
-        let score = name === q || entry.text === query ? 0 : words.includes(q) ? 1 : words.some((w) => w.startsWith(q)) ? 2 : -1;
-        if (score >= 0) scored.push({ score, order: scored.length, tab, entry });
+        if (!entry.text || indexed.has(entry.text)) return;
+        indexed.add(entry.text);
+        const words = [entry.name].concat(entry.keywords || []).filter(Boolean).map((w) => String(w).toLowerCase());
+        const pinyin = entry.pinyin && entry.pinyin.length === 2
+          ? { whole: entry.pinyin[0], initials: entry.pinyin[1], starts: syllableStarts(entry.pinyin[0], entry.pinyin[1]) }
+          : null;
+        searchIndex.push({ tab, entry, words, pinyin });
       });
     });
-    return scored.sort((a, b) => a.score - b.score || a.order - b.order).map((s) => ({ tab: s.tab.id, entry: s.entry }));
+    return searchIndex;
+  }
+  // Each word of the query must start a word of the name or a keyword ("cat" finds "cat face",
+  // never "flag: Vatican City"); Chinese and Japanese characters start a word each, so those
+  // queries match anywhere ("笑脸" finds "大笑脸").
+  const WORD_CHAR = /[\p{L}\p{N}]/u;
+  const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+  function startsAWord(word, term) {
+    for (let at = word.indexOf(term); at >= 0; at = word.indexOf(term, at + 1)) {
+      if (at === 0 || CJK.test(String.fromCodePoint(word.codePointAt(at))) || !WORD_CHAR.test(word[at - 1])) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The entries `query` finds, best first: its text or a whole keyword or name, then a whole
+   * pinyin or its initials, then a name, keyword or pinyin that starts with the query, then the
+   * rest (a word's or syllable's start); equal ranks keep the keyboard's order.
+   */
+  function search(query) {
+    const q = String(query || "").trim().toLowerCase();
+    if (!q) return [];
+    const terms = q.split(/\s+/);
+    // Pinyin is typed without tones, spaces or apostrophes ("xiao lian", "xi'an").
+    const p = /^[a-z\s']+$/.test(q) ? q.replace(/[\s']+/g, "") : "";
+    const ranked = [];
+    searchItems().forEach((item, order) => {
+      const py = p && item.pinyin;
+      let rank = 4;
+      if (item.entry.text === String(query).trim() || item.words.includes(q)) rank = 0;
+      else if (py && (py.whole === p || py.initials === p)) rank = 1;
+      else if (item.words.some((w) => w.startsWith(q)) || (py && (py.whole.startsWith(p) || py.initials.startsWith(p)))) rank = 2;
+      else if (terms.every((t) => item.words.some((w) => startsAWord(w, t))) || (py && py.starts.some((at) => py.whole.startsWith(p, at)))) rank = 3;
+      if (rank < 4) ranked.push({ rank, order, item });
+    });
+    ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+    return ranked.map((r) => ({ tab: r.item.tab.id, entry: r.item.entry }));
   }
 
   // The sprite [sheet, x, y, width, height] (CSS px) drawn `size` wide, in `unit` (em or px).
@@ -133,6 +191,7 @@ const Core = (() => {
       image.setAttribute("role", "img");
       image.setAttribute("aria-label", found.name);
       image.title = found.name;
+      image.dataset.text = segment.text;
       spriteStyle(image, found.sprite, 1.25, "em");
       if (options && options.animate && found.entry.animation && !found.variant) {
         image.style.backgroundImage = `url("${url(found.entry.animation)}")`;
@@ -157,44 +216,76 @@ const Core = (() => {
     const style = document.createElement("style");
     style.id = "emokit-style";
     style.textContent = STYLE
-      .replace(/BG/g, c.background).replace(/TABBAR/g, c.tabBarBackground).replace(/SELECTED/g, c.selectedTab)
-      .replace(/CURRENTDOT/g, c.currentPageDot).replace(/PAGEDOT/g, c.pageDot)
       .replace(/DBG/g, d.background).replace(/DTAB/g, d.tabBarBackground).replace(/DSEL/g, d.selectedTab)
-      .replace(/DCUR/g, d.currentPageDot).replace(/DDOT/g, d.pageDot);
+      .replace(/DCUR/g, d.currentPageDot).replace(/DDOT/g, d.pageDot)
+      .replace(/BG/g, c.background).replace(/TABBAR/g, c.tabBarBackground).replace(/SELECTED/g, c.selectedTab)
+      .replace(/CURRENTDOT/g, c.currentPageDot).replace(/PAGEDOT/g, c.pageDot);
     document.head.appendChild(style);
   }
 
+  // The keyboard's look (the preview's too): the layout's colours per scheme, the parts where
+  // the layout puts them, keys over their frames.
   const STYLE = `
 .emk-inline { display: inline-block; vertical-align: -0.25em; overflow: hidden; white-space: nowrap; background-repeat: no-repeat; }
 .emk-copy { color: transparent; font-size: 1px; line-height: 0; }
-.emk-keyboard { --emk-bg: BG; --emk-tabbar: TABBAR; --emk-selected: SELECTED; --emk-dot: PAGEDOT; --emk-current: CURRENTDOT;
-  --emk-fg: #1c1c1e; background: var(--emk-bg); color: var(--emk-fg); font: 14px system-ui, sans-serif; user-select: none; overflow: hidden; }
-@media (prefers-color-scheme: dark) { .emk-keyboard { --emk-bg: DBG; --emk-tabbar: DTAB; --emk-selected: DSEL; --emk-dot: DDOT; --emk-current: DCUR; --emk-fg: #f2f2f7; } }
-.emk-search { display: block; box-sizing: border-box; width: calc(100% - 16px); margin: 6px 8px 0; padding: 4px 8px; border: 1px solid var(--emk-dot); border-radius: 8px; background: var(--emk-tabbar); color: var(--emk-fg); font: inherit; }
-.emk-pages { display: flex; overflow-x: auto; overflow-y: hidden; scroll-snap-type: x mandatory; scrollbar-width: none; }
-.emk-pages::-webkit-scrollbar { display: none; }
-.emk-page { flex: 0 0 100%; scroll-snap-align: start; display: grid; box-sizing: border-box; align-content: start; }
-.emk-key { display: flex; align-items: center; justify-content: center; padding: 0; margin: 0; border: 0; background: none; color: inherit; cursor: pointer; border-radius: 6px; min-width: 24px; min-height: 24px; }
-.emk-key:focus-visible, .emk-tab:focus-visible, .emk-dot:focus-visible { outline: 2px solid #0a84ff; }
-.emk-key:active { background: var(--emk-selected); }
-.emk-sprite { display: block; background-repeat: no-repeat; pointer-events: none; }
-.emk-dots { display: flex; justify-content: center; align-items: center; gap: 2px; }
-.emk-dot { width: 24px; height: 24px; padding: 0; border: 0; background: none; cursor: pointer; }
-.emk-dot::before { content: ""; display: block; width: 7px; height: 7px; margin: auto; border-radius: 50%; background: var(--emk-dot); }
-.emk-dot[aria-current="true"]::before { background: var(--emk-current); }
-.emk-tabbar { display: flex; align-items: stretch; background: var(--emk-tabbar); }
-.emk-tabs { display: flex; align-items: stretch; flex: 1 1 auto; overflow-x: auto; }
-.emk-tab { flex: 0 0 auto; min-width: 44px; display: flex; align-items: center; justify-content: center; border: 0; background: none; color: inherit; font: inherit; cursor: pointer; }
-.emk-tab[aria-selected="true"] { background: var(--emk-selected); }
+.emk-keyboard, .emk-pop { --kb-bg: BG; --tab-bg: TABBAR; --tab-selected: SELECTED; --dot: PAGEDOT; --dot-current: CURRENTDOT;
+  --emk-fg: #1c1c1e; --emk-muted: #5f5f64; --emk-line: #d8d8dc; --emk-field: #eaeaea; --emk-surface: #ffffff; color: var(--emk-fg); }
+@media (prefers-color-scheme: dark) { .emk-keyboard, .emk-pop { --kb-bg: DBG; --tab-bg: DTAB; --tab-selected: DSEL; --dot: DDOT; --dot-current: DCUR;
+  --emk-fg: #f2f2f7; --emk-muted: #a1a1a6; --emk-line: #38383a; --emk-field: #2c2c2e; --emk-surface: #000000; } }
+.emk-keyboard { position: relative; user-select: none; }
+.emk-keyboard .search-bar { padding: 6px 8px; background: var(--kb-bg); border-top: 1px solid var(--emk-line); }
+.emk-keyboard .emoji-search { box-sizing: border-box; width: 100%; height: 30px; border: 0; border-radius: 8px; padding: 0 10px; background: var(--emk-field); color: var(--emk-fg); font-size: 14px; }
+.emk-keyboard .emoji-search::placeholder { color: var(--emk-muted); opacity: 1; }
+.emk-keyboard .emoticon-keyboard { background: var(--kb-bg); position: relative; }
+.emk-keyboard .emoticon-keyboard > * { position: absolute; left: 0; right: 0; box-sizing: border-box; }
+.emk-keyboard .pages { display: flex; overflow-x: auto; overflow-y: hidden; scroll-snap-type: x mandatory; scrollbar-width: none; outline: none; }
+.emk-keyboard .pages::-webkit-scrollbar { display: none; }
+.emk-keyboard .page { position: relative; flex: 0 0 auto; scroll-snap-align: start; }
+.emk-keyboard .page img.sheet { position: absolute; left: 0; top: 0; pointer-events: none; user-select: none; }
+.emk-keyboard .key { position: absolute; margin: 0; padding: 0; border: 0; background: transparent; color: inherit; cursor: pointer; border-radius: 6px; font-size: 24px; }
+.emk-keyboard .key:hover, .emk-keyboard .key:focus-visible { background: rgba(127, 127, 127, 0.18); outline: none; }
+.emk-keyboard .key:focus-visible { box-shadow: inset 0 0 0 2px #0a84ff; }
+.emk-keyboard .token, .emk-pop .token { display: block; background-repeat: no-repeat; pointer-events: none; }
+.emk-keyboard .key .variant-face { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background-color: var(--kb-bg); box-shadow: 0 0 0 2px var(--kb-bg); }
+.emk-keyboard .key[data-variants]::after { content: ""; position: absolute; right: 3px; bottom: 3px; border: 3px solid transparent;
+  border-right-color: var(--emk-muted); border-bottom-color: var(--emk-muted); opacity: .5; pointer-events: none; }
+.emk-keyboard .dots { pointer-events: none; display: flex; justify-content: center; align-items: center; gap: 8px; }
+.emk-keyboard .dot { pointer-events: auto; width: 7px; height: 7px; padding: 0; border: 0; border-radius: 50%; background: var(--dot); cursor: pointer; }
+.emk-keyboard .dot[aria-current="true"] { background: var(--dot-current); }
+.emk-keyboard .dot:focus-visible { outline: 2px solid #0a84ff; outline-offset: 2px; }
+.emk-keyboard .tabbar { display: flex; overflow-x: auto; scrollbar-width: none; background: var(--tab-bg); border-top: 1px solid var(--emk-line); }
+.emk-keyboard .tabbar::-webkit-scrollbar, .emk-keyboard .emk-tabs::-webkit-scrollbar { display: none; }
+.emk-keyboard .emk-tabs { display: flex; flex: 1 1 auto; min-width: 0; overflow-x: auto; scrollbar-width: none; }
+.emk-keyboard .tab { flex: 0 0 auto; min-width: 64px; padding: 0 12px; border: 0; background: none; color: var(--emk-fg); cursor: pointer; font-size: 13px;
+  display: inline-flex; align-items: center; gap: 6px; }
+.emk-keyboard .tab[aria-selected="true"] { background: var(--tab-selected); }
+.emk-keyboard .tab:focus-visible { outline: 2px solid #0a84ff; outline-offset: -2px; }
+.emk-keyboard .tab-icon { flex: 0 0 auto; background-repeat: no-repeat; }
+.emk-keyboard .empty-note { margin: 0; padding: 20px; text-align: center; color: var(--emk-muted); }
 .emk-send { margin-left: auto; flex: 0 0 auto; min-width: 56px; border: 0; background: #0a64d6; color: #fff; font: inherit; cursor: pointer; }
-.emk-picker { position: absolute; display: flex; gap: 2px; padding: 4px; background: var(--emk-tabbar); border-radius: 8px; box-shadow: 0 2px 8px rgba(0,0,0,.3); z-index: 10; }
-.emk-empty { grid-column: 1 / -1; padding: 12px; text-align: center; }
+.emk-pop.magnifier { position: absolute; z-index: 10; pointer-events: none; background: var(--emk-surface); border: 1px solid var(--emk-line); border-radius: 10px;
+  padding: 6px; box-shadow: 0 4px 14px rgba(0,0,0,.25); text-align: center; font-size: 12px; }
+.emk-pop.magnifier .big { display: block; margin: 0 auto 4px; }
+.emk-pop.variant-picker { position: absolute; z-index: 20; display: flex; gap: 2px; padding: 4px; background: var(--emk-surface);
+  border: 1px solid var(--emk-line); border-radius: 10px; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
+.emk-pop.variant-picker[hidden] { display: none !important; }
+.emk-pop.variant-picker[data-layout="grid"] { display: grid; grid-template-columns: repeat(5, 40px); }
+.emk-pop.variant-picker[data-layout="grid"] .variant-option:first-child { grid-column: 1 / -1; justify-self: center; }
+.emk-pop .variant-option { width: 40px; height: 40px; padding: 0; border: 0; border-radius: 6px; background: none; cursor: pointer;
+  display: flex; align-items: center; justify-content: center; color: inherit; }
+.emk-pop .variant-option:hover, .emk-pop .variant-option:focus-visible { background: rgba(127, 127, 127, 0.18); outline: none; }
+.emk-pop .variant-option[aria-current="true"] { background: var(--tab-selected); }
+.emk-pop .system-glyph { position: static !important; transform: none !important; }
 `;
 
+  // The keyboard's words per language (a page may pass its own: the preview's, from PreviewLabels).
   const LABELS = {
-    "zh-Hans": { keyboard: "表情键盘", recent: "最近使用", search: "搜索表情", send: "发送", page: "第 %d 页", none: "没有找到表情", tones: "肤色" },
-    "zh-Hant": { keyboard: "表情鍵盤", recent: "最近使用", search: "搜尋表情", send: "傳送", page: "第 %d 頁", none: "沒有找到表情", tones: "膚色" },
-    en: { keyboard: "Emoticon keyboard", recent: "Recent", search: "Search emoji", send: "Send", page: "Page %d", none: "No emoji found", tones: "Skin tones" },
+    "zh-Hans": { keyboard: "表情键盘", recent: "最近使用", search: "搜索表情", send: "发送", page: "第 %d 页", none: "没有找到表情", tones: "肤色",
+      pages: "表情页", results: "搜索结果", delete: "删除", noRecent: "用过的表情会出现在这里。", noEntries: "这个表情包没有表情。" },
+    "zh-Hant": { keyboard: "表情鍵盤", recent: "最近使用", search: "搜尋表情", send: "傳送", page: "第 %d 頁", none: "沒有找到表情", tones: "膚色",
+      pages: "表情頁", results: "搜尋結果", delete: "刪除", noRecent: "用過的表情會出現在這裡。", noEntries: "這個表情包沒有表情。" },
+    en: { keyboard: "Emoticon keyboard", recent: "Recent", search: "Search emoji", send: "Send", page: "Page %d", none: "No emoji found", tones: "Skin tones",
+      pages: "Emoticon pages", results: "Search results", delete: "Delete", noRecent: "Emoticons you use appear here.", noEntries: "This pack has no emoticons." },
   };
 
   return { tokenize, render, deleteBackward, search, data: DATA, version: DATA.version, LABELS, spriteStyle, injectStyle, graphemes };

@@ -1,236 +1,355 @@
-// The keyboard of the web runtime (follows Templates/emoticons.js in web/emoticons.js): tab bar,
-// pages that swipe (scroll snapping) with page dots, delete, recents, emoji search, the skin-tone
-// picker, light and dark. Laid out with the manifest's grid: its columns, rows and keys a page
-// at any width, the cells sharing what the insets leave.
+// The keyboard (follows Templates/emoticons.js in web/emoticons.js and the preview's
+// assets/emoticons.js: the one keyboard of both): the search field, pages that swipe (scroll
+// snapping) with page dots and arrow keys, the tab bar with a Recent tab, delete, a magnifier on
+// hover or long press (the GIF when there is one), the skin-tone picker whose choice each emoji
+// remembers, system glyphs, light and dark. Keys sit on the layout's frames: the manifest's grid
+// at the element's width, or the frames a page gives (the preview's, over its page sheet).
 
-function mountKeyboard(element, handlers) {
+function mountKeyboard(element, handlers, options) {
   const on = handlers || {};
+  const opt = options || {};
   const layout = DATA.layout;
-  const labels = Core.LABELS[DATA.lang] || Core.LABELS.en;
+  const labels = Object.assign({}, Core.LABELS[DATA.lang] || Core.LABELS.en, opt.labels || {});
+  const text = (key, n) => String(labels[key] || "").replace("%d", n === undefined ? "" : String(n));
   Core.injectStyle();
-  const tabs = DATA.tabs.filter((tab) => !tab.displayOnly && tab.entries.length);
-  const hasEmoji = tabs.some((tab) => tab.kind !== "image");
-  let recents = loadRecents();
-  let current = tabs.length ? 0 : -1; // -1: recents
-  const root = document.createElement("div");
-  root.className = "emk-keyboard";
-  root.setAttribute("role", "group");
-  root.setAttribute("aria-label", labels.keyboard);
-  root.lang = DATA.lang;
-  let search = null;
-  if (hasEmoji) {
-    search = document.createElement("input");
-    search.type = "search";
-    search.className = "emk-search";
-    search.placeholder = labels.search;
-    search.setAttribute("aria-label", labels.search);
-    search.addEventListener("input", () => draw());
-    root.appendChild(search);
-  }
-  const pages = document.createElement("div");
-  pages.className = "emk-pages";
-  const dots = document.createElement("div");
-  dots.className = "emk-dots";
+  const tabs = DATA.tabs.filter((tab) => !tab.displayOnly);
+  const deleteSprite = (DATA.tabs.find((tab) => tab.delete) || {}).delete || null;
+  const px = (v) => v + "px";
+  const id = (name) => (opt.ids ? name : null);
+  const h = (tag, attrs, children) => {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null) continue;
+      if (k === "text") el.textContent = v;
+      else if (k === "style") Object.assign(el.style, v);
+      else el.setAttribute(k, v);
+    }
+    for (const c of children || []) el.appendChild(c);
+    return el;
+  };
+  // One Recent list and one set of remembered skin tones per output (the script's folder).
+  const store = opt.storageKey || "emokit:" + new URL(".", SCRIPT_URL).pathname;
+  const RECENT_KEY = "emokit-recent:" + store, VARIANT_KEY = "emokit-variants:" + store;
+
+  // ---------------------------------------------------------------- the parts
+  const root = h("div", { class: "emk-keyboard", role: "group", "aria-label": text("keyboard"), lang: DATA.lang });
+  const searchable = opt.search !== undefined ? opt.search : tabs.some((tab) => tab.kind && tab.kind !== "image");
+  const searchInput = h("input", { type: "search", id: id("emoji-search"), class: "emoji-search emk-search", placeholder: text("search"),
+    "aria-label": text("search"), autocomplete: "off", enterkeyhint: "search" });
+  const searchBar = h("div", { class: "search-bar", id: id("search-bar"), role: "search" }, [searchInput]);
+  const pages = h("div", { class: "pages emk-pages", id: id("pages"), tabindex: "0", "aria-label": text("pages") });
+  const dots = h("div", { class: "dots emk-dots", id: id("page-dots") });
   // The tab bar: the tabs (a tablist) and, when there is onSend, the Send button beside them.
-  const footer = document.createElement("div");
-  footer.className = "emk-tabbar";
-  const bar = document.createElement("div");
-  bar.className = "emk-tabs";
-  bar.setAttribute("role", "tablist");
-  bar.setAttribute("aria-label", labels.keyboard);
-  footer.appendChild(bar);
-  root.append(pages, dots, footer);
+  const tablist = h("div", { class: "emk-tabs", role: "tablist", "aria-label": text("keyboard") });
+  const tabbar = h("div", { class: "tabbar emk-tabbar", id: id("tabbar") }, [tablist]);
+  const board = h("div", { class: "emoticon-keyboard", id: id("emoticon-keyboard"), "data-layout": opt.layoutName || "classic" }, [pages, dots, tabbar]);
+  const overlay = opt.overlay || root;
+  const magnifier = h("div", { class: "magnifier emk-pop", id: id("magnifier"), hidden: "" });
+  const picker = h("div", { class: "variant-picker emk-pop", id: id("variant-picker"), role: "dialog", hidden: "" });
+  if (searchable) root.appendChild(searchBar);
+  root.appendChild(board);
+  overlay.append(magnifier, picker);
   element.appendChild(root);
 
-  function loadRecents() {
-    try { return JSON.parse(localStorage.getItem("emokit.recents") || "[]").filter((t) => typeof t === "string"); } catch (e) { return []; }
-  }
-  function remember(text) {
-    recents = [text].concat(recents.filter((t) => t !== text)).slice(0, layout.perPage);
-    try { localStorage.setItem("emokit.recents", JSON.stringify(recents)); } catch (e) { /* private mode: recents last the page */ }
+  let width = 0, currentTab = null, pageCount = 0, currentPage = 0, tabBeforeSearch = null;
+  const gridTop = layout.gridTop || 0;
+  const pageControlTop = layout.pageControlTop ?? gridTop + layout.gridHeight;
+  const tabBarTop = layout.tabBarTop ?? pageControlTop + layout.pageControlHeight;
+  function place() {
+    width = opt.width || element.clientWidth || 320;
+    board.style.height = px(layout.keyboardHeight);
+    Object.assign(pages.style, { width: px(width), height: px(layout.gridHeight), top: px(gridTop) });
+    Object.assign(dots.style, { height: px(layout.pageControlHeight), top: px(pageControlTop) });
+    Object.assign(tabbar.style, { height: px(layout.tabBarHeight), top: px(tabBarTop) });
   }
 
-  function key(found) {
-    const entry = found.variant || found.entry;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "emk-key";
-    button.dataset.kind = "emoticon";
-    button.dataset.text = entry.text;
-    button.setAttribute("aria-label", entry.name);
-    if (entry.sprite) {
-      const sprite = document.createElement("span");
-      sprite.className = "emk-sprite" + (found.entry.class && !found.variant ? " emk " + found.entry.class : "");
-      Core.spriteStyle(sprite, entry.sprite, layout.iconSize, "px");
-      button.appendChild(sprite);
-    } else {
-      button.textContent = entry.text;
+  // The frame of a cell of the grid: columns from the left inset sharing what the insets leave,
+  // rows from the top inset, with the layout's spacing between them.
+  function cellFrame(cell) {
+    if (opt.cellFrame) return opt.cellFrame(cell);
+    const [top, left, , right] = layout.insets;
+    const cols = layout.columns, cw = (width - left - right - (cols - 1) * layout.columnSpacing) / cols;
+    const c = cell % cols, r = Math.floor(cell / cols);
+    return { x: left + c * (cw + layout.columnSpacing), y: top + r * (layout.rowHeight + layout.rowSpacing), width: cw, height: layout.rowHeight };
+  }
+  // A tab's pages: the ones the page gives (`opt.pages`), else the entries a page at a time with
+  // delete in the last cell.
+  function tabPages(tab) {
+    if (opt.pages) return opt.pages(tab);
+    const list = [];
+    const last = layout.columns * layout.rows - 1;
+    for (let start = 0, p = 0; start < tab.entries.length; start += layout.perPage, p++) {
+      const keys = tab.entries.slice(start, start + layout.perPage).map((entry, cell) => ({ kind: "emoticon", entry: start + cell, cell }));
+      keys.push({ kind: "delete", cell: last });
+      list.push({ index: p, keys });
     }
+    return list;
+  }
+
+  // ---------------------------------------------------------------- keys
+  // A found entry is {tab, index, entry} or, for a skin-tone variant, also {variant}.
+  const itemOf = (found) => found.variant || found.entry;
+  const entryId = (found) => String(found.entry.entry ?? found.index);
+  function sprite(found, size) {
+    const item = itemOf(found);
+    if (!item.sprite) return null;
+    const span = h("span", { class: "token" + (found.entry.class && !found.variant ? " emk " + found.entry.class : "") });
+    Core.spriteStyle(span, item.sprite, (size || 1) * item.sprite[3], "px");
+    return span;
+  }
+  // An emoji left to the system font (systemGlyph) has no sprite: its text in the icon's box.
+  function systemGlyph(found) {
+    const item = itemOf(found);
+    if (!item.systemGlyph && item.sprite) return null;
+    const size = layout.iconSize;
+    return h("span", { class: "token system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
+      transform: "translate(-50%, -50%)", width: px(size), height: px(size), fontSize: px(size * 0.8), lineHeight: px(size), textAlign: "center" } });
+  }
+  const centered = (span) => { Object.assign(span.style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }); return span; };
+
+  function keyButton(attrs, frame) {
+    const key = h("button", Object.assign({ class: "key emk-key", type: "button" }, attrs));
+    Object.assign(key.style, { left: px(frame.x), top: px(frame.y), width: px(frame.width), height: px(frame.height) });
+    return key;
+  }
+  // An emoticon key; `drawn`: the page's sheet already shows its picture.
+  function entryKey(found, cell, frame, attrs, drawn) {
+    const item = itemOf(found);
+    const key = keyButton(Object.assign({ "data-kind": "emoticon", "data-tab": found.tab.id, "data-entry": entryId(found), "data-index": String(cell),
+      "aria-label": item.name, title: item.name, "data-text": item.text }, attrs), frame);
+    const glyph = systemGlyph(found);
+    if (glyph) key.appendChild(glyph);
+    else if (!drawn) { key.classList.add("sprite-key"); const s = sprite(found); if (s) key.appendChild(centered(s)); }
+    attachMagnifier(key, found);
     if (!found.variant && found.entry.variants && found.entry.variants.length) {
-      button.setAttribute("aria-haspopup", "true");
-      let timer = null;
-      button.addEventListener("pointerdown", () => { timer = setTimeout(() => { timer = "shown"; picker(button, found); }, 450); });
-      const cancel = () => { if (timer && timer !== "shown") clearTimeout(timer); };
-      button.addEventListener("pointerup", cancel);
-      button.addEventListener("pointerleave", cancel);
-      button.addEventListener("contextmenu", (event) => { event.preventDefault(); picker(button, found); });
-      button.addEventListener("click", (event) => { if (timer === "shown") { timer = null; event.stopImmediatePropagation(); } }, true);
+      attachVariantPicker(key, found);
+      showChosenFace(key, found);
     }
-    return button;
+    return key;
+  }
+  function deleteKey(tabId, cell, frame, drawnSprite) {
+    const key = keyButton({ "data-kind": "delete", "data-tab": tabId, "data-index": String(cell), "aria-label": DATA.deleteName || text("delete") }, frame);
+    const s = drawnSprite === false ? null : drawnSprite || deleteSprite;
+    if (s) {
+      const span = h("span", { class: "token" });
+      Core.spriteStyle(span, s, s[3], "px");
+      key.appendChild(centered(span));
+    } else if (drawnSprite !== false) {
+      key.textContent = "⌫";
+    }
+    return key;
   }
 
-  function picker(anchor, found) {
-    root.querySelectorAll(".emk-picker").forEach((p) => p.remove());
-    const box = document.createElement("div");
-    box.className = "emk-picker";
-    box.setAttribute("role", "group");
-    box.setAttribute("aria-label", labels.tones);
-    [found].concat(found.entry.variants.map((variant) => ({ tab: found.tab, entry: found.entry, variant }))).forEach((f) => box.appendChild(key(f)));
-    root.style.position = root.style.position || "relative";
-    box.style.left = Math.max(0, anchor.offsetLeft - 8) + "px";
-    box.style.top = Math.max(0, anchor.offsetTop - layout.rowHeight) + "px";
-    root.appendChild(box);
-    const first = box.querySelector("button");
-    if (first) first.focus();
-  }
+  // ---------------------------------------------------------------- pages
+  const pageElement = (index, attrs) => h("div", Object.assign({ class: "page emk-page", "data-page": String(index),
+    "aria-label": text("page", index + 1), role: "group", style: { width: px(width), height: px(layout.gridHeight) } }, attrs || {}));
 
-  function deleteKey(tab) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "emk-key";
-    button.dataset.kind = "delete";
-    const name = DATA.deleteName || "⌫";
-    button.setAttribute("aria-label", DATA.deleteName || "Delete");
-    const sprite = tab && tab.delete;
-    if (sprite) {
-      const span = document.createElement("span");
-      span.className = "emk-sprite emk " + tab.deleteClass;
-      Core.spriteStyle(span, sprite, Math.min(layout.iconSize, sprite[3]), "px");
-      button.appendChild(span);
+  function showTab(tabId) {
+    const tab = tabId === "recent" ? null : tabs.find((t) => t.id === tabId) || tabs[0];
+    currentTab = tab ? tab.id : "recent";
+    for (const b of tabbar.querySelectorAll(".tab")) b.setAttribute("aria-selected", String(b.dataset.tab === currentTab));
+    pages.textContent = "";
+    if (!tab) {
+      pages.appendChild(recentPage());
+      pageCount = 1;
     } else {
-      button.textContent = name;
+      const list = tabPages(tab);
+      for (const page of list) {
+        const el = pageElement(page.index);
+        if (page.sheet) el.appendChild(h("img", Object.assign({ class: "sheet", alt: "" }, page.sheet)));
+        for (const k of page.keys) {
+          const frame = k.frame || cellFrame(k.cell);
+          const attrs = { "data-row": String(k.row ?? Math.floor(k.cell / layout.columns)), "data-column": String(k.column ?? k.cell % layout.columns) };
+          if (k.kind === "delete") {
+            const key = deleteKey(tab.id, k.cell, frame, page.sheet ? false : tab.delete);
+            if (page.sheet) key.setAttribute("aria-label", k.name || DATA.deleteName || text("delete"));
+            Object.entries(attrs).forEach(([a, v]) => key.setAttribute(a, v));
+            el.appendChild(key);
+          } else {
+            el.appendChild(entryKey({ tab, index: k.entry, entry: tab.entries[k.entry] }, k.cell, frame, attrs, !!page.sheet));
+          }
+        }
+        pages.appendChild(el);
+      }
+      if (!list.length) pages.appendChild(pageElement(0, {}).appendChild(h("p", { class: "empty-note emk-empty", text: text("noEntries") })).parentNode);
+      pageCount = Math.max(1, list.length);
     }
-    return button;
+    showFirstPage();
   }
 
-  // The current view's entries: search results, recents, or the tab's entries.
-  function entries() {
-    const query = search && search.value.trim();
-    if (query) return Core.search(query).map((r) => ({ tab: DATA.tabs.find((t) => t.id === r.tab), entry: r.entry }));
-    if (current < 0) return recents.map((text) => Core.tokenize(text)[0]).filter((s) => s && s.emoticon).map((s) => s.emoticon);
-    return tabs[current].entries.map((entry) => ({ tab: tabs[current], entry }));
-  }
-
-  function draw() {
-    const width = element.clientWidth || root.clientWidth || 320;
-    const [top, left, bottom, right] = layout.insets;
-    const cell = (width - left - right - (layout.columns - 1) * layout.columnSpacing) / layout.columns;
-    const list = entries();
-    const perPage = layout.perPage;
-    const count = Math.max(1, Math.ceil(list.length / perPage));
-    pages.replaceChildren();
-    pages.style.height = layout.gridHeight + "px";
-    for (let p = 0; p < count; p++) {
-      const page = document.createElement("div");
-      page.className = "emk-page";
-      page.setAttribute("aria-label", labels.page.replace("%d", p + 1));
-      page.setAttribute("role", "group");
-      page.style.padding = `${top}px ${right}px ${bottom}px ${left}px`;
-      page.style.gridTemplateColumns = `repeat(${layout.columns}, ${cell}px)`;
-      page.style.gridAutoRows = layout.rowHeight + "px";
-      page.style.columnGap = layout.columnSpacing + "px";
-      page.style.rowGap = layout.rowSpacing + "px";
-      const slice = list.slice(p * perPage, (p + 1) * perPage);
-      slice.forEach((found) => page.appendChild(key(found)));
-      if (!list.length && p === 0) {
-        const empty = document.createElement("p");
-        empty.className = "emk-empty";
-        empty.textContent = labels.none;
-        page.appendChild(empty);
-      }
-      // The delete key sits in the grid's last cell, as on the phone.
-      const del = deleteKey(current >= 0 ? tabs[current] : tabs[0]);
-      del.style.gridRow = String(layout.rows);
-      del.style.gridColumn = String(layout.columns);
-      page.appendChild(del);
-      pages.appendChild(page);
-    }
-    dots.replaceChildren();
-    dots.style.height = layout.pageControlHeight + "px";
-    if (count > 1) {
-      for (let p = 0; p < count; p++) {
-        const dot = document.createElement("button");
-        dot.type = "button";
-        dot.className = "emk-dot";
-        dot.setAttribute("aria-label", labels.page.replace("%d", p + 1));
-        dot.setAttribute("aria-current", p === 0 ? "true" : "false");
-        dot.addEventListener("click", () => { pages.scrollTo({ left: p * pages.clientWidth }); });
-        dots.appendChild(dot);
-      }
+  function showFirstPage() {
+    dots.textContent = "";
+    for (let i = 0; i < pageCount; i++) {
+      const d = h("button", { class: "dot emk-dot", type: "button", "data-page-dot": String(i), "aria-label": text("page", i + 1) });
+      d.addEventListener("click", () => goToPage(i));
+      dots.appendChild(d);
     }
     pages.scrollLeft = 0;
-    drawTabs();
+    setCurrentPage(0);
   }
-
-  function drawTabs() {
-    bar.replaceChildren();
-    footer.querySelectorAll(".emk-send").forEach((b) => b.remove());
-    footer.style.height = layout.tabBarHeight + "px";
-    const tab = (label, index, icon) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "emk-tab";
-      button.setAttribute("role", "tab");
-      button.setAttribute("aria-selected", String(index === current));
-      button.setAttribute("aria-label", label);
-      if (icon && icon.icon) {
-        const span = document.createElement("span");
-        span.className = "emk-sprite emk " + icon.iconClass;
-        Core.spriteStyle(span, icon.icon, 24, "px");
-        button.appendChild(span);
-      } else {
-        button.textContent = index < 0 ? "🕘" : label;
-      }
-      button.addEventListener("click", () => { current = index; if (search) search.value = ""; draw(); });
-      bar.appendChild(button);
-    };
-    tab(labels.recent, -1, null);
-    tabs.forEach((t, index) => tab(t.title, index, t));
-    if (on.onSend) {
-      const send = document.createElement("button");
-      send.type = "button";
-      send.className = "emk-send";
-      send.textContent = labels.send;
-      send.addEventListener("click", () => on.onSend());
-      footer.appendChild(send);
-    }
+  function setCurrentPage(p) {
+    currentPage = p;
+    for (const d of dots.children) d.setAttribute("aria-current", String(Number(d.dataset.pageDot) === p));
+    pages.dataset.currentPage = String(p);
   }
-
-  const click = (event) => {
-    const button = event.target.closest && event.target.closest(".emk-key");
-    if (!button || !root.contains(button)) return;
-    if (button.dataset.kind === "delete") {
-      if (on.onDelete) on.onDelete();
-      return;
-    }
-    root.querySelectorAll(".emk-picker").forEach((p) => p.remove());
-    remember(button.dataset.text);
-    if (on.onInsert) on.onInsert(button.dataset.text);
-  };
+  function goToPage(p) {
+    const target = Math.max(0, Math.min(pageCount - 1, p));
+    pages.scrollTo({ left: target * width, behavior: "instant" });
+    setCurrentPage(target);
+  }
   const scroll = () => {
-    const index = Math.round(pages.scrollLeft / Math.max(1, pages.clientWidth));
-    dots.querySelectorAll(".emk-dot").forEach((dot, i) => dot.setAttribute("aria-current", String(i === index)));
+    const p = Math.round(pages.scrollLeft / Math.max(1, width));
+    if (p !== currentPage) setCurrentPage(p);
+  };
+  pages.addEventListener("scroll", scroll, { passive: true });
+  // Arrow keys page the keyboard while it is in use (`opt.arrowKeys`: the page says when).
+  const arrows = (e) => {
+    const target = e.target;
+    if (!picker.hidden || (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable))) return;
+    if (!(opt.arrowKeys ? opt.arrowKeys() : root.contains(document.activeElement))) return;
+    if (e.key === "ArrowRight") { goToPage(currentPage + 1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { goToPage(currentPage - 1); e.preventDefault(); }
+  };
+  document.addEventListener("keydown", arrows);
+
+  // ---------------------------------------------------------------- tabs
+  function tabButton(tab, title) {
+    const b = h("button", { class: "tab emk-tab", type: "button", role: "tab", "data-tab": tab ? tab.id : "recent", "aria-selected": "false" });
+    if (tab && tab.icon) {
+      const icon = h("span", { class: "tab-icon" + (tab.iconClass ? " emk " + tab.iconClass : ""), "aria-hidden": "true" });
+      Core.spriteStyle(icon, tab.icon, tab.icon[3], "px");
+      b.appendChild(icon);
+    }
+    b.appendChild(h("span", { class: "tab-title", text: title }));
+    b.addEventListener("click", () => { clearSearch(); showTab(b.dataset.tab); });
+    tablist.appendChild(b);
+  }
+  function drawTabs() {
+    tablist.textContent = "";
+    tabbar.querySelectorAll(".emk-send").forEach((b) => b.remove());
+    tabs.forEach((tab) => tabButton(tab, tab.title));
+    tabButton(null, text("recent"));
+    if (on.onSend) {
+      const send = h("button", { class: "emk-send", type: "button", text: text("send") });
+      send.addEventListener("click", () => on.onSend());
+      tabbar.appendChild(send);
+    }
+  }
+
+  // ---------------------------------------------------------------- recent
+  function loadRecent() {
+    try {
+      const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+      return Array.isArray(list) ? list.filter((i) => i && typeof i.tab === "string" && Number.isInteger(i.entry) &&
+        (i.text === undefined || typeof i.text === "string")) : [];
+    } catch (e) { return []; }
+  }
+  function remember(found) {
+    const item = { tab: found.tab.id, entry: found.index };
+    if (found.variant) item.text = found.variant.text;
+    // A skin-tone variant is its own recent (👍🏽 and 👍🏿 both stay), as on iOS.
+    const list = loadRecent().filter((i) => !(i.tab === item.tab && i.entry === item.entry && (i.text || null) === (item.text || null)));
+    list.unshift(item);
+    try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, layout.perPage))); } catch (e) { /* storage off */ }
+  }
+  function recentFound(item) {
+    const tab = DATA.tabs.find((t) => t.id === item.tab), entry = tab && tab.entries[item.entry];
+    if (!entry) return null;
+    const found = { tab, index: item.entry, entry };
+    const variant = item.text && (entry.variants || []).find((v) => v.text === item.text);
+    return variant ? Object.assign(found, { variant }) : found;
+  }
+  function recentPage() {
+    const el = pageElement(0);
+    const recent = loadRecent().map(recentFound).filter(Boolean);
+    recent.forEach((found, cell) => el.appendChild(entryKey(found, cell, cellFrame(cell), { "data-recent": "true" }, false)));
+    const last = layout.columns * layout.rows - 1;
+    el.appendChild(deleteKey("recent", last, cellFrame(last)));
+    if (!recent.length) el.appendChild(h("p", { class: "empty-note emk-empty", text: text("noRecent") }));
+    return el;
+  }
+
+  // ---------------------------------------------------------------- inserting
+  function insert(found) {
+    remember(found);
+    if (on.onInsert) on.onInsert(itemOf(found).text);
+  }
+  const click = (event) => {
+    const key = event.target.closest && event.target.closest(".emk-key");
+    if (!key || !root.contains(key)) return;
+    if (key.dataset.kind === "delete") { if (on.onDelete) on.onDelete(); return; }
+    const found = key.emkFound;
+    if (found) insert(key.dataset.recent ? found : chosen(found));
   };
   root.addEventListener("click", click);
-  pages.addEventListener("scroll", scroll, { passive: true });
-  const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => draw()) : null;
+
+  const popups = keyboardPopups({ layout, overlay, magnifier, picker, pages, h, px, sprite, systemGlyph, itemOf, insert, VARIANT_KEY });
+  const { attachMagnifier, attachVariantPicker, showChosenFace, closePicker, chosen } = popups;
+
+  // ---------------------------------------------------------------- search
+  // Results (Emokit.search) fill pages of the same grid, with the delete key in its place;
+  // clearing the field or choosing a tab leaves the search.
+  function showSearch(results) {
+    if (currentTab !== "search") tabBeforeSearch = currentTab;
+    currentTab = "search";
+    for (const b of tabbar.querySelectorAll(".tab")) b.setAttribute("aria-selected", "false");
+    pages.textContent = "";
+    pages.dataset.view = "search";
+    pages.setAttribute("aria-label", text("results"));
+    const perPage = layout.perPage, last = layout.columns * layout.rows - 1;
+    pageCount = Math.max(1, Math.ceil(results.length / perPage));
+    for (let p = 0; p < pageCount; p++) {
+      const el = pageElement(p, { "data-search": "true" });
+      results.slice(p * perPage, (p + 1) * perPage).forEach((found, cell) =>
+        el.appendChild(entryKey(found, cell, cellFrame(cell), { "data-search-result": "true" }, false)));
+      el.appendChild(deleteKey("search", last, cellFrame(last)));
+      if (!results.length) el.appendChild(h("p", { class: "empty-note emk-empty", text: text("none") }));
+      pages.appendChild(el);
+    }
+    showFirstPage();
+  }
+  function clearSearch() {
+    if (searchInput.value) searchInput.value = "";
+    delete pages.dataset.view;
+    pages.setAttribute("aria-label", text("pages"));
+  }
+  searchInput.addEventListener("input", () => {
+    closePicker();
+    if (searchInput.value.trim()) {
+      showSearch(Core.search(searchInput.value).map((r) => {
+        const tab = DATA.tabs.find((t) => t.id === r.tab);
+        return { tab, index: tab.entries.indexOf(r.entry), entry: r.entry };
+      }));
+      return;
+    }
+    const back = tabBeforeSearch;
+    clearSearch();
+    if (currentTab === "search") showTab(back);
+  });
+  // Typing in the search field must not page the keyboard.
+  searchInput.addEventListener("keydown", (e) => e.stopPropagation());
+
+  // ---------------------------------------------------------------- drawing
+  function draw() {
+    place();
+    drawTabs();
+    if (currentTab === "search" && searchInput.value.trim()) searchInput.dispatchEvent(new Event("input"));
+    else showTab(currentTab && currentTab !== "search" ? currentTab : tabs.length ? tabs[0].id : "recent");
+  }
   draw();
+  let drawnWidth = width;
+  const resize = !opt.width && typeof ResizeObserver === "function"
+    ? new ResizeObserver(() => { if ((element.clientWidth || 320) !== drawnWidth) { draw(); drawnWidth = width; } }) : null;
   if (resize) resize.observe(element);
   return {
     destroy() {
       if (resize) resize.disconnect();
       root.removeEventListener("click", click);
       pages.removeEventListener("scroll", scroll);
+      document.removeEventListener("keydown", arrows);
+      popups.destroy();
+      magnifier.remove();
+      picker.remove();
       root.remove();
     },
   };

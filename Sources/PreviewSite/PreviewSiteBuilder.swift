@@ -60,10 +60,42 @@ public struct PreviewSiteBuilder {
             guard let data = templates[asset] else { throw BuildError(description: "\(asset): missing template file") }
             files.append(File(path: "preview/assets/\(asset)", data: data))
         }
+        files.append(File(path: "preview/assets/emoticons.js", data: Data(try runtimeScript().utf8)))
         if let publicURLs {
             files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { Self.previewPath(width: $0.screenWidth) })))
         }
         return files
+    }
+
+    /// The marker the web runtime's code has where its data goes (`const DATA = …;`).
+    public static let runtimeDataMarker = "/*EMOKIT_DATA*/null"
+
+    /// The web runtime's code files, in the order they are joined (`runtimeCode`).
+    public static let runtimeFiles = ["emoticons.js", "keyboard.js", "keyboard-popups.js"]
+
+    /// The web runtime's code: `runtimeFiles` joined, `runtimeDataMarker` where its data goes;
+    /// nil when a file is missing or the marker is not there. `web/emoticons.js` and the preview's
+    /// `assets/emoticons.js` are both made of it (one keyboard, tokenizer and renderer).
+    public static func runtimeCode(_ file: (String) -> String?) -> String? {
+        var parts: [String] = []
+        for name in runtimeFiles {
+            guard let text = file(name) else { return nil }
+            parts.append(text)
+        }
+        let code = parts.joined(separator: "\n")
+        return code.contains(runtimeDataMarker) ? code : nil
+    }
+
+    /// The web runtime's code as a classic script defining `createEmokit(data, scriptURL)`: the
+    /// preview pages are its first user, each page passing the data it makes from its embedded
+    /// manifest.
+    func runtimeScript() throws -> String {
+        guard let code = Self.runtimeCode({ templates[$0].flatMap { String(data: $0, encoding: .utf8) } }) else {
+            throw BuildError(description: "emoticons.js: the web runtime's code is missing from this build (\(Self.runtimeFiles.joined(separator: ", ")))")
+        }
+        let body = code.replacingOccurrences(of: Self.runtimeDataMarker, with: "EMOKIT_DATA")
+        return "(function () {\n\"use strict\";\nglobalThis.createEmokit = function (EMOKIT_DATA, SCRIPT_URL) {\n" + body
+            + "\nreturn Emokit;\n};\n})();\n"
     }
 
     /// Where the preview page of `width` goes.

@@ -9,11 +9,12 @@ import PreviewSite
 /// `web/emoticons.mjs` (the same API as an ES module), `web/emoticons.d.ts` (its TypeScript
 /// declarations) and `web/demo.html` (a chat page built on it). The keyboard's data is embedded in
 /// both scripts, so a page opened from disk (`file://`, where a fetch is refused) works: the only
-/// files loaded are the sheets, as images. The code is `Templates/emoticons.js`; this file only
+/// files loaded are the sheets, as images. The code is `PreviewSiteBuilder.runtimeCode` (the
+/// templates `emoticons.js`, `keyboard.js`, `keyboard-popups.js`); this file only
 /// adds the data (`WebRuntimeData`) and wraps it for each kind of script.
 enum WebRuntimeWriter {
     /// Where the template's code goes in each wrapper, and the data's marker in the code.
-    static let dataMarker = "/*EMOKIT_DATA*/null"
+    static let dataMarker = PreviewSiteBuilder.runtimeDataMarker
     /// The classic script's own address, which the sheets' paths are relative to (the page's
     /// address when it was inserted without a `src`).
     static let classicURL = "const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;\n"
@@ -22,12 +23,11 @@ enum WebRuntimeWriter {
         let data = WebRuntimeData(manifest, sizes: sizes, pinyin: WebRuntimeData.pinyin(in: manifest))
         let json: String
         do { json = try data.json() } catch { throw .output(path: "web/emoticons.js", reason: "cannot encode the keyboard's data (\(error))") }
-        guard let core = BundledTemplates.files["emoticons.js"].map({ String(decoding: $0, as: UTF8.self) }),
-            let keyboard = BundledTemplates.files["keyboard.js"].map({ String(decoding: $0, as: UTF8.self) }),
+        guard let code = PreviewSiteBuilder.runtimeCode({ BundledTemplates.files[$0].map { String(decoding: $0, as: UTF8.self) } }),
             let demo = BundledTemplates.files["demo.html"].map({ String(decoding: $0, as: UTF8.self) }),
             let declarations = BundledTemplates.files["emoticons.d.ts"].map({ String(decoding: $0, as: UTF8.self) })
         else { throw .output(path: "web/emoticons.js", reason: "the runtime's template is missing from this build of emokit") }
-        let body = (core + "\n" + keyboard).replacingOccurrences(of: dataMarker, with: json)
+        let body = code.replacingOccurrences(of: dataMarker, with: json)
         let banner = "/* emokit \(manifest.generator.version): emoticons for the web. Docs: Documentation/Web.md */\n"
         let classic = banner + "(function () {\n\"use strict\";\n" + classicURL + body + "\nglobalThis.Emokit = Emokit;\n})();\n"
         let module =

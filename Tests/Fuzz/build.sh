@@ -111,7 +111,7 @@ together "module PipelineSteps EmojiData EmojiGlyphs EmoticonPacks Imaging Diagn
   "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum Imaging CLibPNG CGifLib EmoticonManifest KeyboardLayout"
 # Settings names the output writers of its rows (SiteOutputs, over OutputTransaction and the templates).
 # SwiftPM embeds the templates' bytes as PackageResources; no fuzz target writes a preview, so they are empty here.
-printf 'enum PackageResources {\n%s}\n' "$(for f in index_html preview_html preview_css preview_js emoticons_js keyboard_js emoticons_d_ts demo_html; do echo "    static let $f: [UInt8] = []"; done)" >"$OBJ/EmptyTemplates.swift.new"
+printf 'enum PackageResources {\n%s}\n' "$(for f in index_html preview_html preview_css preview_js emoticons_js keyboard_js keyboard_popups_js emoticons_d_ts demo_html; do echo "    static let $f: [UInt8] = []"; done)" >"$OBJ/EmptyTemplates.swift.new"
 cmp -s "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift" || mv "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift"
 together "module OutputTransaction PipelineSteps CSystem EmoticonManifest Diagnostics" \
   "FILES='Templates/BundledTemplates.swift $OBJ/EmptyTemplates.swift' module BundledTemplates"
