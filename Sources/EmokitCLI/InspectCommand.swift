@@ -32,10 +32,11 @@ enum InspectCommand {
         var frames: Int?, durationMs: Int?, loopCount: Int?
     }
 
-    /// Whether the file starts with a GIF signature (GIFs are read by their own decoder, as
-    /// `generate` reads a pack's animations).
+    /// Whether the file is a `.gif` starting with a GIF signature (GIFs are read by their own
+    /// decoder, as `generate` reads a pack's animations). A GIF named `.png` is read as the PNG
+    /// its name says and refused ("looks like GIF"), as a pack's `.png` is.
     static func isGIF(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard path.lowercased().hasSuffix(".gif"), let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 6)) ?? Data()
         return head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8))

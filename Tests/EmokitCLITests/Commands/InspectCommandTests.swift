@@ -71,5 +71,10 @@ struct InspectCommandTests {
         try Data(Array("GIF89a".utf8) + [1, 2]).write(to: broken)
         let refused = run(["inspect", broken.path])
         #expect(refused.status == 1 && refused.err.hasPrefix("error: \(broken.path): ") && !refused.err.contains("PNG"))
+        // A GIF named .png is no PNG, as a pack's .png is not (the conformance case gif-renamed.png).
+        let renamed = dir.appendingPathComponent("renamed.png")
+        try FileManager.default.copyItem(at: forever, to: renamed)
+        let notPNG = run(["inspect", renamed.path])
+        #expect(notPNG.status == 1 && notPNG.err.contains("not a PNG file (looks like GIF)"))
     }
 }
