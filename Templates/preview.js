@@ -1,4 +1,4 @@
-// emokit preview: the seed's compose screen driven by the manifest embedded in the page.
+// emokit preview: a chat app's compose screen driven by the manifest embedded in the page.
 // Everything works offline from file://: the data is inline, no fetch, no external resource.
 // Data is only ever inserted with textContent / attributes, never as HTML.
 (function () {
@@ -192,7 +192,7 @@
 
   // ------------------------------------------------------------------ toolbar
   toggle.addEventListener("click", () => {
-    // seed 000's switchKeyboard: swap the emoticon keyboard and the system one, animated.
+    // The toolbar's keyboard button: swap the emoticon keyboard and the system one, animated.
     const toSystem = keyboardArea.dataset.mode === "emoticon";
     keyboardArea.dataset.mode = toSystem ? "system" : "emoticon";
     toggle.textContent = toSystem ? "☺" : "⌨";

@@ -5,7 +5,7 @@ import Imaging
 import KeyboardLayout
 import PipelineSteps
 
-/// Everything a run can be told. Defaults are the seeds' keyboard and the widths of current
+/// Everything a run can be told. Defaults are the classic Weibo-style keyboard and the widths of current
 /// iPhones at @2x and @3x (`RunDefaults`, which `--help` shows). Options, their flags and config
 /// keys are listed once, in `SettingsTable`.
 public struct GeneratorOptions: Sendable {
