@@ -58,6 +58,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Fully-qualified emoji left out, skin-tone forms included.
         public var leftOut: Int
 
+        /// The subset as a run applied it (`nil` for a setting the run left at its default).
         public init(maxVersion: String?, exclude: [String]?, groups: [String]?, skinTones: Bool?, leftOut: Int) {
             self.maxVersion = maxVersion
             self.exclude = exclude

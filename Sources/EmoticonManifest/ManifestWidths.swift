@@ -20,6 +20,7 @@ public struct ManifestWidthChoice: Equatable, Sendable {
     /// screen is narrower than the narrowest manifest.
     public var scale: Double
 
+    /// The manifest of `width`, drawn at `scale` times its size.
     public init(width: Int, scale: Double) {
         self.width = width
         self.scale = scale
