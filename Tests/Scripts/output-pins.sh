@@ -13,6 +13,9 @@ EMOKIT=${1:?usage: output-pins.sh path/to/emokit [--record]}
 EMOKIT=$(cd "$(dirname "$EMOKIT")" && pwd)/$(basename "$EMOKIT")
 MODE=${2:-compare}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
+# The conformance corpus beside the checkout: messages name its files by absolute path (they are
+# outside the working folder), pinned as $SHARED so the pins hold wherever it lies.
+SHARED=$(cd "$HERE/../shared" && pwd)
 PINS="$HERE/Tests/Scripts/output-pins.txt"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-pins.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -33,8 +36,8 @@ pin() {
   {
     echo "== $name"
     echo "exit $status"
-    echo "stdout $(sed -e "s#$WORK#\$WORK#g" -e "s#$HERE#\$HERE#g" -e 's/"seconds" : [0-9.e-]*/"seconds" : 0/' "$WORK/stdout" | sha256sum | cut -c1-64)"
-    echo "stderr $(sed -e "s#$WORK#\$WORK#g" -e "s#$HERE#\$HERE#g" "$WORK/stderr" | sha256sum | cut -c1-64)"
+    echo "stdout $(sed -e "s#$WORK#\$WORK#g" -e "s#$HERE#\$HERE#g" -e "s#$SHARED#\$SHARED#g" -e 's/"seconds" : [0-9.e-]*/"seconds" : 0/' "$WORK/stdout" | sha256sum | cut -c1-64)"
+    echo "stderr $(sed -e "s#$WORK#\$WORK#g" -e "s#$HERE#\$HERE#g" -e "s#$SHARED#\$SHARED#g" "$WORK/stderr" | sha256sum | cut -c1-64)"
     if [ -n "$dir" ] && [ -e "$WORK/$dir" ]; then
       if [ -d "$WORK/$dir" ]; then tree_sums "$WORK/$dir" | grep -v -E "${UNPINNED:-^$}"; else (cd "$WORK" && sha256sum "$dir"); fi
     fi
@@ -57,8 +60,8 @@ pin merge-archive merged.tar.gz true
 pin cache-cold out-cache "$EMOKIT" generate "$SAMPLES" --out out-cache --cache cache --widths 375
 pin cache-warm out-cache "$EMOKIT" generate "$SAMPLES" --out out-cache --cache cache --widths 375
 pin validate "" "$EMOKIT" validate "$SAMPLES" --strict
-pin validate-hostile "" "$EMOKIT" validate "$HERE/../shared/conformance/plists/missing-png-key"
-pin generate-hostile out-hostile "$EMOKIT" generate "$HERE/../shared/conformance/plists/missing-png-key" --out out-hostile
+pin validate-hostile "" "$EMOKIT" validate "$SHARED/conformance/plists/missing-png-key"
+pin generate-hostile out-hostile "$EMOKIT" generate "$SHARED/conformance/plists/missing-png-key" --out out-hostile
 mkdir -p "$WORK/plain"
 cp "$SAMPLES/faces/"*.png "$WORK/plain/"
 pin init plain "$EMOKIT" init plain
