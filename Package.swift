@@ -6,6 +6,7 @@ import PackageDescription
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
 //   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.
+//   CChecksum        C: SHA-256 blocks on the CPU's SHA instructions, chosen at run time.
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   FileAccess       Reading untrusted files: regular files only, size caps before reading.
 //   CSystem          C shim for what Swift cannot call portably: the atomic folder swap, the terminal's width.
@@ -55,14 +56,15 @@ let package = Package(
         .target(
             name: "CLibPNG",
             cSettings: [.headerSearchPath(".")],
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("deflate"), .linkedLibrary("z")]
         ),
         .target(
             name: "CGifLib",
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("gif")]
         ),
-        .target(name: "Checksum"),
+        .target(name: "CChecksum"),
+        .target(name: "Checksum", dependencies: ["CChecksum"]),
         // emokit's own files compiled into the binary (a copied or installed emokit needs nothing
         // beside it): the preview templates and the default delete icon, where they live.
         .target(

@@ -1,6 +1,9 @@
+import CChecksum
+
 /// SHA-256 (FIPS 180-4). Foundation on Linux has no CryptoKit and emokit takes no crypto
 /// dependency, so this small, test-vector-checked implementation fingerprints decoded pixels
-/// (`emokit inspect`) and sheets (the manifest's drift check).
+/// (`emokit inspect`) and sheets (the manifest's drift check). Whole blocks of a buffer go to the
+/// CPU's SHA instructions where it has them (`CChecksum`), the rest to `compress`.
 public struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
@@ -20,6 +23,13 @@ public struct SHA256: Sendable {
     ]
 
     public init() {}
+
+    /// Whether whole blocks go to the CPU's SHA instructions; tests turn it off to check the
+    /// portable code gives the same digests.
+    public static var usesCPUInstructions: Bool {
+        get { emk_sha256_accelerated() == 1 }
+        set { emk_sha256_set_accelerated(newValue ? 1 : 0) }
+    }
 
     public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         totalLength &+= UInt64(bytes.count)
@@ -53,6 +63,10 @@ public struct SHA256: Sendable {
             if offset == count { return }
         }
         totalLength &+= UInt64(count - offset)
+        let blocks = (count - offset) / 64
+        if blocks > 0, state.withUnsafeMutableBufferPointer({ emk_sha256_blocks($0.baseAddress!, base + offset, blocks) }) == 1 {
+            offset += blocks * 64
+        }
         while count - offset >= 64 {
             compress(base + offset)
             offset += 64

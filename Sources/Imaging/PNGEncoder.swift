@@ -52,8 +52,14 @@ public struct PNGEncoder: Sendable {
     /// The smallest files zlib can make here (level 9, memLevel 9), for release builds: `--compression max`.
     public static var maximum: PNGEncoder { PNGEncoder(compressionLevel: 9, memoryLevel: 9) }
 
+    /// The level libdeflate compresses sheets at: the level itself, except `maximum` (9 with
+    /// memLevel 9), which is libdeflate's level 10 (its near-optimal parser; 11 and 12 cost 2-5x
+    /// more time for half a percent). libpng's paths (palette images, other filters) use zlib at
+    /// the level itself.
+    var sheetLevel: Int { compressionLevel == 9 && memoryLevel == 9 ? 10 : compressionLevel }
+
     func deflate(filters: Int32) -> emk_png_deflate {
-        emk_png_deflate(level: Int32(compressionLevel), filters: filters, mem_level: Int32(memoryLevel), strategy: -1)
+        emk_png_deflate(level: Int32(sheetLevel), filters: filters, mem_level: Int32(memoryLevel), strategy: -1)
     }
 
     public func encode(_ image: RGBAImage, path: String = "<memory>") throws(PNGError) -> [UInt8] {

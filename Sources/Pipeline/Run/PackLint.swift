@@ -81,29 +81,38 @@ extension Generator {
             let base = (name as NSString).deletingPathExtension
             return (base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base).lowercased()
         }
-        var named: Set<String> = []
+        // Most images are named by their own name in the pack folder: those are matched by name
+        // and stem. Only the few files left are compared by resolved path (a link, or a name
+        // with a folder, can name the same file), so a pack of thousands costs no path walks.
+        let folder = pack.folder.standardizedFileURL
+        func inPackFolder(_ variant: ImageFile.Variant) -> Bool {
+            !variant.fileName.contains("/") && (variant.folder == pack.folder || variant.folder.standardizedFileURL == folder)
+        }
+        var namedHere: Set<String> = []
         var namedStems: Set<String> = ["delete", "icon"]
         let entries = sharing.isEmpty ? pack.entries : sharing.flatMap(\.entries)
         var files: [ImageFile] = entries.compactMap { if case .image(let file) = $0.content { file } else { nil } }
         files += entries.compactMap(\.animation)
         if let delete = pack.deleteIcon { files.append(delete) }
         for file in files {
-            for variant in file.variants {
-                named.insert(key(variant.url))
-                if variant.url.deletingLastPathComponent().standardizedFileURL == pack.folder.standardizedFileURL {
-                    namedStems.insert(stem(variant.url.lastPathComponent))
-                }
+            for variant in file.variants where inPackFolder(variant) {
+                namedHere.insert(variant.fileName)
+                namedStems.insert(stem(variant.fileName))
             }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: pack.folder.path)) ?? []
         // The folder as messages name it (`Emoticons/小喵`, as its entries' files are named).
-        let folder = pack.folder.standardizedFileURL
-        let display = files.lazy.flatMap(\.variants).first { $0.folder.standardizedFileURL == folder }?.folderDisplay ?? pack.folder.lastPathComponent
+        let display = files.lazy.flatMap(\.variants).first(where: inPackFolder)?.folderDisplay ?? pack.folder.lastPathComponent
+        let left = names.sorted().filter { name in
+            (name as NSString).pathExtension.lowercased() == "png" && !namedHere.contains(name) && !namedStems.contains(stem(name))
+        }
+        var namedPaths: Set<String> = []
+        if !left.isEmpty {
+            for file in files { for variant in file.variants { namedPaths.insert(key(variant.url)) } }
+        }
         var groups: [[String]] = []
         var groupOf: [String: Int] = [:]
-        for name in names.sorted() where (name as NSString).pathExtension.lowercased() == "png" {
-            let url = pack.folder.appendingPathComponent(name)
-            guard !named.contains(key(url)), !namedStems.contains(stem(name)) else { continue }
+        for name in left where !namedPaths.contains(key(pack.folder.appendingPathComponent(name))) {
             if let index = groupOf[stem(name)] {
                 groups[index].append(name)
             } else {
