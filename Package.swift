@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules, each with one job (see README "Architecture"):
-//   CLibPNG          C shim over libpng; keeps setjmp/longjmp inside C.
+//   CLibPNG          C shim over libpng (keeps setjmp/longjmp inside C) and the sheet writer (libdeflate).
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
 //   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.

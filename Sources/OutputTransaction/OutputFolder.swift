@@ -117,8 +117,11 @@ package struct OutputFolder {
     /// Folders are made one level at a time below the staging folder, never above it (so a
     /// write racing the signal handler's cleanup cannot bring the staging folder back), and a
     /// folder another worker made a moment earlier is fine (EEXIST).
+    /// A file already at the path is unlinked first, never written through: it may be a link to
+    /// a file of the previous output (`write(_:to:reusingPrevious:)`), which must stay as it was.
     package func write(_ data: Data, to relativePath: String) throws(GenerationError) {
         let url = try prepareFile(relativePath)
+        unlink(url.path)
         do {
             try data.write(to: url)
         } catch {

@@ -44,16 +44,21 @@ package struct SiteStep {
 
     /// Writes every output of the manifests. Each manifest is written a page at a time, and its
     /// JSON made once for both its file and its preview page (the preview embeds it), so memory
-    /// stays flat in the number of pages.
-    package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder) throws(GenerationError) {
+    /// stays flat in the number of pages. Widths are written `workers` at a time: each width's
+    /// files are its own, and at nine widths the JSON is most of a rebuild's time.
+    package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder, workers: Int = 1) throws(GenerationError) {
         let site =
             settings.preview
             ? PreviewSiteBuilder(
                 templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
                 publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) }) : nil
 
-        // Manifests, one per width, each with its preview page.
-        for manifest in manifests {
+        // Manifests, one per width, each with its preview page. The page makers and the builder
+        // only read what they were made from, so two widths can be written at once.
+        let shared = UncheckedShare((manifests, site))
+        _ = try WorkQueue.run(Array(manifests.indices), workers: workers, makeState: {}) { (index, _: inout Void) throws(GenerationError) in
+            let (manifests, site) = shared.value
+            let manifest = manifests[index]
             let path = "manifests/\(manifest.screenWidth).json"
             try output.writeStreamed(to: path) { (file) throws(GenerationError) in
                 var written = false
@@ -97,4 +102,11 @@ package struct SiteStep {
     package static func reporting(path: String, _ body: () throws -> Void) throws(GenerationError) {
         do { try body() } catch let error as GenerationError { throw error } catch { throw .output(path: path, reason: "\(error)") }
     }
+}
+
+/// Values shared read-only by the workers of `SiteStep.write` (closures the compiler cannot see
+/// are only read).
+private struct UncheckedShare<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -41,11 +41,11 @@ cp -R "$ROOT/Assets/SamplePacks" "$WORK/packs"
 TOOLCHAIN_LIB=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib
 unshare --mount --propagation private bash -euo pipefail -c '
   mount -t tmpfs none "$1"
-  for library in /usr/lib/*/libpng16.so* /usr/lib/*/libgif.so* /usr/lib/*/libz.so* /lib/*/libz.so*; do
+  for library in /usr/lib/*/libpng16.so* /usr/lib/*/libgif.so* /usr/lib/*/libdeflate.so* /usr/lib/*/libz.so* /lib/*/libz.so*; do
     if [ -f "$library" ] && [ ! -L "$library" ]; then mount --bind /dev/null "$library"; fi
   done
   if "$2" --version >/dev/null 2>&1; then echo "release-check: FAIL: an ordinary build still starts: the libraries are not hidden" >&2; exit 1; fi
-  echo "release-check: hidden: $1 and libpng, giflib, zlib (an ordinary emokit no longer starts)"
+  echo "release-check: hidden: $1 and libpng, giflib, libdeflate, zlib (an ordinary emokit no longer starts)"
   "$3" generate "$4/packs" --out "$4/hidden" --archive "$4/hidden.tar.gz" --no-cache --quiet
 ' hide "$TOOLCHAIN_LIB" "$REFERENCE" "$BIN" "$WORK"
 

@@ -110,7 +110,7 @@ struct CacheEntry {
         for ((sheet, blob), want) in zip(zip(sheets, blobs), wanted) {
             guard sheet.width == want.width, sheet.scale == want.scale else { return "holds a sheet for \(sheet.width)@\(sheet.scale)x, not \(want.width)@\(want.scale)x" }
             guard sheet.path == "sheets/{tab}/\(sheet.width)/page-{page}@\(sheet.scale)x.png" else { return "a sheet path is not the one emokit writes" }
-            guard blob.count == sheet.bytes, SHA256.hexDigest([UInt8](blob)) == sheet.sha256 else { return "a sheet does not match its SHA-256" }
+            guard blob.count == sheet.bytes, SHA256.hexDigest(blob) == sheet.sha256 else { return "a sheet does not match its SHA-256" }
             if let problem = Self.verify(sheet, png: blob, geometry: expected.geometry(width: sheet.width, scale: sheet.scale)) { return problem }
         }
         return nil
@@ -120,24 +120,17 @@ struct CacheEntry {
     static func verify(_ sheet: Sheet, png: Data, geometry: SheetGeometry) -> String? {
         guard onlySheetChunks(png) else { return "a sheet holds chunks emokit does not write" }
         let limits = PNGDecoder.Limits(maxWidth: geometry.pixelWidth, maxHeight: geometry.pixelHeight, maxPixels: geometry.pixelWidth * geometry.pixelHeight)
-        guard let image = try? PNGDecoder(limits: limits).decode(png, path: "cache").image,
+        // The sheets emokit writes read fast; any other layout (or damage) goes through libpng.
+        guard
+            let image = PNGDecoder.readSheet(png, width: geometry.pixelWidth, height: geometry.pixelHeight)
+                ?? (try? PNGDecoder(limits: limits).decode(png, path: "cache").image),
             image.width == geometry.pixelWidth, image.height == geometry.pixelHeight
         else { return "a sheet is not a PNG of \(geometry.pixelWidth)x\(geometry.pixelHeight) pixels" }
-        let columns = geometry.layout.grid.columns
-        var cells = Set<Int>()
+        if let problem = spriteProblem(sheet.sprites, geometry: geometry) { return problem }
         // Per row, the columns the sprites cover (cells do not overlap).
         var spans = [[Range<Int>]](repeating: [], count: image.height)
         for sprite in sheet.sprites {
-            guard sprite.count == 5, (0..<geometry.layout.grid.cellsPerPage).contains(sprite[0]), cells.insert(sprite[0]).inserted else {
-                return "a sprite names no cell of the page"
-            }
-            let (width, height) = (sprite[3], sprite[4])
-            guard (1...image.width).contains(width), (1...image.height).contains(height) else { return "a sprite is larger than its sheet" }
-            let rect = geometry.spriteRect(row: sprite[0] / columns, column: sprite[0] % columns, width: width, height: height)
-            guard rect.x == sprite[1], rect.y == sprite[2], rect.x >= 0, rect.y >= 0, rect.x + width <= image.width, rect.y + height <= image.height else {
-                return "a sprite is not where the layout puts it"
-            }
-            for row in rect.y..<rect.y + height { spans[row].append(rect.x..<rect.x + width) }
+            for row in sprite[2]..<sprite[2] + sprite[4] { spans[row].append(sprite[1]..<sprite[1] + sprite[3]) }
         }
         // Nothing is drawn outside the icons: any pixel there was not drawn by emokit. Each gap
         // is compared with zeros by memcmp (a sheet has millions of pixels).
@@ -158,6 +151,25 @@ struct CacheEntry {
             }
         }
         return clear ? nil : "a sheet has pixels outside its sprites"
+    }
+
+    /// Why `sprites` (`[cell, x, y, width, height]`) are not what the layout gives icons of their
+    /// sizes in the sheet of `geometry` (each in its own cell of the page, inside the sheet), or nil.
+    static func spriteProblem(_ sprites: [[Int]], geometry: SheetGeometry) -> String? {
+        let columns = geometry.layout.grid.columns
+        var cells = Set<Int>()
+        for sprite in sprites {
+            guard sprite.count == 5, (0..<geometry.layout.grid.cellsPerPage).contains(sprite[0]), cells.insert(sprite[0]).inserted else {
+                return "a sprite names no cell of the page"
+            }
+            let (width, height) = (sprite[3], sprite[4])
+            guard (1...geometry.pixelWidth).contains(width), (1...geometry.pixelHeight).contains(height) else { return "a sprite is larger than its sheet" }
+            let rect = geometry.spriteRect(row: sprite[0] / columns, column: sprite[0] % columns, width: width, height: height)
+            guard rect.x == sprite[1], rect.y == sprite[2], rect.x >= 0, rect.y >= 0, rect.x + width <= geometry.pixelWidth, rect.y + height <= geometry.pixelHeight else {
+                return "a sprite is not where the layout puts it"
+            }
+        }
+        return nil
     }
 
     /// Whether the PNG is a signature and IHDR, IDAT… and IEND chunks only, each within the file.

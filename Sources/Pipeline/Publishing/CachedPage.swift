@@ -44,7 +44,7 @@ enum CachedPage {
         var page = Generator.RenderedPage()
         for (sheet, blob) in zip(entry.sheets, entry.blobs) {
             guard let digest = Generator.RenderedPage.Digest(hex: sheet.sha256) else { return nil }
-            try output.write(blob, to: Generator.sheetPath(tab: tab, width: sheet.width, page: index, scale: sheet.scale))
+            try output.write(blob, to: Generator.sheetPath(tab: tab, width: sheet.width, page: index, scale: sheet.scale), reusingPrevious: true)
             page.sheets.append(.init(key: Generator.SheetKey(width: sheet.width, scale: sheet.scale), sha256: digest, bytes: blob.count))
             // Rects follow from the layout (checked by `verify`); the icon sizes are what a page keeps.
             for s in sheet.sprites { page.noteIcon(cell: s[0], scale: sheet.scale, width: s[3], height: s[4]) }
@@ -59,6 +59,11 @@ enum CachedPage {
     /// new file (`NewFile`). A cache that cannot be written only costs speed: failures are ignored.
     static func save(_ entry: CacheEntry, to url: URL, below root: URL) {
         guard let data = entry.data() else { return }
+        save(data: data, to: url, below: root)
+    }
+
+    /// `save` for any bytes (the output index).
+    static func save(data: Data, to url: URL, below root: URL) {
         let folder = url.deletingLastPathComponent()
         // The folders below the cache root, made one at a time and each checked to be a folder.
         // The cache folder itself is the user's choice (`--cache`): made as given.

@@ -34,6 +34,8 @@ final class PageCache: Sendable {
     private let grid: GridSpec
     /// Digests computed so far, shared by the page workers.
     private let digests = Mutex(Digests())
+    /// What the last finished run into this output folder left there (`OutputIndex`).
+    private let previous: OutputIndex?
 
     private struct Digests {
         var files: [URL: String] = [:]
@@ -47,6 +49,7 @@ final class PageCache: Sendable {
         self.emoji = emoji
         grid = options.grid
         settings = "emokit \(options.publishing.cacheVersion)\n" + CanonicalText.of(PixelSettings(options))
+        previous = root.flatMap { OutputIndex.load(cache: $0, destination: OutputFolder(destination: options.output).destination) }
     }
 
     /// The settings a page's pixels are drawn from (`PageRenderer.render` reads no other): where
@@ -73,6 +76,11 @@ final class PageCache: Sendable {
     ) throws(GenerationError) -> Generator.RenderedPage {
         guard let directory, let root else { return try render() }
         let key = self.key(sources: sources, deleteIcons: deleteIcons)
+        // The previous output's own sheets for this key, untouched since the last run: linked.
+        if var page = previous?.reuse(key: key, expectation: expectation, tab: pack.id, page: job.page, output: output) {
+            page.cacheKey = key
+            return page
+        }
         let relative = "pages-v1/\(key.prefix(2))/\(key).page"
         var damaged = false
         // Read through no symbolic link and capped at the largest entry these sheets can make;
@@ -80,8 +88,9 @@ final class PageCache: Sendable {
         switch Result(catching: { () throws(UntrustedFolder.Problem) in try UntrustedFolder.readAll(relative, in: root, maxBytes: expectation.maxBytes) }) {
         case .success(let data):
             if let stored = CacheEntry(data), stored.verify(expectation) == nil,
-                let page = try CachedPage.restore(stored, tab: pack.id, page: job.page, into: output)
+                var page = try CachedPage.restore(stored, tab: pack.id, page: job.page, into: output)
             {
+                page.cacheKey = key
                 return page
             }
             damaged = true
@@ -90,10 +99,37 @@ final class PageCache: Sendable {
         }
         var page = try render()
         page.cache = damaged ? .repaired : .rendered
+        page.cacheKey = key
         if let stored = CachedPage.entry(page, tab: pack.id, page: job.page, grid: grid, staging: output) {
             CachedPage.save(stored, to: directory.appendingPathComponent(String(key.prefix(2))).appendingPathComponent(key + ".page"), below: root)
         }
         return page
+    }
+
+    /// Notes the finished output's sheets for the next run (`OutputIndex`): call after the swap.
+    static func recordOutput(
+        _ pages: [Generator.PageKey: Generator.RenderedPage], packs: [EmoticonPack], options: GeneratorOptions
+    ) {
+        guard let root = options.publishing.cache else { return }
+        let destination = OutputFolder(destination: options.output).destination
+        var noted: [String: OutputIndex.Page] = [:]
+        for (at, page) in pages {
+            guard let key = page.cacheKey else { continue }
+            var recorded = OutputIndex.Page()
+            for record in page.sheets.sorted(by: { ($0.key.width, $0.key.scale) < ($1.key.width, $1.key.scale) }) {
+                let path = Generator.sheetPath(tab: packs[at.tab].id, width: record.key.width, page: at.page, scale: record.key.scale)
+                guard !path.contains("\n"), let file = OutputIndex.identity(of: path, in: destination) else { break }
+                recorded.sheets.append(
+                    OutputIndex.Sheet(width: record.key.width, scale: record.key.scale, bytes: record.bytes, sha256: record.sha256.hex, file: file, path: path))
+            }
+            for scale in options.scales.sorted() {
+                for cell in 0..<options.grid.cellsPerPage {
+                    if let size = page.iconSize(cell: cell, scale: scale) { recorded.icons.append([scale, cell, size.width, size.height]) }
+                }
+            }
+            if recorded.sheets.count == page.sheets.count { noted[key] = recorded }
+        }
+        OutputIndex.save(noted, cache: root, destination: destination)
     }
 
     /// SHA-256 over the settings, the cells' sources and the delete icon's pixels.

@@ -44,6 +44,8 @@ extension Generator {
         private var iconSizes: [[UInt64]] = []
         /// Rendered now, or reused from the page cache (`PageCache`).
         var cache = CacheUse.rendered
+        /// The page's key in the page cache, when the run has one (`PageCache.key`).
+        var cacheKey: String?
 
         func sheet(_ key: SheetKey) -> Sheet? { sheets.first { $0.key == key } }
 

@@ -186,7 +186,7 @@ struct GenerationRun {
             let record = generator.shardRecord(packs, tabs: shardTabs, manifests: manifests.map { $0.whole() }, summary: summary)
             try output.write(try record.data(), to: ShardRecord.fileName)
         } else {
-            try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary, to: output)
+            try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary, to: output, workers: options.concurrency)
         }
     }
 
@@ -200,6 +200,7 @@ struct GenerationRun {
             throw error
         }
         try archive?.commit()
+        PageCache.recordOutput(pages, packs: packs, options: options)
     }
 
     /// What the run did; `recovered` are the notes on what an interrupted run had left.

@@ -1,0 +1,195 @@
+import Checksum
+import Foundation
+import KeyboardLayout
+import OutputTransaction
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The page cache's note of the output folder it last finished: for each page key, the sheets it
+/// wrote there (path, digest, sprites) and each file's identity as the file system saw it once the
+/// run was done (device, inode, size, modification and change times). A rebuild that finds a
+/// page's sheets still there, untouched since (the same identity), links them into the new output
+/// as they are: nothing is read, checked or written again, so a run that changed nothing costs
+/// little more than reading the packs.
+///
+/// Kept in the cache folder (`outputs-v1/<SHA-256 of the output's path>.json`), so it is as
+/// untrusted as a cache entry. What it can claim is narrow: a file is used only if its inode and
+/// change time are the ones recorded, which no one can set on another machine (a cache restored
+/// from elsewhere matches nothing here) and which change whenever the file is written, renamed
+/// over or linked; it must be this user's regular file with one link, reached without following
+/// a link; and its sprites must be where the layout puts them. So a forged note can at most make
+/// a run reuse a sheet emokit itself wrote into this output folder for another page.
+struct OutputIndex: Sendable {
+    /// One page: the icons drawn (the same in every width's sheet) and its sheets.
+    struct Page: Sendable {
+        /// `(scale, cell, width, height)` of every icon drawn.
+        var icons: [[Int]] = []
+        var sheets: [Sheet] = []
+    }
+
+    struct Sheet: Sendable {
+        var width: Int
+        var scale: Int
+        var bytes: Int
+        var sha256: String
+        var file: FileIdentity
+        var path: String
+    }
+
+    /// What `lstat` says of a file; any write, rename over, link or unlink changes it.
+    struct FileIdentity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+
+        init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+            (self.device, self.inode, self.size, self.modified, self.changed) = (device, inode, size, modified, changed)
+        }
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            #if canImport(Darwin)
+                modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+                changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+            #else
+                modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+            #endif
+        }
+    }
+
+    static let folderName = "outputs-v1"
+    static let header = "emokit output index 1"
+    /// A note takes about 150 bytes per sheet: far below this even for 10,000 pages.
+    static let maxBytes = 256 << 20
+
+    var pages: [String: Page] = [:]
+
+    /// The note's path inside the cache folder for the output at `destination`.
+    static func relativePath(destination: URL) -> String {
+        "\(folderName)/\(SHA256.hexDigest(Array(destination.standardizedFileURL.path.utf8))).txt"
+    }
+
+    /// The note for `destination`, if there is a readable one.
+    static func load(cache root: URL, destination: URL) -> OutputIndex? {
+        guard let data = try? UntrustedFolder.readAll(relativePath(destination: destination), in: root, maxBytes: maxBytes) else { return nil }
+        return OutputIndex(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Writes the note for the finished output (after the swap: linking and the removal of the
+    /// previous output change the files' change times). Failures only cost the next run speed.
+    static func save(_ pages: [String: Page], cache root: URL, destination: URL) {
+        CachedPage.save(data: Data(OutputIndex(pages: pages).text.utf8), to: root.appendingPathComponent(relativePath(destination: destination)), below: root)
+    }
+
+    init(pages: [String: Page]) { self.pages = pages }
+
+    /// Lines: the header; `page KEY`; then its `icon SCALE CELL WIDTH HEIGHT` and
+    /// `sheet WIDTH SCALE BYTES SHA256 DEVICE INODE SIZE MODIFIED CHANGED PATH` lines. Plain text
+    /// read by splitting on spaces: a note of thousands of sheets reads in milliseconds.
+    var text: String {
+        var out = Self.header + "\n"
+        for key in pages.keys.sorted() {
+            let page = pages[key]!
+            out += "page \(key)\n"
+            for icon in page.icons { out += "icon \(icon.map(String.init).joined(separator: " "))\n" }
+            for s in page.sheets {
+                let f = s.file
+                out += "sheet \(s.width) \(s.scale) \(s.bytes) \(s.sha256) \(f.device) \(f.inode) \(f.size) \(f.modified) \(f.changed) \(s.path)\n"
+            }
+        }
+        return out
+    }
+
+    /// Parses `text`; nil when anything is out of shape (the note is then ignored whole).
+    init?(text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(Self.header) else { return nil }
+        lines.removeFirst()
+        var key: String?
+        for line in lines where !line.isEmpty {
+            let fields = line.split(separator: " ", maxSplits: 10, omittingEmptySubsequences: false)
+            switch fields.first {
+            case "page":
+                guard fields.count == 2, fields[1].count == 64 else { return nil }
+                key = String(fields[1])
+                pages[key!] = Page()
+            case "icon":
+                let numbers = fields.dropFirst().compactMap { Int($0) }
+                guard let key, fields.count == 5, numbers.count == 4 else { return nil }
+                pages[key]!.icons.append(numbers)
+            case "sheet":
+                guard let key, fields.count == 11, let width = Int(fields[1]), let scale = Int(fields[2]), let bytes = Int(fields[3]),
+                    fields[4].count == 64, let device = UInt64(fields[5]), let inode = UInt64(fields[6]), let size = Int64(fields[7]),
+                    let modified = Int64(fields[8]), let changed = Int64(fields[9])
+                else { return nil }
+                let file = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
+                pages[key]!.sheets.append(Sheet(width: width, scale: scale, bytes: bytes, sha256: String(fields[4]), file: file, path: String(fields[10])))
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The identity of `relative` in `folder` now, or nil when it is not this user's regular file
+    /// with one link (reached without following a link).
+    static func identity(of relative: String, in folder: URL) -> FileIdentity? {
+        guard let (fd, _) = try? UntrustedFolder.openChecked(relative, in: folder, maxBytes: UntrustedFolder.maxFileBytes) else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_nlink == 1, info.st_uid == geteuid() else { return nil }
+        return FileIdentity(info)
+    }
+
+    /// Links the page's recorded sheets from the previous output into staging and returns the page
+    /// as the renderer would have, when every sheet the settings ask for is recorded under `key`
+    /// and untouched; nil otherwise (the caller goes on to the cache entry).
+    func reuse(key: String, expectation: CacheEntry.Expectation, tab: String, page index: Int, output: OutputFolder) -> Generator.RenderedPage? {
+        guard let recorded = pages[key] else { return nil }
+        let sheets = recorded.sheets, wanted = expectation.sheets
+        guard sheets.count == wanted.count, zip(sheets, wanted).allSatisfy({ $0.width == $1.width && $0.scale == $1.scale }) else { return nil }
+        // The icons must sit where the layout puts icons of their sizes, in every sheet.
+        let columns = expectation.grid.columns
+        for sheet in sheets {
+            let geometry = expectation.geometry(width: sheet.width, scale: sheet.scale)
+            let sprites = recorded.icons.filter { $0[0] == sheet.scale }.map { icon in
+                let rect = geometry.spriteRect(row: icon[1] / max(1, columns), column: icon[1] % max(1, columns), width: icon[2], height: icon[3])
+                return [icon[1], rect.x, rect.y, icon[2], icon[3]]
+            }
+            guard CacheEntry.spriteProblem(sprites, geometry: geometry) == nil else { return nil }
+        }
+        guard recorded.icons.allSatisfy({ expectation.scales.contains($0[0]) }) else { return nil }
+        // Every file first, so a page is linked whole or not at all.
+        var opened: [(fd: Int32, sheet: Sheet)] = []
+        defer { for (fd, _) in opened { close(fd) } }
+        for sheet in sheets {
+            guard let (fd, _) = try? UntrustedFolder.openChecked(sheet.path, in: output.destination, maxBytes: UntrustedFolder.maxFileBytes) else { return nil }
+            opened.append((fd, sheet))
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_nlink == 1, info.st_uid == geteuid(), FileIdentity(info) == sheet.file, Int(info.st_size) == sheet.bytes else { return nil }
+        }
+        var page = Generator.RenderedPage()
+        var linked: [String] = []
+        for (fd, sheet) in opened {
+            let path = Generator.sheetPath(tab: tab, width: sheet.width, page: index, scale: sheet.scale)
+            guard let digest = Generator.RenderedPage.Digest(hex: sheet.sha256), (try? output.link(fd: fd, to: path)) == true else {
+                // Whole or not at all: the renderer writes these paths next.
+                for done in linked { unlink(output.staging.appendingPathComponent(done).path) }
+                return nil
+            }
+            linked.append(path)
+            page.sheets.append(.init(key: Generator.SheetKey(width: sheet.width, scale: sheet.scale), sha256: digest, bytes: sheet.bytes))
+        }
+        for icon in recorded.icons { page.noteIcon(cell: icon[1], scale: icon[0], width: icon[2], height: icon[3]) }
+        page.cache = .reused
+        return page
+    }
+}
