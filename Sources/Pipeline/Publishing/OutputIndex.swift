@@ -16,13 +16,19 @@ import OutputTransaction
 /// as they are: nothing is read, checked or written again, so a run that changed nothing costs
 /// little more than reading the packs.
 ///
-/// Kept in the cache folder (`outputs-v1/<SHA-256 of the output's path>.json`), so it is as
-/// untrusted as a cache entry. What it can claim is narrow: a file is used only if its inode and
-/// change time are the ones recorded, which no one can set on another machine (a cache restored
-/// from elsewhere matches nothing here) and which change whenever the file is written, renamed
-/// over or linked; it must be this user's regular file with one link, reached without following
-/// a link; and its sprites must be where the layout puts them. So a forged note can at most make
-/// a run reuse a sheet emokit itself wrote into this output folder for another page.
+/// Kept in the cache folder (`outputs-v1/<SHA-256 of the output's path>.txt`). Unlike a cache
+/// entry, whose pixels are checked, a note is trusted like the output folder itself, so what it
+/// takes to be used is narrow:
+/// - it is read only when the cache folder, `outputs-v1` and the note are this user's and
+///   writable by no one else (another local user cannot plant one);
+/// - a file is used only if its device, inode, size and modification and change times (in
+///   nanoseconds) are the ones recorded. A cache restored from elsewhere (CI, another branch)
+///   holds another machine's numbers, which match nothing here, and the change time moves
+///   whenever a file is written, renamed over or linked;
+/// - the file must be this user's regular file with one link, reached without following a link,
+///   and the page's icons must sit where the layout puts them.
+/// Only this user, who can change the output folder anyway, can make a note point a page at
+/// another of emokit's own sheets in this folder.
 struct OutputIndex: Sendable {
     /// One page: the icons drawn (the same in every width's sheet) and its sheets.
     struct Page: Sendable {
@@ -78,10 +84,28 @@ struct OutputIndex: Sendable {
         "\(folderName)/\(SHA256.hexDigest(Array(destination.standardizedFileURL.path.utf8))).txt"
     }
 
-    /// The note for `destination`, if there is a readable one.
+    /// The note for `destination`, if there is a readable one that only this user can have
+    /// written: the cache folder, `outputs-v1` and the note itself this user's, and none of them
+    /// writable by anyone else.
     static func load(cache root: URL, destination: URL) -> OutputIndex? {
-        guard let data = try? UntrustedFolder.readAll(relativePath(destination: destination), in: root, maxBytes: maxBytes) else { return nil }
-        return OutputIndex(text: String(decoding: data, as: UTF8.self))
+        let relative = relativePath(destination: destination)
+        for folder in [root.path, root.appendingPathComponent(folderName).path] {
+            var info = stat()
+            guard lstat(folder, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else { return nil }
+        }
+        guard let (fd, size) = try? UntrustedFolder.openChecked(relative, in: root, maxBytes: maxBytes) else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, size - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            offset += n
+        }
+        return OutputIndex(text: String(decoding: bytes, as: UTF8.self))
     }
 
     /// Writes the note for the finished output (after the swap: linking and the removal of the
