@@ -56,7 +56,7 @@ package struct SiteStep {
         // Manifests, one per width, each with its preview page. The page makers and the builder
         // only read what they were made from, so two widths can be written at once.
         let shared = UncheckedShare((manifests, site))
-        _ = try WorkQueue.run(Array(manifests.indices), workers: workers, makeState: {}) { (index, _: inout Void) throws(GenerationError) in
+        let writeWidth: @Sendable (Int, inout Void) throws(GenerationError) -> Void = { (index, _: inout Void) throws(GenerationError) in
             let (manifests, site) = shared.value
             let manifest = manifests[index]
             let path = "manifests/\(manifest.screenWidth).json"
@@ -82,6 +82,7 @@ package struct SiteStep {
                 try file.write("\n")
             }
         }
+        _ = try WorkQueue.run(Array(manifests.indices), workers: workers, makeState: {}, body: writeWidth)
 
         // Formats for the tools around emokit (an Xcode asset catalog, web sprite data).
         let encoder = PNGEncoder(compressionLevel: settings.compressionLevel, memoryLevel: settings.memoryLevel)
