@@ -4,9 +4,11 @@
 #
 # usage: Benchmarks/run.sh [RUNS=3]
 #   EMOKIT=path      the binary to time (default: builds and uses .build/release/emokit)
+#   BASELINE=path    an older emokit to time the emoji keyboard against (the "emoji" part; without
+#                    it that part times EMOKIT alone)
 #   BENCH=dir        a writable copy of the peer benchmark (default: /tmp/emokit-bench, copied from
 #                    ../shared/bench and filled by its make-corpus.sh when missing)
-#   CASES="..."      which parts to run (default: "pairs max all x10 psnr")
+#   CASES="..."      which parts to run (default: "pairs max all jobs rebuild emoji x10 psnr")
 # Needs: python3 with Pillow (and numpy for psnr), GNU time (/usr/bin/time), fonts-noto-color-emoji.
 #
 # Each timed case runs RUNS times; in every round emokit and Pillow run back to back (the order
@@ -15,7 +17,7 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${1:-3}
-CASES=${CASES:-"pairs max all x10 psnr"}
+CASES=${CASES:-"pairs max all jobs rebuild emoji x10 psnr"}
 BENCH=${BENCH:-/tmp/emokit-bench}
 OUT=${OUT:-/tmp/emokit-bench-out}
 SHARED=${EMOKIT_SHARED:-$HERE/../shared}
@@ -43,6 +45,14 @@ one() {
   bytes=$(find "$dir" -name '*.png' -path '*page-*' -printf '%s\n' | awk '{s+=$1} END {print s+0}')
   awk -v b="$bytes" '{printf "%s %s %s %.2f\n", $1, $2, b, $3 + $4}' "$OUT/time.txt"
 }
+# one_keep DIR command...: as `one`, into an output that is kept from the run before (rebuilds).
+one_keep() {
+  local dir=$1; shift
+  /usr/bin/time -f '%e %M %U %S' -o "$OUT/time.txt" "$@" >/dev/null 2>"$OUT/stderr.txt" || { cat "$OUT/stderr.txt" >&2; exit 1; }
+  local bytes
+  bytes=$(find "$dir" -name '*.png' -path '*page-*' -printf '%s\n' | awk '{s+=$1} END {print s+0}')
+  awk -v b="$bytes" '{printf "%s %s %s %.2f\n", $1, $2, b, $3 + $4}' "$OUT/time.txt"
+}
 emokit_run() { # dir widths scales [extra...]
   local dir=$1 widths=$2 scales=$3; shift 3
   one "$dir" "$EMOKIT" generate "$CORPUS" --out "$dir" --widths "$widths" --scales "$scales" --delete-icon "$DELETE" --no-cache -q "$@"
@@ -64,21 +74,22 @@ compare() {
     fi
     echo "$e $p" >>"$OUT/rounds.txt"
   done
-  local ew pw ratio ec pc em pm eb pb
+  local ew pw ratio ec pc em pm eb pb cratio
   ew=$(awk '{print $1}' "$OUT/rounds.txt" | median); pw=$(awk '{print $5}' "$OUT/rounds.txt" | median)
   ratio=$(awk '{printf "%.3f\n", $1/$5}' "$OUT/rounds.txt" | median)
+  cratio=$(awk '{printf "%.3f\n", $4/$8}' "$OUT/rounds.txt" | median)
   ec=$(awk '{print $4}' "$OUT/rounds.txt" | median); pc=$(awk '{print $8}' "$OUT/rounds.txt" | median)
   em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/rounds.txt" | median); pm=$(awk '{printf "%.1f\n", $6/1024}' "$OUT/rounds.txt" | median)
   eb=$(awk 'NR==1{print $3}' "$OUT/rounds.txt"); pb=$(awk 'NR==1{print $7}' "$OUT/rounds.txt")
-  printf '| %s | %.2f | %.2f | **%.3f** | %.2f | %.2f | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$ec" "$pc" "$eb" "$pb" \
+  printf '| %s | %.2f | %.2f | **%.3f** | %.2f | %.2f | **%.3f** | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$ec" "$pc" "$cratio" "$eb" "$pb" \
     "$(awk -v a="$eb" -v b="$pb" 'BEGIN {print a/b}')" "$em" "$pm"
 }
 
 echo "emokit: $("$EMOKIT" --version 2>/dev/null | head -n1); Pillow $(python3 -c 'import PIL; print(PIL.__version__)')"
 echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), load $(cut -d' ' -f1-3 /proc/loadavg); corpus: $(find "$CORPUS" -name '*.png' | wc -l) icons; $RUNS rounds"
 echo
-echo "| case (full corpus) | emokit wall s | Pillow wall s | wall ratio | emokit cpu s | Pillow cpu s | emokit bytes | Pillow bytes | bytes ratio | emokit peak MiB | Pillow peak MiB |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| case (full corpus) | emokit wall s | Pillow wall s | wall ratio | emokit cpu s | Pillow cpu s | cpu ratio | emokit bytes | Pillow bytes | bytes ratio | emokit peak MiB | Pillow peak MiB |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for c in $CASES; do
   case $c in
     pairs)
@@ -107,6 +118,65 @@ for c in $CASES; do
       ma=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/all.txt" | median)
       ratio=$(awk -v a="$mp_all" -v o="$mp_one" '{printf "%.3f\n", ($1/a)/($5/o)}' "$OUT/all.txt" | median)
       echo "All ten pairs: $wa s for $mp_all output MP ($(awk -v w="$wa" -v m="$mp_all" 'BEGIN {printf "%.1f", 1000*w/m}') ms/MP), 375@2x alone: $wo s for $mp_one MP ($(awk -v w="$wo" -v m="$mp_one" 'BEGIN {printf "%.1f", 1000*w/m}') ms/MP); time per MP ten pairs / one pair: **$ratio**; peak $ma MiB" ;;
+    jobs)
+      # Both cores: --jobs 1 against --jobs 2 (alternating), at 375@2x and at every default pair;
+      # and how busy a default run keeps the machine (CPU time / wall time).
+      for pair in "375 2" "default"; do
+        : >"$OUT/jobs.txt"
+        for round in $(seq 1 "$RUNS"); do
+          if [ "$pair" = default ]; then
+            a=$(one "$OUT/j1" "$EMOKIT" generate "$CORPUS" --out "$OUT/j1" --delete-icon "$DELETE" --no-cache -q --jobs 1)
+            b=$(one "$OUT/j2" "$EMOKIT" generate "$CORPUS" --out "$OUT/j2" --delete-icon "$DELETE" --no-cache -q --jobs 2)
+          else
+            set -- $pair
+            a=$(emokit_run "$OUT/j1" "$1" "$2" --jobs 1); b=$(emokit_run "$OUT/j2" "$1" "$2" --jobs 2)
+          fi
+          echo "$a $b" >>"$OUT/jobs.txt"
+        done
+        label=$([ "$pair" = default ] && echo "every default pair" || echo "375@2x")
+        w1=$(awk '{print $1}' "$OUT/jobs.txt" | median); w2=$(awk '{print $5}' "$OUT/jobs.txt" | median)
+        speedup=$(awk '{printf "%.3f\n", $1/$5}' "$OUT/jobs.txt" | median)
+        busy=$(awk '{printf "%.2f\n", $8/$5}' "$OUT/jobs.txt" | median)
+        echo "Cores, $label: --jobs 1 $w1 s, --jobs 2 $w2 s: **${speedup}x**; CPU/wall of --jobs 2: **$busy**"
+      done ;;
+    rebuild)
+      # Rebuilds with the page cache, every default pair: a cold run with a new cache against one
+      # with --no-cache (what the cache costs), then nothing changed, then one image changed
+      # (the corpus copied as hard links, one icon replaced by another's bytes).
+      R=$BENCH/corpus/rebuild
+      rm -rf "$R"; cp -al "$CORPUS" "$R"
+      : >"$OUT/rebuild.txt"
+      for round in $(seq 1 "$RUNS"); do
+        rm -rf "$OUT/cache"
+        n=$(one "$OUT/rb-nocache" "$EMOKIT" generate "$R" --out "$OUT/rb-nocache" --delete-icon "$DELETE" --no-cache -q)
+        c=$(one "$OUT/rb" "$EMOKIT" generate "$R" --out "$OUT/rb" --delete-icon "$DELETE" --cache "$OUT/cache" -q)
+        # the same command again, into the same output: nothing changed
+        w=$(one_keep "$OUT/rb" "$EMOKIT" generate "$R" --out "$OUT/rb" --delete-icon "$DELETE" --cache "$OUT/cache" -q)
+        first=$(find "$R" -name '*.png' | LC_ALL=C sort | sed -n 1p); other=$(find "$R" -name '*.png' | LC_ALL=C sort | tail -n 1)
+        cp --remove-destination "$other" "$first"
+        o=$(one_keep "$OUT/rb" "$EMOKIT" generate "$R" --out "$OUT/rb" --delete-icon "$DELETE" --cache "$OUT/cache" -q)
+        cp --remove-destination "$CORPUS/$(basename "$first")" "$first"
+        echo "$n $c $w $o" >>"$OUT/rebuild.txt"
+      done
+      cold=$(awk '{print $1}' "$OUT/rebuild.txt" | median); cached=$(awk '{print $5}' "$OUT/rebuild.txt" | median)
+      same=$(awk '{print $9}' "$OUT/rebuild.txt" | median); one_changed=$(awk '{print $13}' "$OUT/rebuild.txt" | median)
+      echo "Rebuilds, every default pair ($(find "$OUT/rb" -name 'page-*.png' | wc -l) sheets): cold --no-cache $cold s, cold with a new cache $cached s (cache cost **$(awk '{printf "%.3f\n", $5/$1}' "$OUT/rebuild.txt" | median)**x); nothing changed $same s (**$(awk '{printf "%.3f\n", $9/$1}' "$OUT/rebuild.txt" | median)** of cold); one image changed $one_changed s (**$(awk '{printf "%.3f\n", $13/$1}' "$OUT/rebuild.txt" | median)** of cold)" ;;
+    emoji)
+      # The emoji keyboard at every default pair: wall, CPU and peak memory, against BASELINE.
+      : >"$OUT/emoji.txt"
+      for round in $(seq 1 "$RUNS"); do
+        e=$(one "$OUT/emoji" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji" --no-cache -q)
+        b=$([ -n "${BASELINE:-}" ] && one "$OUT/emoji-base" "$BASELINE" generate --emoji-keyboard --out "$OUT/emoji-base" --no-cache -q || echo "0 0 0 0")
+        echo "$e $b" >>"$OUT/emoji.txt"
+      done
+      ew=$(awk '{print $1}' "$OUT/emoji.txt" | median); ec=$(awk '{print $4}' "$OUT/emoji.txt" | median)
+      em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/emoji.txt" | median)
+      line="Emoji keyboard, every default pair ($(find "$OUT/emoji" -name '*.png' | wc -l) sheets): $ew s wall, $ec s CPU, peak **$em MiB**"
+      if [ -n "${BASELINE:-}" ]; then
+        bw=$(awk '{print $5}' "$OUT/emoji.txt" | median); bm=$(awk '{printf "%.1f\n", $6/1024}' "$OUT/emoji.txt" | median)
+        line="$line; BASELINE ($("$BASELINE" --version | head -n1)) $bw s, peak $bm MiB: wall **$(awk '{printf "%.3f\n", $1/$5}' "$OUT/emoji.txt" | median)** of the baseline's"
+      fi
+      echo "$line" ;;
     x10)
       # Ten times the corpus (each icon listed ten times under new names, hard links): memory must not grow with pages.
       X10=$BENCH/corpus/x10

@@ -5,8 +5,9 @@ import CLibPNG
 /// band by band without ever being held whole (an emoji keyboard's @3x variants sheet is 10 MB
 /// of RGBA).
 ///
-/// Unfiltered rows (the default filter) stream through the C sheet writer, which places each
-/// row once it knows what follows, so its zlib calls are the whole-image ones. The palette
+/// Unfiltered rows (the default filter) go to the C sheet writer: an image of up to 4 MiB of rows
+/// is gathered there for libdeflate, a larger one streams through zlib a band at a time (chosen
+/// by size alone, so the bytes are the whole image's either way). The palette
 /// attempt counts colours as rows arrive and keeps one byte a pixel only while there are at
 /// most 256. Other filters go through libpng, which takes the whole image: their rows are
 /// gathered and encoded at the end.

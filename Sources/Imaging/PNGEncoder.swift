@@ -28,10 +28,10 @@ public struct PNGEncoder: Sendable {
         case never
     }
 
-    /// zlib level 0 (store) to 9 (smallest). The default is 3, zlib's fastest level that still
-    /// makes smaller sheets than Pillow's level 6 on the benchmark corpus (3-7% smaller, thanks to
-    /// canonical colour and the zero-row blocks), in 60% of level 6's deflate time: deflate is
-    /// the largest part of a run (README "Performance" has the table of levels tried).
+    /// Compression level 0 (store) to 9: libdeflate's level for sheets (zlib's for the images
+    /// libpng writes). The default, 3, makes sheets 9% smaller than Pillow's on the benchmark
+    /// corpus (canonical colour helps) in a fraction of zlib's time: deflate is the largest part
+    /// of a run (Documentation/Performance.md has the table of levels tried).
     public var compressionLevel: Int
     /// The row filter of truecolour images. The default is `none`: sprite sheets are resampled
     /// palette icons on transparency, whose exact repeats deflate finds best unfiltered; on the
@@ -39,7 +39,8 @@ public struct PNGEncoder: Sendable {
     /// choice 9% larger at 2.8x the time (README "Performance").
     public var filter: Filter
     public var palette: PaletteMode
-    /// zlib's memLevel, 1 to 9: how much memory deflate's match finder uses (8 is zlib's default).
+    /// zlib's memLevel, 1 to 9 (8 is zlib's default), for the images zlib compresses; with level 9
+    /// it marks `maximum`.
     public var memoryLevel: Int
 
     public init(compressionLevel: Int = 3, filter: Filter = .none, palette: PaletteMode = .auto, memoryLevel: Int = 8) {
@@ -49,7 +50,8 @@ public struct PNGEncoder: Sendable {
         self.memoryLevel = max(1, min(9, memoryLevel))
     }
 
-    /// The smallest files zlib can make here (level 9, memLevel 9), for release builds: `--compression max`.
+    /// The smallest sheets in reasonable time, for release builds (`--compression max`):
+    /// libdeflate's level 10 for sheets, zlib's 9 with memLevel 9 elsewhere.
     public static var maximum: PNGEncoder { PNGEncoder(compressionLevel: 9, memoryLevel: 9) }
 
     /// The level libdeflate compresses sheets at: the level itself, except `maximum` (9 with

@@ -65,9 +65,9 @@ struct EncoderTests {
         return image
     }
 
-    /// The unfiltered writer emits long runs of zero rows as blocks of its own: each shape of run
-    /// (at the start, between pixels, at the end, the whole image; shorter and longer than
-    /// deflate's 32 KiB window; every remainder of 258-byte copies) must decode to the same pixels.
+    /// Sheets are mostly runs of zero rows: each shape of run (at the start, between pixels, at the
+    /// end, the whole image; shorter and longer than deflate's 32 KiB window) must decode to the
+    /// same pixels, through libdeflate and, for images over 4 MiB, the zlib writer's zero blocks.
     @Test(arguments: [1, 7, 64, 100, 257, 750])
     func zeroBandsRoundTrip(width: Int) throws {
         let rowBytes = width * 4 + 1

@@ -26,7 +26,8 @@ extension Generator {
     struct SheetRecord: Sendable { let path: String; let sha256: String; let bytes: Int }
 
     /// What a page produced. Every page's record stays in memory until the manifests are
-    /// written, so it is small and flat (under 1 KB for ten sheets; no strings, no dictionaries):
+    /// written, so it is small and flat (under 1 KB for ten sheets; no dictionaries, one string: the
+    /// page cache key):
     /// each sheet's digest and size (its path follows from tab, width, page and scale:
     /// `sheetPath`), and each cell's icon size per scale (its rect in any sheet follows from the
     /// layout: `spriteRect`).
