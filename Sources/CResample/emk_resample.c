@@ -13,8 +13,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-uint64_t emk_resample_reciprocals[256];
-
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static _Atomic int active = EMK_RESAMPLE_BASELINE;
 
@@ -34,7 +32,6 @@ int emk_resample_choose_isa(int cpu_has_avx2, const char *no_avx2) {
 }
 
 static void setup(void) {
-    for (uint64_t a = 1; a < 256; a++) emk_resample_reciprocals[a] = (((uint64_t)1 << 32) / a) + 1;
     atomic_store(&active, emk_resample_choose_isa(emk_resample_cpu_has_avx2(), getenv("EMOKIT_NO_AVX2")));
 }
 
@@ -60,20 +57,27 @@ emk_resample_span emk_resample_horizontal(const float *src, emk_resample_span sp
 void emk_resample_vertical(
     const float *ring, const emk_resample_span *spans, intptr_t window, intptr_t width,
     const float *weights, intptr_t start, intptr_t count, uint8_t *out) {
-    int isa = emk_resample_isa();  // also fills the reciprocals the store uses
 #if defined(__x86_64__)
-    if (isa == EMK_RESAMPLE_AVX2) {
+    if (emk_resample_isa() == EMK_RESAMPLE_AVX2) {
         emk_vertical_avx2(ring, spans, window, width, weights, start, count, out);
         return;
     }
 #endif
-    (void)isa;
     emk_vertical_baseline(ring, spans, window, width, weights, start, count, out);
 }
 
+void emk_resample_store(const float *pixels, intptr_t count, uint8_t *out) {
+#if defined(__x86_64__)
+    if (emk_resample_isa() == EMK_RESAMPLE_AVX2) {
+        emk_store_avx2(pixels, count, out);
+        return;
+    }
+#endif
+    emk_store_baseline(pixels, count, out);
+}
+
 uint8_t emk_resample_canonical_colour(uint8_t c, uint8_t alpha) {
-    (void)emk_resample_isa();
-    return emk_canonical(c, alpha);
+    return (uint8_t)emk_canonical4((emk_v4)((float)c), (emk_v4)((float)alpha))[0];
 }
 
 emk_resample_span emk_resample_premultiply(const uint8_t *rgba, intptr_t width, float *dst) {
@@ -101,16 +105,12 @@ emk_resample_span emk_resample_premultiply(const uint8_t *rgba, intptr_t width, 
 }
 
 emk_resample_span emk_resample_expand_indices(const uint8_t *indices, intptr_t width, const float *table, float *dst) {
-    intptr_t lo = width, hi = 0;
-    for (intptr_t x = 0; x < width; x++) {
-        const float *entry = table + 4 * indices[x];
-        emk_store4(dst + 4 * x, emk_load4(entry));
-        // A premultiplied alpha is the alpha byte itself: 0 exactly for a transparent entry.
-        if (entry[3] != 0) {
-            if (x < lo) lo = x;
-            hi = x + 1;
-        }
-    }
+    for (intptr_t x = 0; x < width; x++) memcpy(dst + 4 * x, table + 4 * indices[x], 16);
+    // A premultiplied alpha is the alpha byte itself: 0 exactly for a transparent entry. The span
+    // runs from the first visible pixel to the last.
+    intptr_t lo = 0, hi = width;
+    while (lo < width && table[4 * indices[lo] + 3] == 0) lo++;
+    while (hi > lo && table[4 * indices[hi - 1] + 3] == 0) hi--;
     emk_resample_span span = {0, 0};
     if (lo < hi) {
         span.lo = lo;

@@ -79,6 +79,38 @@ AVX2 emk_resample_span emk_horizontal_avx2(const float *src, emk_resample_span s
     return written;
 }
 
+/// `emk_store_pixel` on two pixels at once (one per 128-bit half), without a branch: the same
+/// operations lane by lane (IEEE operations give the same result at any width), with the pixels
+/// whose alpha rounds to 0 masked to 0 at the end.
+AVX2 static inline void store2(__m256 p, uint8_t *out) {
+    const __m256 zero = _mm256_setzero_ps(), top = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    __m256 a = _mm256_permute_ps(p, 0xFF);  // each pixel's alpha in its four lanes
+    // max(a, 0) gives 0 for either zero and min(x, 255) gives x below 255, as the ternaries do.
+    __m256 alpha = _mm256_round_ps(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(a, zero), top), half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256 visible = _mm256_cmp_ps(alpha, zero, _CMP_GT_OQ);
+    __m256 v = _mm256_mul_ps(p, _mm256_div_ps(top, a));
+    __m256 c = _mm256_round_ps(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(v, zero), top), half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    // emk_canonical4.
+    __m256 premultiplied = _mm256_round_ps(
+        _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(c, alpha), _mm256_set1_ps(127.0f)), top), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256 halfAlpha = _mm256_round_ps(_mm256_mul_ps(alpha, half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256 q = _mm256_round_ps(
+        _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(premultiplied, top), halfAlpha), alpha), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    q = _mm256_min_ps(q, top);
+    q = _mm256_and_ps(_mm256_blend_ps(q, alpha, 0x88), visible);
+    __m256i bytes = _mm256_cvttps_epi32(q);
+    bytes = _mm256_packus_epi16(_mm256_packus_epi32(bytes, bytes), bytes);
+    uint32_t lo = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(bytes)), hi = (uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(bytes, 1));
+    memcpy(out, &lo, 4);
+    memcpy(out + 4, &hi, 4);
+}
+
+AVX2 void emk_store_avx2(const float *pixels, intptr_t count, uint8_t *out) {
+    intptr_t i = 0;
+    for (; i + 2 <= count; i += 2) store2(_mm256_loadu_ps(pixels + 4 * i), out + 4 * i);
+    if (i < count) emk_store_pixel(emk_load4(pixels + 4 * i), out + 4 * i);
+}
+
 /// Registers of two pixels accumulated at once in the vertical pass (16 pixels).
 #define REGS 8
 
@@ -89,7 +121,6 @@ AVX2 void emk_vertical_avx2(
     memset(out, 0, (size_t)(4 * hull.lo));
     memset(out + 4 * hull.hi, 0, (size_t)(4 * (width - hull.hi)));
     intptr_t first_slot = start % window, x = hull.lo;
-    float sums[8 * REGS];
     // Whole blocks: the sums stay in registers across every tap.
     for (; x + 2 * REGS <= hull.hi; x += 2 * REGS) {
         __m256 acc[REGS];
@@ -103,8 +134,7 @@ AVX2 void emk_vertical_avx2(
             }
             if (++slot == window) slot = 0;
         }
-        for (int j = 0; j < REGS; j++) _mm256_storeu_ps(sums + 8 * j, acc[j]);
-        emk_store_pixels(sums, 2 * REGS, out, x);
+        for (int j = 0; j < REGS; j++) store2(acc[j], out + 4 * (x + 2 * j));
     }
     // The rest (fewer than 2 * REGS pixels): pairs, then a last single pixel.
     intptr_t n = hull.hi - x;
@@ -123,9 +153,8 @@ AVX2 void emk_vertical_avx2(
         }
         if (++slot == window) slot = 0;
     }
-    for (intptr_t j = 0; j < pairs; j++) _mm256_storeu_ps(sums + 8 * j, acc[j]);
-    if (n & 1) _mm_storeu_ps(sums + 8 * pairs, single);
-    emk_store_pixels(sums, n, out, x);
+    for (intptr_t j = 0; j < pairs; j++) store2(acc[j], out + 4 * (x + 2 * j));
+    if (n & 1) emk_store_pixel(single, out + 4 * (x + 2 * pairs));
 }
 
 #endif

@@ -87,8 +87,10 @@ void emk_vertical_baseline(
             }
             if (++slot == window) slot = 0;
         }
-        float sums[4 * BLOCK];
-        for (intptr_t j = 0; j < n; j++) emk_store4(sums + 4 * j, acc[j]);
-        emk_store_pixels(sums, n, out, x);
+        for (intptr_t j = 0; j < n; j++) emk_store_pixel(acc[j], out + 4 * (x + j));
     }
+}
+
+void emk_store_baseline(const float *pixels, intptr_t count, uint8_t *out) {
+    for (intptr_t i = 0; i < count; i++) emk_store_pixel(emk_load4(pixels + 4 * i), out + 4 * i);
 }

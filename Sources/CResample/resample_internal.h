@@ -9,6 +9,9 @@
 // on x86 in any function allowed to use FMA), which rounds once instead of twice and so changes
 // the result. Compiler flags cannot be set from a package without unsafeFlags, hence the pragma.
 
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
 #include "emk_resample.h"
 #include <string.h>
 
@@ -41,41 +44,40 @@ static inline emk_taps emk_clip(const emk_resample_kernel *k, intptr_t x, emk_re
     return t;
 }
 
-/// floor(2^32 / a) + 1 for a in 1...255: `(n * r[a]) >> 32` is exactly n / a for every n < 2^16
-/// (the error n·(r - 2^32/a)/2^32 < 2^-16 never reaches the gap 1/a to the next integer).
-/// Filled once, with the choice of version, before any pass runs.
-extern uint64_t emk_resample_reciprocals[256];
+/// Float division whose quotient is below 256, truncated: exactly the integer division, since a
+/// quotient that is not an integer lies at least 1/255 below the next one and float's rounding
+/// error there is at most 2^-17. Keeps the canonical colour free of integer divisions.
+typedef int32_t emk_i4 __attribute__((ext_vector_type(4)));
 
-/// `Resampler.canonicalColour` for alpha 1...255, without a division.
-static inline uint8_t emk_canonical(uint32_t c, uint32_t a) {
-    if (a == 255) return (uint8_t)c;
-    uint32_t premultiplied = (c * a + 127) / 255;
-    uint64_t q = ((uint64_t)(premultiplied * 255 + a / 2) * emk_resample_reciprocals[a]) >> 32;
-    return (uint8_t)(q > 255 ? 255 : q);
-}
+static inline emk_v4 emk_trunc4(emk_v4 v) { return __builtin_convertvector(__builtin_convertvector(v, emk_i4), emk_v4); }
 
-/// `Resampler.clampByte`: round half up, clamped to 0...255.
-static inline uint8_t emk_clamp_byte(float v) {
-    if (v <= 0) return 0;
-    if (v >= 255) return 255;
-    return (uint8_t)(v + 0.5f);
+/// `Resampler.canonicalColour` of channels `c` (integers 0...255) at alpha `a` (1...255), as
+/// floats: round(round(c·a/255)·255/a) = ⌊(⌊(c·a + 127)/255⌋·255 + ⌊a/2⌋)/a⌋, at most 255.
+/// Every product and sum is an integer below 2^24, so exact. At alpha 255 it gives `c` itself.
+static inline emk_v4 emk_canonical4(emk_v4 c, emk_v4 a) {
+    emk_v4 premultiplied = emk_trunc4((c * a + 127.0f) / 255.0f);
+    emk_v4 q = emk_trunc4((premultiplied * 255.0f + emk_trunc4(a * 0.5f)) / a);
+    return __builtin_elementwise_min(q, (emk_v4)(255.0f));
 }
 
 /// `Resampler.store`: one premultiplied pixel as straight, canonical RGBA8. Un-premultiplies with
-/// the unclamped alpha so a uniform colour survives the kernel's overshoot exactly.
-static inline void emk_store_pixel(const float *p, uint8_t *out) {
+/// the unclamped alpha so a uniform colour survives the kernel's overshoot exactly. Each channel
+/// is `clampByte`: 0 at or below 0, 255 at or above 255, else rounded half up.
+static inline void emk_store_pixel(emk_v4 p, uint8_t *out) {
     float a = p[3];
     float clamped = a > 0 ? a : 0;
     clamped = clamped < 255 ? clamped : 255;
-    uint32_t alpha = (uint32_t)(uint8_t)(clamped + 0.5f);
+    int alpha = (int)(clamped + 0.5f);
     if (alpha == 0) {
         memset(out, 0, 4);
         return;
     }
-    float scale = 255.0f / a;
-    out[0] = emk_canonical(emk_clamp_byte(p[0] * scale), alpha);
-    out[1] = emk_canonical(emk_clamp_byte(p[1] * scale), alpha);
-    out[2] = emk_canonical(emk_clamp_byte(p[2] * scale), alpha);
+    emk_v4 v = p * (255.0f / a);
+    v = __builtin_elementwise_min(__builtin_elementwise_max(v, (emk_v4)(0.0f)), (emk_v4)(255.0f));
+    emk_v4 q = emk_canonical4(emk_trunc4(v + 0.5f), (emk_v4)((float)alpha));
+    out[0] = (uint8_t)q[0];
+    out[1] = (uint8_t)q[1];
+    out[2] = (uint8_t)q[2];
     out[3] = (uint8_t)alpha;
 }
 
@@ -99,21 +101,18 @@ static inline emk_resample_span emk_hull(const emk_resample_span *spans, intptr_
     return hull;
 }
 
-/// Stores `n` accumulated pixels (4 floats each) of output row `out` from column `x`.
-static inline void emk_store_pixels(const float *acc, intptr_t n, uint8_t *out, intptr_t x) {
-    for (intptr_t i = 0; i < n; i++) emk_store_pixel(acc + 4 * i, out + 4 * (x + i));
-}
-
 // The versions of the passes (same contracts as the public functions).
 emk_resample_span emk_horizontal_baseline(const float *src, emk_resample_span span, const emk_resample_kernel *kernel, float *out);
 void emk_vertical_baseline(
     const float *ring, const emk_resample_span *spans, intptr_t window, intptr_t width,
     const float *weights, intptr_t start, intptr_t count, uint8_t *out);
+void emk_store_baseline(const float *pixels, intptr_t count, uint8_t *out);
 #if defined(__x86_64__)
 emk_resample_span emk_horizontal_avx2(const float *src, emk_resample_span span, const emk_resample_kernel *kernel, float *out);
 void emk_vertical_avx2(
     const float *ring, const emk_resample_span *spans, intptr_t window, intptr_t width,
     const float *weights, intptr_t start, intptr_t count, uint8_t *out);
+void emk_store_avx2(const float *pixels, intptr_t count, uint8_t *out);
 #endif
 
 #endif

@@ -143,4 +143,45 @@ struct ResampleDispatchTests {
         }
         #expect(mismatches == 0)
     }
+
+    /// emokit's store before the passes moved to C: alpha rounded (clamped to 0...255), colour
+    /// un-premultiplied with the unclamped alpha, each channel clamped and rounded half up, then
+    /// made canonical.
+    static func referenceStore(_ p: [Float]) -> [UInt8] {
+        let alphaByte = UInt8(min(max(p[3], 0), 255) + 0.5)
+        if alphaByte == 0 { return [0, 0, 0, 0] }
+        let scale: Float = 255 / p[3]
+        func clampByte(_ v: Float) -> UInt8 { v <= 0 ? 0 : v >= 255 ? 255 : UInt8(v + 0.5) }
+        return (0..<3).map { Resampler.canonicalColour(clampByte(p[$0] * scale), alpha: alphaByte) } + [alphaByte]
+    }
+
+    /// Every version stores premultiplied pixels as the reference does: every colour at every
+    /// alpha, alphas around the rounding edges (0.5, 254.5) and beyond the range (negative, above
+    /// 255, as a kernel's overshoot gives), colours below 0 and above their alpha, random ones.
+    @Test func storingPixelsMatchesTheReferenceInEveryVersion() {
+        var rng = SeededGenerator(seed: 42)
+        var pixels: [Float] = []
+        let alphas: [Float] = (0...255).map(Float.init) + [-3, -0.0, 0.25, 0.4999, 0.5, 0.5001, 1.4999, 1.5, 254.4999, 254.5, 255.2, 300]
+        for a in alphas {
+            for c in 0...255 {
+                let premultiplied = Float(c) * max(a, 0) / 255
+                let jitter = Float.random(in: -2...2, using: &rng)
+                pixels += [premultiplied, premultiplied + jitter, Float(255 - c) * a / 255 - jitter * 40, a]
+            }
+        }
+        for _ in 0..<20000 {
+            pixels += (0..<3).map { _ in Float.random(in: -20...300, using: &rng) } + [Float.random(in: -5...260, using: &rng)]
+        }
+        let count = pixels.count / 4
+        let expected = (0..<count).flatMap { Self.referenceStore(Array(pixels[(4 * $0)..<(4 * $0 + 4)])) }
+        let previous = emk_resample_isa()
+        defer { _ = emk_resample_set_isa(previous) }
+        for isa in Self.versions {
+            #expect(emk_resample_set_isa(isa) == isa)
+            var out = [UInt8](repeating: 7, count: 4 * count)
+            pixels.withUnsafeBufferPointer { p in out.withUnsafeMutableBufferPointer { emk_resample_store(p.baseAddress, count, $0.baseAddress) } }
+            let wrong = (0..<count).filter { out[(4 * $0)..<(4 * $0 + 4)] != expected[(4 * $0)..<(4 * $0 + 4)] }
+            #expect(wrong.isEmpty, "version \(isa): \(wrong.count) pixels differ, first \(wrong.first.map { Array(pixels[(4 * $0)..<(4 * $0 + 4)]) } ?? [])")
+        }
+    }
 }

@@ -70,6 +70,10 @@ void emk_resample_vertical(
     const float *ring, const emk_resample_span *spans, intptr_t window, intptr_t width,
     const float *weights, intptr_t start, intptr_t count, uint8_t *out);
 
+/// Stores `count` premultiplied pixels as straight canonical RGBA8, as the vertical pass does
+/// (for tests: the rounding, clamping and canonical colour of both versions).
+void emk_resample_store(const float *pixels, intptr_t count, uint8_t *out);
+
 /// The colour emokit stores for channel `c` at alpha `alpha` (1...255), as the passes compute it:
 /// round(round(c·a/255)·255/a) (Imaging's `Resampler.canonicalColour`).
 uint8_t emk_resample_canonical_colour(uint8_t c, uint8_t alpha);
