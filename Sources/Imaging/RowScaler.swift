@@ -14,73 +14,71 @@ import CResample
 public struct RowScaler {
     public let sourceWidth: Int
     public let sourceHeight: Int
+    /// Owns every buffer below; the scaler itself holds plain pointers into it, so feeding a row
+    /// touches no reference count, array or exclusivity check.
+    private let memory = Memory()
     /// The current row, premultiplied (4 floats a pixel); nil when every target has the source's size.
-    private let premultiplied: Buffer<Float>?
-    private let targets: [Target]
+    private let premultiplied: UnsafeMutablePointer<Float>?
+    private let targets: UnsafeMutableBufferPointer<Target>
     private var rowsSeen = 0
     /// A palette row expanded to straight RGBA8, for a target of the source's own size.
-    private var expandedRow: Buffer<UInt8>?
+    private var expandedRow: UnsafeMutablePointer<UInt8>?
 
-    /// Fixed-size scratch memory owned by the scaler. Held through `let` pointers so the passes
-    /// run without copy-on-write, exclusivity checks or reference counting.
-    private final class Buffer<Element> {
-        let pointer: UnsafeMutablePointer<Element>
-        let count: Int
-        init(count: Int, value: Element) {
-            self.count = count
-            pointer = .allocate(capacity: max(count, 1))
+    /// The scaler's memory, freed with the last copy of the scaler.
+    private final class Memory {
+        private var blocks: [UnsafeMutableRawPointer] = []
+
+        func allocate<Element>(_ count: Int, _ value: Element) -> UnsafeMutablePointer<Element> {
+            let pointer = UnsafeMutablePointer<Element>.allocate(capacity: max(count, 1))
             pointer.initialize(repeating: value, count: count)
+            blocks.append(UnsafeMutableRawPointer(pointer))
+            return pointer
         }
-        init(copying array: [Element]) {
-            count = array.count
-            pointer = .allocate(capacity: max(count, 1))
-            _ = UnsafeMutableBufferPointer(start: pointer, count: count).initialize(from: array)
+
+        func copy<Element>(_ array: [Element]) -> UnsafeMutablePointer<Element> {
+            let pointer = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
+            _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
+            blocks.append(UnsafeMutableRawPointer(pointer))
+            return pointer
         }
-        deinit { pointer.deallocate() }
+
+        /// Every element is a plain value (numbers, pointers): nothing to deinitialize.
+        deinit { for block in blocks { block.deallocate() } }
     }
 
-    private final class Target {
+    /// One target size: plain values and pointers into `Memory`.
+    private struct Target {
         let width: Int
         let height: Int
-        /// The C passes' view of the kernels (pointers into the buffers below); nil when the target
-        /// has the source's size: rows are then copied (colour made canonical).
+        /// The kernels as the C passes read them; nil when the target has the source's size:
+        /// rows are then copied (colour made canonical).
         let horizontal: UnsafeMutablePointer<emk_resample_kernel>?
         let vertical: UnsafeMutablePointer<emk_resample_kernel>?
-        /// The kernels' arrays, copied once so the passes never touch a Swift array.
-        let kernelData: [AnyObject]
         /// `window` horizontally filtered rows, source row `y` in slot `y % window`.
         let window: Int
-        let ring: Buffer<Float>
+        let ring: UnsafeMutablePointer<Float>
         /// Per ring slot, the columns that may be non-zero (empty for a blank row, whose slot is
         /// then left as it was: the vertical pass skips it).
-        let spans: Buffer<emk_resample_span>
-        let output: Buffer<UInt8>
+        let spans: UnsafeMutablePointer<emk_resample_span>
+        let output: UnsafeMutablePointer<UInt8>
         var nextRow = 0
 
-        init(width: Int, height: Int, horizontal: ResampleKernel?, vertical: ResampleKernel?) {
+        init(width: Int, height: Int, horizontal: ResampleKernel?, vertical: ResampleKernel?, memory: Memory) {
             self.width = width
             self.height = height
-            var data: [AnyObject] = []
             func view(_ kernel: ResampleKernel?) -> UnsafeMutablePointer<emk_resample_kernel>? {
                 guard let kernel else { return nil }
-                let starts = Buffer(copying: kernel.starts), counts = Buffer(copying: kernel.counts), weights = Buffer(copying: kernel.weights)
-                data += [starts, counts, weights]
-                let view = UnsafeMutablePointer<emk_resample_kernel>.allocate(capacity: 1)
-                view.initialize(to: emk_resample_kernel(starts: starts.pointer, counts: counts.pointer, weights: weights.pointer, taps: kernel.taps, length: kernel.starts.count))
-                return view
+                let view = emk_resample_kernel(
+                    starts: memory.copy(kernel.starts), counts: memory.copy(kernel.counts), weights: memory.copy(kernel.weights),
+                    taps: kernel.taps, length: kernel.starts.count)
+                return memory.allocate(1, view)
             }
             self.horizontal = view(horizontal)
             self.vertical = view(vertical)
-            kernelData = data
             window = vertical?.window ?? 0
-            ring = Buffer(count: window * width * 4, value: 0)
-            spans = Buffer(count: window, value: emk_resample_span(lo: 0, hi: 0))
-            output = Buffer(count: width * height * 4, value: 0)
-        }
-
-        deinit {
-            horizontal?.deallocate()
-            vertical?.deallocate()
+            ring = memory.allocate(window * width * 4, Float(0))
+            spans = memory.allocate(window, emk_resample_span(lo: 0, hi: 0))
+            output = memory.allocate(width * height * 4, UInt8(0))
         }
     }
 
@@ -89,17 +87,19 @@ public struct RowScaler {
         precondition(sourceWidth > 0 && sourceHeight > 0, "source must be at least 1x1")
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
-        targets = sizes.map { size in
+        let memory = self.memory
+        let targets = sizes.map { size in
             precondition(size.width > 0 && size.height > 0, "target must be at least 1x1")
             if size.width == sourceWidth && size.height == sourceHeight {
-                return Target(width: size.width, height: size.height, horizontal: nil, vertical: nil)
+                return Target(width: size.width, height: size.height, horizontal: nil, vertical: nil, memory: memory)
             }
             return Target(
                 width: size.width, height: size.height,
                 horizontal: kernels.kernel(source: sourceWidth, destination: size.width),
-                vertical: kernels.kernel(source: sourceHeight, destination: size.height))
+                vertical: kernels.kernel(source: sourceHeight, destination: size.height), memory: memory)
         }
-        premultiplied = targets.contains { $0.horizontal != nil } ? Buffer(count: sourceWidth * 4, value: 0) : nil
+        self.targets = UnsafeMutableBufferPointer(start: memory.copy(targets), count: targets.count)
+        premultiplied = targets.contains { $0.horizontal != nil } ? memory.allocate(sourceWidth * 4, Float(0)) : nil
     }
 
     /// True once every source row has been appended.
@@ -108,7 +108,7 @@ public struct RowScaler {
     /// Feeds the next source row: `sourceWidth` straight RGBA8 pixels.
     public mutating func append(row: UnsafeBufferPointer<UInt8>) {
         precondition(row.count >= sourceWidth * 4 && rowsSeen < sourceHeight, "row too short or too many rows")
-        let span = premultiplied.map { emk_resample_premultiply(row.baseAddress, sourceWidth, $0.pointer) } ?? emk_resample_span(lo: 0, hi: 0)
+        let span = premultiplied.map { emk_resample_premultiply(row.baseAddress, sourceWidth, $0) } ?? emk_resample_span(lo: 0, hi: 0)
         filter(span: span, straight: row)
     }
 
@@ -138,23 +138,23 @@ public struct RowScaler {
         precondition(row.count >= sourceWidth && rowsSeen < sourceHeight, "row too short or too many rows")
         var span = emk_resample_span(lo: 0, hi: 0)
         if let premultiplied {
-            span = palette.premultiplied.withUnsafeBufferPointer { emk_resample_expand_indices(row.baseAddress, sourceWidth, $0.baseAddress, premultiplied.pointer) }
+            span = palette.premultiplied.withUnsafeBufferPointer { emk_resample_expand_indices(row.baseAddress, sourceWidth, $0.baseAddress, premultiplied) }
         }
         // Only a target of the source's own size needs the straight colours.
         var straight = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if targets.contains(where: { $0.horizontal == nil }) {
-            let expanded = expandedRow ?? Buffer(count: sourceWidth * 4, value: 0)
+            let expanded = expandedRow ?? memory.allocate(sourceWidth * 4, UInt8(0))
             expandedRow = expanded
             palette.rgba.withUnsafeBufferPointer { rgba in
                 for x in 0..<sourceWidth {
                     let s = 4 * Int(row[x])
-                    expanded.pointer[4 * x] = rgba[s]
-                    expanded.pointer[4 * x + 1] = rgba[s + 1]
-                    expanded.pointer[4 * x + 2] = rgba[s + 2]
-                    expanded.pointer[4 * x + 3] = rgba[s + 3]
+                    expanded[4 * x] = rgba[s]
+                    expanded[4 * x + 1] = rgba[s + 1]
+                    expanded[4 * x + 2] = rgba[s + 2]
+                    expanded[4 * x + 3] = rgba[s + 3]
                 }
             }
-            straight = UnsafeBufferPointer(start: expanded.pointer, count: expanded.count)
+            straight = UnsafeBufferPointer(start: expanded, count: sourceWidth * 4)
         }
         filter(span: span, straight: straight)
     }
@@ -164,13 +164,13 @@ public struct RowScaler {
     private mutating func filter(span: emk_resample_span, straight: UnsafeBufferPointer<UInt8>) {
         let y = rowsSeen
         rowsSeen += 1
-        for target in targets {
-            if let premultiplied, let kernel = target.horizontal {
-                let slot = y % target.window
-                target.spans.pointer[slot] = emk_resample_horizontal(premultiplied.pointer, span, kernel, target.ring.pointer + slot * target.width * 4)
-                Self.finishRows(target, through: y)
+        for i in targets.indices {
+            if let premultiplied, let kernel = targets[i].horizontal {
+                let slot = y % targets[i].window
+                targets[i].spans[slot] = emk_resample_horizontal(premultiplied, span, kernel, targets[i].ring + slot * targets[i].width * 4)
+                Self.finishRows(&targets[i], through: y)
             } else {
-                Self.copyCanonical(straight, into: target, y: y)
+                Self.copyCanonical(straight, into: targets[i], y: y)
             }
         }
     }
@@ -178,28 +178,26 @@ public struct RowScaler {
     /// The scaled images, in the order of `sizes`. Call after the last row.
     public func images() -> [RGBAImage] {
         precondition(isComplete, "not every source row was appended")
-        return targets.map { RGBAImage(width: $0.width, height: $0.height, pixels: Array(UnsafeBufferPointer(start: $0.output.pointer, count: $0.output.count))) }
+        return targets.map { RGBAImage(width: $0.width, height: $0.height, pixels: Array(UnsafeBufferPointer(start: $0.output, count: $0.width * $0.height * 4))) }
     }
 
     // MARK: - Passes
 
     /// Emits every output row whose source rows have all arrived (the vertical pass, in C).
-    private static func finishRows(_ target: Target, through y: Int) {
+    private static func finishRows(_ target: inout Target, through y: Int) {
         let kernel = target.vertical!.pointee
         while target.nextRow < target.height {
             let row = target.nextRow
             let start = kernel.starts[row], count = kernel.counts[row]
             guard start + count - 1 <= y else { return }
-            emk_resample_vertical(
-                target.ring.pointer, target.spans.pointer, target.window, target.width,
-                kernel.weights + row * kernel.taps, start, count, target.output.pointer + row * target.width * 4)
+            emk_resample_vertical(target.ring, target.spans, target.window, target.width, kernel.weights + row * kernel.taps, start, count, target.output + row * target.width * 4)
             target.nextRow += 1
         }
     }
 
     private static func copyCanonical(_ row: UnsafeBufferPointer<UInt8>, into target: Target, y: Int) {
         let rowBytes = target.width * 4
-        let out = target.output.pointer
+        let out = target.output
         let d = y * rowBytes
         for s in stride(from: 0, to: rowBytes, by: 4) {
             let a = row[s + 3]
