@@ -80,6 +80,21 @@ uint8_t emk_resample_canonical_colour(uint8_t c, uint8_t alpha) {
     return (uint8_t)emk_canonical4((emk_v4)((float)c), (emk_v4)((float)alpha))[0];
 }
 
+intptr_t emk_resample_pair_weights_count(const emk_resample_kernel *kernel) { return (kernel->length / 2) * kernel->taps * 8; }
+
+void emk_resample_pair_weights(const emk_resample_kernel *kernel, float *out) {
+    intptr_t taps = kernel->taps;
+    for (intptr_t p = 0; p < kernel->length / 2; p++) {
+        for (intptr_t t = 0; t < taps; t++) {
+            float *o = out + 8 * (p * taps + t);
+            for (int i = 0; i < 4; i++) {
+                o[i] = kernel->weights[2 * p * taps + t];
+                o[4 + i] = kernel->weights[(2 * p + 1) * taps + t];
+            }
+        }
+    }
+}
+
 emk_resample_span emk_resample_premultiply(const uint8_t *rgba, intptr_t width, float *dst) {
     intptr_t lo = width, hi = 0;
     for (intptr_t x = 0; x < width; x++) {

@@ -66,15 +66,20 @@ public struct RowScaler {
         init(width: Int, height: Int, horizontal: ResampleKernel?, vertical: ResampleKernel?, memory: Memory) {
             self.width = width
             self.height = height
-            func view(_ kernel: ResampleKernel?) -> UnsafeMutablePointer<emk_resample_kernel>? {
+            func view(_ kernel: ResampleKernel?, pairs: Bool) -> UnsafeMutablePointer<emk_resample_kernel>? {
                 guard let kernel else { return nil }
-                let view = emk_resample_kernel(
+                var view = emk_resample_kernel(
                     starts: memory.copy(kernel.starts), counts: memory.copy(kernel.counts), weights: memory.copy(kernel.weights),
-                    taps: kernel.taps, length: kernel.starts.count)
+                    taps: kernel.taps, length: kernel.starts.count, pair_weights: nil)
+                if pairs {
+                    let table = memory.allocate(emk_resample_pair_weights_count(&view), Float(0))
+                    emk_resample_pair_weights(&view, table)
+                    view.pair_weights = UnsafePointer(table)
+                }
                 return memory.allocate(1, view)
             }
-            self.horizontal = view(horizontal)
-            self.vertical = view(vertical)
+            self.horizontal = view(horizontal, pairs: true)
+            self.vertical = view(vertical, pairs: false)
             window = vertical?.window ?? 0
             ring = memory.allocate(window * width * 4, Float(0))
             spans = memory.allocate(window, emk_resample_span(lo: 0, hi: 0))

@@ -27,6 +27,9 @@ typedef struct emk_resample_kernel {
     intptr_t taps;
     /// The number of output samples (the target's width for a horizontal kernel).
     intptr_t length;
+    /// For the AVX2 horizontal pass (NULL elsewhere): `weights` laid out as it multiplies two
+    /// pixels at once, filled by `emk_resample_pair_weights`.
+    const float *pair_weights;
 } emk_resample_kernel;
 
 /// Which version of the passes runs.
@@ -49,6 +52,13 @@ int emk_resample_choose_isa(int cpu_has_avx2, const char *no_avx2);
 
 /// Whether the processor and the system support AVX2 (always 0 off x86).
 int emk_resample_cpu_has_avx2(void);
+
+/// The number of floats `emk_resample_pair_weights` writes for `kernel`.
+intptr_t emk_resample_pair_weights_count(const emk_resample_kernel *kernel);
+
+/// Lays out `kernel`'s weights for output pixels `2p` and `2p + 1` side by side: for each pair `p`
+/// and tap `t`, eight floats, the first pixel's weight four times, then the second's.
+void emk_resample_pair_weights(const emk_resample_kernel *kernel, float *out);
 
 /// Premultiplies `width` straight RGBA8 pixels into `dst` (4 floats each). Returns the span.
 emk_resample_span emk_resample_premultiply(const uint8_t *rgba, intptr_t width, float *dst);
