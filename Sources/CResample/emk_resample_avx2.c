@@ -53,9 +53,29 @@ AVX2 emk_resample_span emk_horizontal_avx2(const float *src, emk_resample_span s
         __m256 acc[PAIRS];
         for (int p = 0; p < PAIRS; p++) acc[p] = _mm256_setzero_ps();
         int unclipped = k->pair_weights != NULL;
-        for (int j = 0; j < 2 * PAIRS; j++) unclipped &= r[j].w == (x + j) * k->taps;
+        intptr_t longest = 0, rightmost = 0;
+        for (int j = 0; j < 2 * PAIRS; j++) {
+            unclipped &= r[j].w == (x + j) * k->taps;
+            if (r[j].count > longest) longest = r[j].count;
+            if (r[j].first > rightmost) rightmost = r[j].first;
+        }
+        if (unclipped && rightmost + longest <= k->source_length) {
+            // No pixel lost taps on the left: each pair's weights are one load from the pair
+            // table, and every pixel runs to the group's longest count, every read inside the
+            // row. A pixel's taps past its own add +0 (bit-identical, see emk_clip): its weights
+            // there are 0 (past its count) or its source is +0 (past the span).
+            const float *pw[PAIRS];
+            for (int p = 0; p < PAIRS; p++) pw[p] = k->pair_weights + 8 * ((x / 2 + p) * k->taps);
+            for (intptr_t t = 0; t < longest; t++) {
+                for (int p = 0; p < PAIRS; p++) {
+                    __m256 st = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s[2 * p] + 4 * t)), _mm_loadu_ps(s[2 * p + 1] + 4 * t), 1);
+                    acc[p] = _mm256_add_ps(acc[p], _mm256_mul_ps(_mm256_loadu_ps(pw[p] + 8 * t), st));
+                }
+            }
+            for (int p = 0; p < PAIRS; p++) _mm256_storeu_ps(out + 4 * (x + 2 * p), acc[p]);
+            continue;
+        }
         if (unclipped) {
-            // No pixel lost taps on the left: the pair's weights are one load from the pair table.
             const float *pw[PAIRS];
             for (int p = 0; p < PAIRS; p++) pw[p] = k->pair_weights + 8 * ((x / 2 + p) * k->taps);
             for (intptr_t t = 0; t < common; t++) {

@@ -63,14 +63,15 @@ public struct RowScaler {
         let output: UnsafeMutablePointer<UInt8>
         var nextRow = 0
 
-        init(width: Int, height: Int, horizontal: ResampleKernel?, vertical: ResampleKernel?, memory: Memory) {
+        init(width: Int, height: Int, source: (width: Int, height: Int), horizontal: ResampleKernel?, vertical: ResampleKernel?, memory: Memory) {
+            let (sourceWidth, sourceHeight) = source
             self.width = width
             self.height = height
-            func view(_ kernel: ResampleKernel?, pairs: Bool) -> UnsafeMutablePointer<emk_resample_kernel>? {
+            func view(_ kernel: ResampleKernel?, source: Int, pairs: Bool) -> UnsafeMutablePointer<emk_resample_kernel>? {
                 guard let kernel else { return nil }
                 var view = emk_resample_kernel(
                     starts: memory.copy(kernel.starts), counts: memory.copy(kernel.counts), weights: memory.copy(kernel.weights),
-                    taps: kernel.taps, length: kernel.starts.count, pair_weights: nil)
+                    taps: kernel.taps, length: kernel.starts.count, source_length: source, pair_weights: nil)
                 if pairs {
                     let table = memory.allocate(emk_resample_pair_weights_count(&view), Float(0))
                     emk_resample_pair_weights(&view, table)
@@ -78,8 +79,8 @@ public struct RowScaler {
                 }
                 return memory.allocate(1, view)
             }
-            self.horizontal = view(horizontal, pairs: true)
-            self.vertical = view(vertical, pairs: false)
+            self.horizontal = view(horizontal, source: sourceWidth, pairs: true)
+            self.vertical = view(vertical, source: sourceHeight, pairs: false)
             window = vertical?.window ?? 0
             ring = memory.allocate(window * width * 4, Float(0))
             spans = memory.allocate(window, emk_resample_span(lo: 0, hi: 0))
@@ -96,10 +97,10 @@ public struct RowScaler {
         let targets = sizes.map { size in
             precondition(size.width > 0 && size.height > 0, "target must be at least 1x1")
             if size.width == sourceWidth && size.height == sourceHeight {
-                return Target(width: size.width, height: size.height, horizontal: nil, vertical: nil, memory: memory)
+                return Target(width: size.width, height: size.height, source: (sourceWidth, sourceHeight), horizontal: nil, vertical: nil, memory: memory)
             }
             return Target(
-                width: size.width, height: size.height,
+                width: size.width, height: size.height, source: (sourceWidth, sourceHeight),
                 horizontal: kernels.kernel(source: sourceWidth, destination: size.width),
                 vertical: kernels.kernel(source: sourceHeight, destination: size.height), memory: memory)
         }

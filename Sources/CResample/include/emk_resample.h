@@ -27,6 +27,8 @@ typedef struct emk_resample_kernel {
     intptr_t taps;
     /// The number of output samples (the target's width for a horizontal kernel).
     intptr_t length;
+    /// The number of source samples (the source's width for a horizontal kernel).
+    intptr_t source_length;
     /// For the AVX2 horizontal pass (NULL elsewhere): `weights` laid out as it multiplies two
     /// pixels at once, filled by `emk_resample_pair_weights`.
     const float *pair_weights;
