@@ -80,19 +80,45 @@ uint8_t emk_resample_canonical_colour(uint8_t c, uint8_t alpha) {
     return (uint8_t)emk_canonical4((emk_v4)((float)c), (emk_v4)((float)alpha))[0];
 }
 
-intptr_t emk_resample_pair_weights_count(const emk_resample_kernel *kernel) { return (kernel->length / 2) * kernel->taps * 8; }
-
-void emk_resample_pair_weights(const emk_resample_kernel *kernel, float *out) {
-    intptr_t taps = kernel->taps;
-    for (intptr_t p = 0; p < kernel->length / 2; p++) {
+void emk_resample_kernel_prepare(emk_resample_kernel *k) {
+    intptr_t taps = k->taps, pairs = k->length / 2, groups = k->length / EMK_GROUP;
+    float *pair_weights = malloc(sizeof(float) * 8 * (size_t)(pairs * taps) + 1);
+    intptr_t *group_taps = malloc(sizeof(intptr_t) * 2 * (size_t)groups + 1);
+    if (pair_weights == NULL || group_taps == NULL) {
+        free(pair_weights);
+        free(group_taps);
+        return;
+    }
+    for (intptr_t p = 0; p < pairs; p++) {
         for (intptr_t t = 0; t < taps; t++) {
-            float *o = out + 8 * (p * taps + t);
+            float *o = pair_weights + 8 * (p * taps + t);
             for (int i = 0; i < 4; i++) {
-                o[i] = kernel->weights[2 * p * taps + t];
-                o[4 + i] = kernel->weights[(2 * p + 1) * taps + t];
+                o[i] = k->weights[2 * p * taps + t];
+                o[4 + i] = k->weights[(2 * p + 1) * taps + t];
             }
         }
     }
+    // Per group: its smallest start (a span starting after it clips the group) and the longest
+    // count, which every pixel of the group runs to: 0 when that would read past the source.
+    for (intptr_t g = 0; g < groups; g++) {
+        intptr_t lowest = k->starts[EMK_GROUP * g], highest = lowest, longest = 0;
+        for (intptr_t x = EMK_GROUP * g; x < EMK_GROUP * (g + 1); x++) {
+            if (k->starts[x] < lowest) lowest = k->starts[x];
+            if (k->starts[x] > highest) highest = k->starts[x];
+            if (k->counts[x] > longest) longest = k->counts[x];
+        }
+        group_taps[2 * g] = lowest;
+        group_taps[2 * g + 1] = highest + longest <= k->source_length && longest <= taps ? longest : 0;
+    }
+    k->pair_weights = pair_weights;
+    k->groups = group_taps;
+}
+
+void emk_resample_kernel_release(emk_resample_kernel *k) {
+    free((void *)k->pair_weights);
+    free((void *)k->groups);
+    k->pair_weights = NULL;
+    k->groups = NULL;
 }
 
 emk_resample_span emk_resample_premultiply(const uint8_t *rgba, intptr_t width, float *dst) {

@@ -16,8 +16,9 @@
 
 #define AVX2 __attribute__((target("avx2")))
 
-/// Pairs of output pixels summed side by side in the horizontal pass (two pixels a register).
-#define PAIRS 2
+/// Pairs of output pixels summed side by side in the horizontal pass (two pixels a register):
+/// the pairs of one prepared group (EMK_GROUP pixels).
+#define PAIRS (EMK_GROUP / 2)
 
 /// One pixel's remaining taps `from ..< r.count`, continuing the sum `acc`, stored to `out`.
 AVX2 static inline void finish_pixel(__m128 acc, const float *src, const float *weights, emk_taps r, intptr_t from, float *out) {
@@ -27,88 +28,68 @@ AVX2 static inline void finish_pixel(__m128 acc, const float *src, const float *
     _mm_storeu_ps(out, acc);
 }
 
+/// A group that lost taps to the span: each pixel's own clipped taps, side by side as long as
+/// all have some, then each pixel's rest alone.
+AVX2 static void clipped_group(const float *src, emk_resample_span span, const emk_resample_kernel *k, intptr_t x, float *out) {
+    emk_taps r[EMK_GROUP];
+    intptr_t common = INTPTR_MAX;
+    for (int j = 0; j < EMK_GROUP; j++) {
+        r[j] = emk_clip(k, x + j, span);
+        if (r[j].count < common) common = r[j].count;
+    }
+    // The low half of acc[p] is pixel x + 2p, the high half pixel x + 2p + 1.
+    __m256 acc[PAIRS];
+    for (int p = 0; p < PAIRS; p++) acc[p] = _mm256_setzero_ps();
+    for (intptr_t t = 0; t < common; t++) {
+        for (int p = 0; p < PAIRS; p++) {
+            const emk_taps *a = &r[2 * p], *b = &r[2 * p + 1];
+            __m256 w = _mm256_blend_ps(_mm256_broadcast_ss(k->weights + a->w + t), _mm256_broadcast_ss(k->weights + b->w + t), 0xF0);
+            __m256 s = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(src + 4 * (a->first + t))), _mm_loadu_ps(src + 4 * (b->first + t)), 1);
+            acc[p] = _mm256_add_ps(acc[p], _mm256_mul_ps(w, s));
+        }
+    }
+    for (int p = 0; p < PAIRS; p++) {
+        finish_pixel(_mm256_castps256_ps128(acc[p]), src, k->weights, r[2 * p], common, out + 4 * (x + 2 * p));
+        finish_pixel(_mm256_extractf128_ps(acc[p], 1), src, k->weights, r[2 * p + 1], common, out + 4 * (x + 2 * p + 1));
+    }
+}
+
 AVX2 emk_resample_span emk_horizontal_avx2(const float *src, emk_resample_span span, const emk_resample_kernel *k, float *out) {
-    emk_resample_span written = {0, 0};
-    if (span.lo >= span.hi) return written;
-    const float *weights = k->weights;
-    intptr_t width = k->length, x = 0;
-    intptr_t lo = width, hi = 0;
-    for (; x + 2 * PAIRS <= width; x += 2 * PAIRS) {
-        emk_taps r[2 * PAIRS];
-        intptr_t common = INTPTR_MAX;
-        for (int j = 0; j < 2 * PAIRS; j++) {
-            r[j] = emk_clip(k, x + j, span);
-            if (r[j].count < common) common = r[j].count;
-            if (r[j].count > 0) {
-                if (x + j < lo) lo = x + j;
-                hi = x + j + 1;
-            }
-        }
-        // The low half of acc[p] is pixel x + 2p, the high half pixel x + 2p + 1.
-        const float *w[2 * PAIRS], *s[2 * PAIRS];
-        for (int j = 0; j < 2 * PAIRS; j++) {
-            w[j] = weights + r[j].w;
-            s[j] = src + 4 * r[j].first;
-        }
-        __m256 acc[PAIRS];
-        for (int p = 0; p < PAIRS; p++) acc[p] = _mm256_setzero_ps();
-        int unclipped = k->pair_weights != NULL;
-        intptr_t longest = 0, rightmost = 0;
-        for (int j = 0; j < 2 * PAIRS; j++) {
-            unclipped &= r[j].w == (x + j) * k->taps;
-            if (r[j].count > longest) longest = r[j].count;
-            if (r[j].first > rightmost) rightmost = r[j].first;
-        }
-        if (unclipped && rightmost + longest <= k->source_length) {
-            // No pixel lost taps on the left: each pair's weights are one load from the pair
-            // table, and every pixel runs to the group's longest count, every read inside the
-            // row. A pixel's taps past its own add +0 (bit-identical, see emk_clip): its weights
-            // there are 0 (past its count) or its source is +0 (past the span).
-            const float *pw[PAIRS];
-            for (int p = 0; p < PAIRS; p++) pw[p] = k->pair_weights + 8 * ((x / 2 + p) * k->taps);
-            for (intptr_t t = 0; t < longest; t++) {
-                for (int p = 0; p < PAIRS; p++) {
-                    __m256 st = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s[2 * p] + 4 * t)), _mm_loadu_ps(s[2 * p + 1] + 4 * t), 1);
-                    acc[p] = _mm256_add_ps(acc[p], _mm256_mul_ps(_mm256_loadu_ps(pw[p] + 8 * t), st));
-                }
-            }
-            for (int p = 0; p < PAIRS; p++) _mm256_storeu_ps(out + 4 * (x + 2 * p), acc[p]);
+    // A row touching no output leaves `out` as it was: its span is empty, so no pass reads it.
+    emk_resample_span written = emk_touched(k, span);
+    if (written.lo >= written.hi) return written;
+    intptr_t width = k->length;
+    memset(out, 0, (size_t)(16 * written.lo));
+    memset(out + 4 * written.hi, 0, (size_t)(16 * (width - written.hi)));
+    // Whole groups from the one holding the first touched pixel; their pixels outside the
+    // touched columns come out +0 as they should.
+    intptr_t x = written.lo - written.lo % EMK_GROUP;
+    for (; x + EMK_GROUP <= written.hi || (x < written.hi && x + EMK_GROUP <= width); x += EMK_GROUP) {
+        const intptr_t *group = k->groups != NULL ? k->groups + 2 * (x / EMK_GROUP) : NULL;
+        if (group == NULL || group[1] == 0 || group[0] < span.lo) {
+            clipped_group(src, span, k, x, out);
             continue;
         }
-        if (unclipped) {
-            const float *pw[PAIRS];
-            for (int p = 0; p < PAIRS; p++) pw[p] = k->pair_weights + 8 * ((x / 2 + p) * k->taps);
-            for (intptr_t t = 0; t < common; t++) {
-                for (int p = 0; p < PAIRS; p++) {
-                    __m256 st = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s[2 * p] + 4 * t)), _mm_loadu_ps(s[2 * p + 1] + 4 * t), 1);
-                    acc[p] = _mm256_add_ps(acc[p], _mm256_mul_ps(_mm256_loadu_ps(pw[p] + 8 * t), st));
-                }
-            }
-        } else {
-            for (intptr_t t = 0; t < common; t++) {
-                for (int p = 0; p < PAIRS; p++) {
-                    __m256 wt = _mm256_blend_ps(_mm256_broadcast_ss(w[2 * p] + t), _mm256_broadcast_ss(w[2 * p + 1] + t), 0xF0);
-                    __m256 st = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s[2 * p] + 4 * t)), _mm_loadu_ps(s[2 * p + 1] + 4 * t), 1);
-                    acc[p] = _mm256_add_ps(acc[p], _mm256_mul_ps(wt, st));
-                }
+        // No pixel loses taps on the left: every pixel runs to the group's longest count, each
+        // pair's weights one load from the pair table. A pixel's taps past its own add +0
+        // (bit-identical, see emk_clip): its weight there is 0 (past its count) or its source
+        // is +0 (past the span); `emk_resample_kernel_prepare` made sure every read is in the row.
+        const float *s[EMK_GROUP], *pw[PAIRS];
+        for (int j = 0; j < EMK_GROUP; j++) s[j] = src + 4 * k->starts[x + j];
+        for (int p = 0; p < PAIRS; p++) pw[p] = k->pair_weights + 8 * ((x / 2 + p) * k->taps);
+        __m256 acc[PAIRS];
+        for (int p = 0; p < PAIRS; p++) acc[p] = _mm256_setzero_ps();
+        for (intptr_t t = 0; t < group[1]; t++) {
+            for (int p = 0; p < PAIRS; p++) {
+                __m256 st = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s[2 * p] + 4 * t)), _mm_loadu_ps(s[2 * p + 1] + 4 * t), 1);
+                acc[p] = _mm256_add_ps(acc[p], _mm256_mul_ps(_mm256_loadu_ps(pw[p] + 8 * t), st));
             }
         }
-        for (int p = 0; p < PAIRS; p++) {
-            finish_pixel(_mm256_castps256_ps128(acc[p]), src, weights, r[2 * p], common, out + 4 * (x + 2 * p));
-            finish_pixel(_mm256_extractf128_ps(acc[p], 1), src, weights, r[2 * p + 1], common, out + 4 * (x + 2 * p + 1));
-        }
+        for (int p = 0; p < PAIRS; p++) _mm256_storeu_ps(out + 4 * (x + 2 * p), acc[p]);
     }
-    for (; x < width; x++) {
-        emk_taps r = emk_clip(k, x, span);
-        finish_pixel(_mm_setzero_ps(), src, weights, r, 0, out + 4 * x);
-        if (r.count > 0) {
-            if (x < lo) lo = x;
-            hi = x + 1;
-        }
-    }
-    if (lo < hi) {
-        written.lo = lo;
-        written.hi = hi;
+    // The last pixels, fewer than a group.
+    for (; x < written.hi; x++) {
+        finish_pixel(_mm_setzero_ps(), src, k->weights, emk_clip(k, x, span), 0, out + 4 * x);
     }
     return written;
 }

@@ -44,6 +44,25 @@ static inline emk_taps emk_clip(const emk_resample_kernel *k, intptr_t x, emk_re
     return t;
 }
 
+/// Output pixels per group of the AVX2 horizontal pass, as `emk_resample_kernel_prepare` lays
+/// out its tables.
+#define EMK_GROUP 4
+
+/// The output columns with a tap inside `span` (the first and one past the last; `{0, 0}` for
+/// none): outside them the horizontal pass gives +0.
+static inline emk_resample_span emk_touched(const emk_resample_kernel *k, emk_resample_span span) {
+    emk_resample_span none = {0, 0};
+    if (span.lo >= span.hi) return none;
+    intptr_t lo = 0, hi = k->length;
+#define EMK_TOUCHES(x) (k->starts[x] < span.hi && k->starts[x] + k->counts[x] > span.lo)
+    while (lo < hi && !EMK_TOUCHES(lo)) lo++;
+    while (hi > lo && !EMK_TOUCHES(hi - 1)) hi--;
+#undef EMK_TOUCHES
+    if (lo >= hi) return none;
+    emk_resample_span touched = {lo, hi};
+    return touched;
+}
+
 /// Float division whose quotient is below 256, truncated: exactly the integer division, since a
 /// quotient that is not an integer lies at least 1/255 below the next one and float's rounding
 /// error there is at most 2^-17. Keeps the canonical colour free of integer divisions.

@@ -27,6 +27,8 @@ public struct RowScaler {
     /// The scaler's memory, freed with the last copy of the scaler.
     private final class Memory {
         private var blocks: [UnsafeMutableRawPointer] = []
+        /// Kernels whose C tables are released with the memory.
+        var kernels: [UnsafeMutablePointer<emk_resample_kernel>] = []
 
         func allocate<Element>(_ count: Int, _ value: Element) -> UnsafeMutablePointer<Element> {
             let pointer = UnsafeMutablePointer<Element>.allocate(capacity: max(count, 1))
@@ -43,7 +45,10 @@ public struct RowScaler {
         }
 
         /// Every element is a plain value (numbers, pointers): nothing to deinitialize.
-        deinit { for block in blocks { block.deallocate() } }
+        deinit {
+            for kernel in kernels { emk_resample_kernel_release(kernel) }
+            for block in blocks { block.deallocate() }
+        }
     }
 
     /// One target size: plain values and pointers into `Memory`.
@@ -71,13 +76,11 @@ public struct RowScaler {
                 guard let kernel else { return nil }
                 var view = emk_resample_kernel(
                     starts: memory.copy(kernel.starts), counts: memory.copy(kernel.counts), weights: memory.copy(kernel.weights),
-                    taps: kernel.taps, length: kernel.starts.count, source_length: source, pair_weights: nil)
-                if pairs {
-                    let table = memory.allocate(emk_resample_pair_weights_count(&view), Float(0))
-                    emk_resample_pair_weights(&view, table)
-                    view.pair_weights = UnsafePointer(table)
-                }
-                return memory.allocate(1, view)
+                    taps: kernel.taps, length: kernel.starts.count, source_length: source, pair_weights: nil, groups: nil)
+                if pairs { emk_resample_kernel_prepare(&view) }
+                let pointer = memory.allocate(1, view)
+                memory.kernels.append(pointer)
+                return pointer
             }
             self.horizontal = view(horizontal, source: sourceWidth, pairs: true)
             self.vertical = view(vertical, source: sourceHeight, pairs: false)

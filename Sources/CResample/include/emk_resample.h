@@ -29,9 +29,9 @@ typedef struct emk_resample_kernel {
     intptr_t length;
     /// The number of source samples (the source's width for a horizontal kernel).
     intptr_t source_length;
-    /// For the AVX2 horizontal pass (NULL elsewhere): `weights` laid out as it multiplies two
-    /// pixels at once, filled by `emk_resample_pair_weights`.
+    /// Tables of the AVX2 horizontal pass, made by `emk_resample_kernel_prepare` (NULL without).
     const float *pair_weights;
+    const intptr_t *groups;
 } emk_resample_kernel;
 
 /// Which version of the passes runs.
@@ -55,12 +55,14 @@ int emk_resample_choose_isa(int cpu_has_avx2, const char *no_avx2);
 /// Whether the processor and the system support AVX2 (always 0 off x86).
 int emk_resample_cpu_has_avx2(void);
 
-/// The number of floats `emk_resample_pair_weights` writes for `kernel`.
-intptr_t emk_resample_pair_weights_count(const emk_resample_kernel *kernel);
+/// Makes the tables the AVX2 horizontal pass reads (`kernel` then owns them until
+/// `emk_resample_kernel_release`): the weights of output pixels 2p and 2p + 1 side by side, and for
+/// each group of outputs how far all its pixels can run together. Without them (or when memory is
+/// short) the pass is slower, never different.
+void emk_resample_kernel_prepare(emk_resample_kernel *kernel);
 
-/// Lays out `kernel`'s weights for output pixels `2p` and `2p + 1` side by side: for each pair `p`
-/// and tap `t`, eight floats, the first pixel's weight four times, then the second's.
-void emk_resample_pair_weights(const emk_resample_kernel *kernel, float *out);
+/// Frees what `emk_resample_kernel_prepare` made.
+void emk_resample_kernel_release(emk_resample_kernel *kernel);
 
 /// Premultiplies `width` straight RGBA8 pixels into `dst` (4 floats each). Returns the span.
 emk_resample_span emk_resample_premultiply(const uint8_t *rgba, intptr_t width, float *dst);
