@@ -126,8 +126,8 @@ AVX2 void emk_store_avx2(const float *pixels, intptr_t count, uint8_t *out) {
     if (i < count) emk_store_pixel(emk_load4(pixels + 4 * i), out + 4 * i);
 }
 
-/// Registers of two pixels accumulated at once in the vertical pass (16 pixels).
-#define REGS 8
+/// Registers of two pixels accumulated at once in the vertical pass (8 pixels: more spill).
+#define REGS 4
 
 AVX2 void emk_vertical_avx2(
     const float *ring, const emk_resample_span *spans, intptr_t window, intptr_t width,
