@@ -9,50 +9,63 @@
 
 #include "resample_internal.h"
 
-/// Output pixels summed side by side in the horizontal pass: independent sums keep the adder
-/// busy while each one waits for its previous addition.
-#define GROUP 4
+/// A group of EMK_GROUP output pixels from column `x`, each with its own clipped taps: side by
+/// side as long as all have some, then each pixel's rest alone.
+static void clipped_group(const float *src, emk_resample_span span, const emk_resample_kernel *k, intptr_t x, intptr_t n, float *out) {
+    emk_taps r[EMK_GROUP];
+    intptr_t common = INTPTR_MAX;
+    for (intptr_t j = 0; j < n; j++) {
+        r[j] = emk_clip(k, x + j, span);
+        if (r[j].count < common) common = r[j].count;
+    }
+    emk_v4 acc[EMK_GROUP];
+    for (int j = 0; j < EMK_GROUP; j++) acc[j] = (emk_v4)(0.0f);
+    if (n == EMK_GROUP) {
+        for (intptr_t t = 0; t < common; t++) {
+            for (int j = 0; j < EMK_GROUP; j++) acc[j] += k->weights[r[j].w + t] * emk_load4(src + 4 * (r[j].first + t));
+        }
+    } else {
+        common = 0;
+    }
+    for (intptr_t j = 0; j < n; j++) {
+        for (intptr_t t = common; t < r[j].count; t++) acc[j] += k->weights[r[j].w + t] * emk_load4(src + 4 * (r[j].first + t));
+        emk_store4(out + 4 * (x + j), acc[j]);
+    }
+}
 
 emk_resample_span emk_horizontal_baseline(const float *src, emk_resample_span span, const emk_resample_kernel *k, float *out) {
-    emk_resample_span written = {0, 0};
-    if (span.lo >= span.hi) return written;
-    const float *weights = k->weights;
-    intptr_t width = k->length, x = 0;
-    intptr_t lo = width, hi = 0;
-    for (; x + GROUP <= width; x += GROUP) {
-        emk_taps r[GROUP];
-        intptr_t common = INTPTR_MAX;
-        for (int j = 0; j < GROUP; j++) {
-            r[j] = emk_clip(k, x + j, span);
-            if (r[j].count < common) common = r[j].count;
-            if (r[j].count > 0) {
-                if (x + j < lo) lo = x + j;
-                hi = x + j + 1;
-            }
+    // A row touching no output leaves `out` as it was: its span is empty, so no pass reads it.
+    emk_resample_span written = emk_touched(k, span);
+    if (written.lo >= written.hi) return written;
+    intptr_t width = k->length;
+    memset(out, 0, (size_t)(16 * written.lo));
+    memset(out + 4 * written.hi, 0, (size_t)(16 * (width - written.hi)));
+    // Whole groups from the one holding the first touched pixel (their pixels outside the touched
+    // columns come out +0 as they should), then the last pixels.
+    for (intptr_t x = written.lo - written.lo % EMK_GROUP; x < written.hi; x += EMK_GROUP) {
+        if (x + EMK_GROUP > width) {
+            clipped_group(src, span, k, x, width - x, out);
+            continue;
         }
-        emk_v4 acc[GROUP];
-        for (int j = 0; j < GROUP; j++) acc[j] = (emk_v4)(0.0f);
-        for (intptr_t t = 0; t < common; t++) {
-            for (int j = 0; j < GROUP; j++) acc[j] += weights[r[j].w + t] * emk_load4(src + 4 * (r[j].first + t));
+        const intptr_t *group = k->groups != NULL ? k->groups + 2 * (x / EMK_GROUP) : NULL;
+        if (group == NULL || group[1] == 0 || group[0] < span.lo) {
+            clipped_group(src, span, k, x, EMK_GROUP, out);
+            continue;
         }
-        for (int j = 0; j < GROUP; j++) {
-            for (intptr_t t = common; t < r[j].count; t++) acc[j] += weights[r[j].w + t] * emk_load4(src + 4 * (r[j].first + t));
-            emk_store4(out + 4 * (x + j), acc[j]);
+        // No pixel loses taps on the left: all run to the group's longest count, a pixel's taps
+        // past its own adding +0 (its weight is 0 there, or its source +0 past the span; see
+        // emk_clip and emk_resample_kernel_prepare).
+        const float *s[EMK_GROUP], *w[EMK_GROUP];
+        for (int j = 0; j < EMK_GROUP; j++) {
+            s[j] = src + 4 * k->starts[x + j];
+            w[j] = k->weights + (x + j) * k->taps;
         }
-    }
-    for (; x < width; x++) {
-        emk_taps r = emk_clip(k, x, span);
-        emk_v4 acc = (emk_v4)(0.0f);
-        for (intptr_t t = 0; t < r.count; t++) acc += weights[r.w + t] * emk_load4(src + 4 * (r.first + t));
-        emk_store4(out + 4 * x, acc);
-        if (r.count > 0) {
-            if (x < lo) lo = x;
-            hi = x + 1;
+        emk_v4 acc[EMK_GROUP];
+        for (int j = 0; j < EMK_GROUP; j++) acc[j] = (emk_v4)(0.0f);
+        for (intptr_t t = 0; t < group[1]; t++) {
+            for (int j = 0; j < EMK_GROUP; j++) acc[j] += w[j][t] * emk_load4(s[j] + 4 * t);
         }
-    }
-    if (lo < hi) {
-        written.lo = lo;
-        written.hi = hi;
+        for (int j = 0; j < EMK_GROUP; j++) emk_store4(out + 4 * (x + j), acc[j]);
     }
     return written;
 }
