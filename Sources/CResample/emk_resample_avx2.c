@@ -105,13 +105,16 @@ AVX2 static inline void store2(__m256 p, uint8_t *out) {
     __m256 visible = _mm256_cmp_ps(alpha, zero, _CMP_GT_OQ);
     __m256 v = _mm256_mul_ps(p, _mm256_div_ps(top, a));
     __m256 c = _mm256_round_ps(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(v, zero), top), half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    // emk_canonical4.
-    __m256 premultiplied = _mm256_round_ps(
-        _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(c, alpha), _mm256_set1_ps(127.0f)), top), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256 halfAlpha = _mm256_round_ps(_mm256_mul_ps(alpha, half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256 q = _mm256_round_ps(
-        _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(premultiplied, top), halfAlpha), alpha), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    q = _mm256_min_ps(q, top);
+    // emk_canonical4, unless both pixels are opaque: the canonical colour at 255 is c itself.
+    __m256 q = c;
+    if (_mm256_movemask_ps(_mm256_cmp_ps(alpha, top, _CMP_EQ_OQ)) != 0xFF) {
+        __m256 premultiplied = _mm256_round_ps(
+            _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(c, alpha), _mm256_set1_ps(127.0f)), top), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        __m256 halfAlpha = _mm256_round_ps(_mm256_mul_ps(alpha, half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        q = _mm256_round_ps(
+            _mm256_div_ps(_mm256_add_ps(_mm256_mul_ps(premultiplied, top), halfAlpha), alpha), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        q = _mm256_min_ps(q, top);
+    }
     q = _mm256_and_ps(_mm256_blend_ps(q, alpha, 0x88), visible);
     __m256i bytes = _mm256_cvttps_epi32(q);
     bytes = _mm256_packus_epi16(_mm256_packus_epi32(bytes, bytes), bytes);

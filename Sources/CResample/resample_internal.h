@@ -93,7 +93,9 @@ static inline void emk_store_pixel(emk_v4 p, uint8_t *out) {
     }
     emk_v4 v = p * (255.0f / a);
     v = __builtin_elementwise_min(__builtin_elementwise_max(v, (emk_v4)(0.0f)), (emk_v4)(255.0f));
-    emk_v4 q = emk_canonical4(emk_trunc4(v + 0.5f), (emk_v4)((float)alpha));
+    emk_v4 c = emk_trunc4(v + 0.5f);
+    // Opaque pixels (most of an icon) keep their colour: the canonical colour at 255 is c itself.
+    emk_v4 q = alpha == 255 ? c : emk_canonical4(c, (emk_v4)((float)alpha));
     out[0] = (uint8_t)q[0];
     out[1] = (uint8_t)q[1];
     out[2] = (uint8_t)q[2];
