@@ -44,9 +44,10 @@ static inline emk_taps emk_clip(const emk_resample_kernel *k, intptr_t x, emk_re
     return t;
 }
 
-/// Output pixels per group of the AVX2 horizontal pass, as `emk_resample_kernel_prepare` lays
-/// out its tables.
-#define EMK_GROUP 4
+/// Output pixels per group of the horizontal passes, as `emk_resample_kernel_prepare` lays out
+/// its tables: eight independent sums keep the adder busy while each waits for its previous
+/// addition (measured: 8 beats 4 by about 10% in the AVX2 pass, the baseline's is unchanged).
+#define EMK_GROUP 8
 
 /// The output columns with a tap inside `span` (the first and one past the last; `{0, 0}` for
 /// none): outside them the horizontal pass gives +0.
