@@ -83,7 +83,7 @@ uint8_t emk_resample_canonical_colour(uint8_t c, uint8_t alpha) {
 void emk_resample_kernel_prepare(emk_resample_kernel *k) {
     intptr_t taps = k->taps, pairs = k->length / 2, groups = k->length / EMK_GROUP;
     float *pair_weights = malloc(sizeof(float) * 8 * (size_t)(pairs * taps) + 1);
-    intptr_t *group_taps = malloc(sizeof(intptr_t) * 2 * (size_t)groups + 1);
+    intptr_t *group_taps = malloc(sizeof(intptr_t) * (size_t)groups + 1);
     if (pair_weights == NULL || group_taps == NULL) {
         free(pair_weights);
         free(group_taps);
@@ -98,17 +98,15 @@ void emk_resample_kernel_prepare(emk_resample_kernel *k) {
             }
         }
     }
-    // Per group: its smallest start (a span starting after it clips the group) and the longest
-    // count, which every pixel of the group runs to: 0 when that would read past the source.
+    // Per group, the longest count, which every pixel of the group runs to (a pixel's taps past
+    // its own count have weight 0); 0 when that would read past the source's last sample.
     for (intptr_t g = 0; g < groups; g++) {
-        intptr_t lowest = k->starts[EMK_GROUP * g], highest = lowest, longest = 0;
+        intptr_t highest = 0, longest = 0;
         for (intptr_t x = EMK_GROUP * g; x < EMK_GROUP * (g + 1); x++) {
-            if (k->starts[x] < lowest) lowest = k->starts[x];
             if (k->starts[x] > highest) highest = k->starts[x];
             if (k->counts[x] > longest) longest = k->counts[x];
         }
-        group_taps[2 * g] = lowest;
-        group_taps[2 * g + 1] = highest + longest <= k->source_length && longest <= taps ? longest : 0;
+        group_taps[g] = highest + longest <= k->source_length && longest <= taps ? longest : 0;
     }
     k->pair_weights = pair_weights;
     k->groups = group_taps;

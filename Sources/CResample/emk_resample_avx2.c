@@ -28,8 +28,9 @@ AVX2 static inline void finish_pixel(__m128 acc, const float *src, const float *
     _mm_storeu_ps(out, acc);
 }
 
-/// A group that lost taps to the span: each pixel's own clipped taps, side by side as long as
-/// all have some, then each pixel's rest alone.
+/// A group whose pixels cannot all run to the longest count (it would read past the source's
+/// last sample) or without prepared tables: each pixel's own taps inside the span, side by side
+/// as long as all have some, then each pixel's rest alone.
 AVX2 static void clipped_group(const float *src, emk_resample_span span, const emk_resample_kernel *k, intptr_t x, float *out) {
     emk_taps r[EMK_GROUP];
     intptr_t common = INTPTR_MAX;
@@ -65,21 +66,21 @@ AVX2 emk_resample_span emk_horizontal_avx2(const float *src, emk_resample_span s
     // touched columns come out +0 as they should.
     intptr_t x = written.lo - written.lo % EMK_GROUP;
     for (; x + EMK_GROUP <= written.hi || (x < written.hi && x + EMK_GROUP <= width); x += EMK_GROUP) {
-        const intptr_t *group = k->groups != NULL ? k->groups + 2 * (x / EMK_GROUP) : NULL;
-        if (group == NULL || group[1] == 0 || group[0] < span.lo) {
+        intptr_t longest = k->groups != NULL ? k->groups[x / EMK_GROUP] : 0;
+        if (longest == 0) {
             clipped_group(src, span, k, x, out);
             continue;
         }
-        // No pixel loses taps on the left: every pixel runs to the group's longest count, each
-        // pair's weights one load from the pair table. A pixel's taps past its own add +0
-        // (bit-identical, see emk_clip): its weight there is 0 (past its count) or its source
-        // is +0 (past the span); `emk_resample_kernel_prepare` made sure every read is in the row.
+        // Every pixel runs its whole kernel and on to the group's longest count, each pair's
+        // weights one load from the pair table. The extra taps add +0 (bit-identical, see
+        // emk_clip): outside the span the row is +0, past a pixel's count its weight is 0;
+        // `emk_resample_kernel_prepare` made sure every read is inside the row.
         const float *s[EMK_GROUP], *pw[PAIRS];
         for (int j = 0; j < EMK_GROUP; j++) s[j] = src + 4 * k->starts[x + j];
         for (int p = 0; p < PAIRS; p++) pw[p] = k->pair_weights + 8 * ((x / 2 + p) * k->taps);
         __m256 acc[PAIRS];
         for (int p = 0; p < PAIRS; p++) acc[p] = _mm256_setzero_ps();
-        for (intptr_t t = 0; t < group[1]; t++) {
+        for (intptr_t t = 0; t < longest; t++) {
             for (int p = 0; p < PAIRS; p++) {
                 __m256 st = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s[2 * p] + 4 * t)), _mm_loadu_ps(s[2 * p + 1] + 4 * t), 1);
                 acc[p] = _mm256_add_ps(acc[p], _mm256_mul_ps(_mm256_loadu_ps(pw[p] + 8 * t), st));

@@ -9,8 +9,9 @@
 
 #include "resample_internal.h"
 
-/// A group of EMK_GROUP output pixels from column `x`, each with its own clipped taps: side by
-/// side as long as all have some, then each pixel's rest alone.
+/// `n` output pixels from column `x` (a group that cannot run to its longest count, or the last
+/// few), each with its own taps inside the span: side by side as long as all have some, then
+/// each pixel's rest alone.
 static void clipped_group(const float *src, emk_resample_span span, const emk_resample_kernel *k, intptr_t x, intptr_t n, float *out) {
     emk_taps r[EMK_GROUP];
     intptr_t common = INTPTR_MAX;
@@ -47,14 +48,14 @@ emk_resample_span emk_horizontal_baseline(const float *src, emk_resample_span sp
             clipped_group(src, span, k, x, width - x, out);
             continue;
         }
-        const intptr_t *group = k->groups != NULL ? k->groups + 2 * (x / EMK_GROUP) : NULL;
-        if (group == NULL || group[1] == 0 || group[0] < span.lo) {
+        intptr_t longest = k->groups != NULL ? k->groups[x / EMK_GROUP] : 0;
+        if (longest == 0) {
             clipped_group(src, span, k, x, EMK_GROUP, out);
             continue;
         }
-        // No pixel loses taps on the left: all run to the group's longest count, a pixel's taps
-        // past its own adding +0 (its weight is 0 there, or its source +0 past the span; see
-        // emk_clip and emk_resample_kernel_prepare).
+        // Every pixel runs its whole kernel and on to the group's longest count. The extra taps
+        // add +0 (bit-identical, see emk_clip): outside the span the row is +0, past a pixel's
+        // count its weight is 0; `emk_resample_kernel_prepare` made sure every read is in the row.
         const float *s[EMK_GROUP], *w[EMK_GROUP];
         for (int j = 0; j < EMK_GROUP; j++) {
             s[j] = src + 4 * k->starts[x + j];
@@ -62,7 +63,7 @@ emk_resample_span emk_horizontal_baseline(const float *src, emk_resample_span sp
         }
         emk_v4 acc[EMK_GROUP];
         for (int j = 0; j < EMK_GROUP; j++) acc[j] = (emk_v4)(0.0f);
-        for (intptr_t t = 0; t < group[1]; t++) {
+        for (intptr_t t = 0; t < longest; t++) {
             for (int j = 0; j < EMK_GROUP; j++) acc[j] += w[j][t] * emk_load4(s[j] + 4 * t);
         }
         for (int j = 0; j < EMK_GROUP; j++) emk_store4(out + 4 * (x + j), acc[j]);

@@ -29,7 +29,7 @@ typedef struct emk_resample_kernel {
     intptr_t length;
     /// The number of source samples (the source's width for a horizontal kernel).
     intptr_t source_length;
-    /// Tables of the AVX2 horizontal pass, made by `emk_resample_kernel_prepare` (NULL without).
+    /// Tables of the horizontal passes, made by `emk_resample_kernel_prepare` (NULL without).
     const float *pair_weights;
     const intptr_t *groups;
 } emk_resample_kernel;
@@ -55,7 +55,7 @@ int emk_resample_choose_isa(int cpu_has_avx2, const char *no_avx2);
 /// Whether the processor and the system support AVX2 (always 0 off x86).
 int emk_resample_cpu_has_avx2(void);
 
-/// Makes the tables the AVX2 horizontal pass reads (`kernel` then owns them until
+/// Makes the tables the horizontal passes read (`kernel` then owns them until
 /// `emk_resample_kernel_release`): the weights of output pixels 2p and 2p + 1 side by side, and for
 /// each group of outputs how far all its pixels can run together. Without them (or when memory is
 /// short) the pass is slower, never different.
