@@ -101,10 +101,17 @@ void emk_vertical_baseline(
             }
             if (++slot == window) slot = 0;
         }
-        for (intptr_t j = 0; j < n; j++) emk_store_pixel(acc[j], out + 4 * (x + j));
+        intptr_t j = 0;
+        for (; j + 4 <= n; j += 4) emk_store_quad(acc[j], acc[j + 1], acc[j + 2], acc[j + 3], out + 4 * (x + j));
+        for (; j < n; j++) emk_store_pixel(acc[j], out + 4 * (x + j));
     }
 }
 
 void emk_store_baseline(const float *pixels, intptr_t count, uint8_t *out) {
-    for (intptr_t i = 0; i < count; i++) emk_store_pixel(emk_load4(pixels + 4 * i), out + 4 * i);
+    intptr_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        const float *p = pixels + 4 * i;
+        emk_store_quad(emk_load4(p), emk_load4(p + 4), emk_load4(p + 8), emk_load4(p + 12), out + 4 * i);
+    }
+    for (; i < count; i++) emk_store_pixel(emk_load4(pixels + 4 * i), out + 4 * i);
 }
