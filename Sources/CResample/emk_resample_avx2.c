@@ -104,6 +104,10 @@ AVX2 static inline void store2(__m256 p, uint8_t *out) {
     // max(a, 0) gives 0 for either zero and min(x, 255) gives x below 255, as the ternaries do.
     __m256 alpha = _mm256_round_ps(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(a, zero), top), half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
     __m256 visible = _mm256_cmp_ps(alpha, zero, _CMP_GT_OQ);
+    if (_mm256_movemask_ps(visible) == 0) {  // both transparent, as an icon's corners are
+        memset(out, 0, 8);
+        return;
+    }
     __m256 v = _mm256_mul_ps(p, _mm256_div_ps(top, a));
     __m256 c = _mm256_round_ps(_mm256_add_ps(_mm256_min_ps(_mm256_max_ps(v, zero), top), half), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
     // emk_canonical4, unless both pixels are opaque: the canonical colour at 255 is c itself.
