@@ -27,8 +27,10 @@ static inline emk_v4 emk_load4(const float *p) {
 static inline void emk_store4(float *p, emk_v4 v) { memcpy(p, &v, sizeof v); }
 
 /// The taps of output sample `x` that fall inside `span`: source `first ..< first + count`,
-/// weights from `weights[w]`. Taps outside the span multiply +0, which cannot change a sum that
-/// starts from +0, so leaving them out is bit-identical.
+/// weights from `weights[w]`. Taps outside the span multiply +0, and so do taps with weight 0:
+/// `w · +0` is ±0, and adding ±0 leaves every sum but -0 as it is, while a sum that starts from
+/// +0 never becomes -0 (an exact cancellation rounds to +0). So leaving such taps out (the
+/// clipped passes) or adding them (groups running to a common count) is bit-identical.
 typedef struct emk_taps {
     intptr_t first;
     intptr_t count;

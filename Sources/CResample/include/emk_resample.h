@@ -71,15 +71,16 @@ emk_resample_span emk_resample_premultiply(const uint8_t *rgba, intptr_t width, 
 /// transparent entry is all +0) into `dst`. Returns the span of non-transparent entries.
 emk_resample_span emk_resample_expand_indices(const uint8_t *indices, intptr_t width, const float *table, float *dst);
 
-/// The horizontal pass of one source row: `src` (transparent outside `span`) through `kernel`
-/// into `out` (`kernel.length` pixels, every one written, +0 where no tap is visible). Returns
-/// the columns that may be non-zero.
+/// The horizontal pass of one source row: `src` (`kernel.source_length` pixels, +0 outside
+/// `span`) through `kernel` into `out` (`kernel.length` pixels, +0 where no tap is visible).
+/// Returns the columns that may be non-zero; when none, `out` is left as it was.
 emk_resample_span emk_resample_horizontal(const float *src, emk_resample_span span, const emk_resample_kernel *kernel, float *out);
 
 /// The vertical pass of one output row, stored as straight canonical RGBA8 into `out` (`width`
 /// pixels). `ring` holds `window` horizontally filtered rows of `width` pixels, source row `y` in
-/// slot `y % window`, each slot +0 outside `spans[slot]`; the row sums source rows
-/// `start ..< start + count` with `weights`, in order.
+/// slot `y % window`, as the horizontal pass left them with `spans[slot]` its result (a slot
+/// whose span is empty is never read); the row sums source rows `start ..< start + count` with
+/// `weights`, in order.
 void emk_resample_vertical(
     const float *ring, const emk_resample_span *spans, intptr_t window, intptr_t width,
     const float *weights, intptr_t start, intptr_t count, uint8_t *out);
