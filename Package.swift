@@ -10,6 +10,7 @@ import PackageDescription
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   FileAccess       Reading untrusted files: regular files only, size caps before reading.
 //   CSystem          C shim for what Swift cannot call portably: the atomic folder swap, the terminal's width.
+//   CResample        The resampler's hot passes in C: a baseline and an AVX2 version, chosen at run time.
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
@@ -81,7 +82,8 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CGzip"]),
         .target(name: "FileAccess"),
         .target(name: "CSystem"),
-        .target(name: "Imaging", dependencies: ["CLibPNG", "CGifLib", "Checksum", "FileAccess"]),
+        .target(name: "CResample"),
+        .target(name: "Imaging", dependencies: ["CLibPNG", "CGifLib", "CResample", "Checksum", "FileAccess"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "TextEscaping"),

@@ -4,7 +4,8 @@
 /// fringes: a transparent pixel's (meaningless) colour gets zero weight, so an opaque pixel
 /// next to transparency keeps its exact colour. Arithmetic is in Float, in the stored
 /// (sRGB) values, like the peer tools the benchmark compares against. The work is done by
-/// `RowScaler`, which can also take rows straight from a decoder.
+/// `RowScaler`, which can also take rows straight from a decoder (and its passes by CResample,
+/// which also stores each pixel with this colour rule).
 public enum Resampler {
     /// The size that fits `width x height` into a `box x box` square, keeping the aspect ratio:
     /// the long side becomes `box`, the short side `round_half_up(box * short / long)`, at least 1.
@@ -51,28 +52,5 @@ public enum Resampler {
         let a = UInt32(alpha)
         let premultiplied = (UInt32(c) * a + 127) / 255
         return UInt8(min(255, (premultiplied * 255 + a / 2) / a))
-    }
-
-    /// Writes one premultiplied Float pixel as straight, canonical RGBA8.
-    @inline(__always) static func store(_ pixel: SIMD4<Float>, into out: UnsafeMutableBufferPointer<UInt8>, at d: Int) {
-        let a = pixel.w
-        let alphaByte = UInt8(min(max(a, 0), 255) + 0.5)
-        if alphaByte == 0 {
-            out[d] = 0; out[d + 1] = 0; out[d + 2] = 0; out[d + 3] = 0
-            return
-        }
-        // Un-premultiply with the unclamped alpha so a uniform colour survives the kernel's
-        // overshoot exactly.
-        let scale: Float = 255 / a
-        out[d] = canonicalColour(clampByte(pixel.x * scale), alpha: alphaByte)
-        out[d + 1] = canonicalColour(clampByte(pixel.y * scale), alpha: alphaByte)
-        out[d + 2] = canonicalColour(clampByte(pixel.z * scale), alpha: alphaByte)
-        out[d + 3] = alphaByte
-    }
-
-    @inline(__always) static func clampByte(_ v: Float) -> UInt8 {
-        if v <= 0 { return 0 }
-        if v >= 255 { return 255 }
-        return UInt8(v + 0.5)
     }
 }
