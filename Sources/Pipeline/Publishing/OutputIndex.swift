@@ -72,12 +72,35 @@ struct OutputIndex: Sendable {
         }
     }
 
+    /// A source image's digest as of its identity (`stat`, following links: the file drawn).
+    struct Source: Sendable {
+        var sha256: String
+        var file: FileIdentity
+
+        static func identity(of path: String) -> FileIdentity? {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return FileIdentity(info)
+        }
+
+        /// Whether a file last changed long enough ago that a change in the same clock tick could
+        /// not hide behind the same times (file systems keep change times in coarse ticks): a
+        /// file changed in the last two seconds is digested again next time.
+        static func settled(_ file: FileIdentity) -> Bool {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return file.changed < Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - 2_000_000_000
+        }
+    }
+
     static let folderName = "outputs-v1"
     static let header = "emokit output index 1"
     /// A note takes about 150 bytes per sheet: far below this even for 10,000 pages.
     static let maxBytes = 256 << 20
 
     var pages: [String: Page] = [:]
+    /// Source images by path, for the next run's page keys.
+    var sources: [String: Source] = [:]
 
     /// The note's path inside the cache folder for the output at `destination`.
     static func relativePath(destination: URL) -> String {
@@ -110,17 +133,26 @@ struct OutputIndex: Sendable {
 
     /// Writes the note for the finished output (after the swap: linking and the removal of the
     /// previous output change the files' change times). Failures only cost the next run speed.
-    static func save(_ pages: [String: Page], cache root: URL, destination: URL) {
-        CachedPage.save(data: Data(OutputIndex(pages: pages).text.utf8), to: root.appendingPathComponent(relativePath(destination: destination)), below: root)
+    static func save(_ pages: [String: Page], sources: [String: Source] = [:], cache root: URL, destination: URL) {
+        let note = OutputIndex(pages: pages, sources: sources)
+        CachedPage.save(data: Data(note.text.utf8), to: root.appendingPathComponent(relativePath(destination: destination)), below: root)
     }
 
-    init(pages: [String: Page]) { self.pages = pages }
+    init(pages: [String: Page], sources: [String: Source] = [:]) {
+        self.pages = pages
+        self.sources = sources.filter { !$0.key.contains("\n") }
+    }
 
-    /// Lines: the header; `page KEY`; then its `icon SCALE CELL WIDTH HEIGHT` and
+    /// Lines: the header; `source SHA256 DEVICE INODE SIZE MODIFIED CHANGED PATH` per source
+    /// image; `page KEY`, then its `icon SCALE CELL WIDTH HEIGHT` and
     /// `sheet WIDTH SCALE BYTES SHA256 DEVICE INODE SIZE MODIFIED CHANGED PATH` lines. Plain text
     /// read by splitting on spaces: a note of thousands of sheets reads in milliseconds.
     var text: String {
         var out = Self.header + "\n"
+        for path in sources.keys.sorted() {
+            let s = sources[path]!, f = s.file
+            out += "source \(s.sha256) \(f.device) \(f.inode) \(f.size) \(f.modified) \(f.changed) \(path)\n"
+        }
         for key in pages.keys.sorted() {
             let page = pages[key]!
             out += "page \(key)\n"
@@ -142,6 +174,13 @@ struct OutputIndex: Sendable {
         for line in lines where !line.isEmpty {
             let fields = line.split(separator: " ", maxSplits: 10, omittingEmptySubsequences: false)
             switch fields.first {
+            case "source":
+                let parts = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: false)
+                guard parts.count == 8, parts[1].count == 64, let device = UInt64(parts[2]), let inode = UInt64(parts[3]), let size = Int64(parts[4]),
+                    let modified = Int64(parts[5]), let changed = Int64(parts[6])
+                else { return nil }
+                let file = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
+                sources[String(parts[7])] = Source(sha256: String(parts[1]), file: file)
             case "page":
                 guard fields.count == 2, fields[1].count == 64 else { return nil }
                 key = String(fields[1])

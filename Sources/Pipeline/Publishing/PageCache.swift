@@ -40,6 +40,8 @@ final class PageCache: Sendable {
     private struct Digests {
         var files: [URL: String] = [:]
         var font: String?
+        /// Each file digested this run, with its identity just before it was read (for the note).
+        var sources: [String: OutputIndex.Source] = [:]
     }
 
     init(options: GeneratorOptions, emoji: EmojiGlyphSource?) {
@@ -107,7 +109,7 @@ final class PageCache: Sendable {
     }
 
     /// Notes the finished output's sheets for the next run (`OutputIndex`): call after the swap.
-    static func recordOutput(
+    func recordOutput(
         _ pages: [Generator.PageKey: Generator.RenderedPage], packs: [EmoticonPack], options: GeneratorOptions
     ) {
         guard let root = options.publishing.cache else { return }
@@ -129,7 +131,7 @@ final class PageCache: Sendable {
             }
             if recorded.sheets.count == page.sheets.count { noted[key] = recorded }
         }
-        OutputIndex.save(noted, cache: root, destination: destination)
+        OutputIndex.save(noted, sources: digests.withLock { $0.sources }, cache: root, destination: destination)
     }
 
     /// SHA-256 over the settings, the cells' sources and the delete icon's pixels.
@@ -159,11 +161,22 @@ final class PageCache: Sendable {
         return hash.finalize().hexString
     }
 
-    /// The content digest of a file, read once per run.
+    /// The content digest of a file, read once per run; not read at all when the previous run's
+    /// note has it with the very identity the file has now (`OutputIndex.Source`).
     func digest(of url: URL) -> String {
         if let known = digests.withLock({ $0.files[url] }) { return known }
+        let identity = OutputIndex.Source.identity(of: url.path)
+        if let identity, let noted = previous?.sources[url.path], noted.file == identity {
+            digests.withLock { $0.files[url] = noted.sha256; $0.sources[url.path] = noted }
+            return noted.sha256
+        }
         let digest = (try? ChecksumList.digest(of: url)) ?? "unreadable \(UUID().uuidString)"
-        digests.withLock { $0.files[url] = digest }
+        digests.withLock { digests in
+            digests.files[url] = digest
+            if let identity, !digest.hasPrefix("unreadable"), OutputIndex.Source.settled(identity) {
+                digests.sources[url.path] = OutputIndex.Source(sha256: digest, file: identity)
+            }
+        }
         return digest
     }
 

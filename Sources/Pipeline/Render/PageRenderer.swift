@@ -139,8 +139,7 @@ struct PageRenderer: Sendable {
 
     /// Every page, `options.concurrency` at a time (see `WorkQueue`). Each worker keeps its own
     /// kernel cache, so resampling weights are computed once per worker and size pair.
-    func renderAll(_ jobs: [Generator.PageJob]) throws(GenerationError) -> [Generator.PageKey: Generator.RenderedPage] {
-        let cache = PageCache(options: options, emoji: emoji)
+    func renderAll(_ jobs: [Generator.PageJob], cache: PageCache) throws(GenerationError) -> [Generator.PageKey: Generator.RenderedPage] {
         let progress = options.progress.counter(total: jobs.count)
         let rendered = try WorkQueue.run(
             jobs, workers: options.concurrency, makeState: { ResampleKernel.Cache() },

@@ -108,6 +108,7 @@ struct GenerationRun {
     // renderingPages
     private var shardTabs: [ShardRecord.Tab]?
     private var pages: [Generator.PageKey: Generator.RenderedPage] = [:]
+    private var pageCache: PageCache?
     // drawingExtras
     private var tabIcons: TabIcons!
     private var animations: [[Manifest.Animation?]] = []
@@ -154,7 +155,9 @@ struct GenerationRun {
         let renderer = PageRenderer(
             options: options, packs: packs, plans: plan.sprites, deleteIcons: deleteIcons, boxes: options.iconBoxes,
             emoji: plan.emojiSource, decoder: decoder, output: output)
-        pages = try renderer.renderAll(jobs)
+        let cache = PageCache(options: options, emoji: plan.emojiSource)
+        pageCache = cache
+        pages = try renderer.renderAll(jobs, cache: cache)
     }
 
     /// Tab icons (the pack's icon.png, else its first emoticon, in one strip per scale);
@@ -200,7 +203,7 @@ struct GenerationRun {
             throw error
         }
         try archive?.commit()
-        PageCache.recordOutput(pages, packs: packs, options: options)
+        pageCache?.recordOutput(pages, packs: packs, options: options)
     }
 
     /// What the run did; `recovered` are the notes on what an interrupted run had left.

@@ -106,6 +106,35 @@ struct RebuildTests {
         }
     }
 
+    /// Source images the previous run digested, unchanged since (the same identity), are not
+    /// read again; an image rewritten in place is (its size and change time moved).
+    @Test func sourcesAreDigestedAgainOnlyWhenTheyChanged() throws {
+        let root = Fixtures.temporaryDirectory()
+        let packs = try PageCacheTests.packs(in: root)
+        let cache = root.appendingPathComponent("cache"), out = root.appendingPathComponent("out")
+        // A file changed in the last two seconds is not noted (its change time could hide a
+        // second change in the same clock tick): let the copies settle.
+        Thread.sleep(forTimeInterval: 2.5)
+        _ = try PageCacheTests.run(packs, out: out, cache: cache)
+        let noteURL = cache.appendingPathComponent(OutputIndex.relativePath(destination: out))
+        let note = try #require(OutputIndex(text: try String(contentsOf: noteURL, encoding: .utf8)))
+        // The @2x file: the one a run at @2x draws.
+        let file = try #require(try PageCacheTests.imageFiles(ofFacesEntry: 40, in: packs).first { $0.lastPathComponent.contains("@2x") })
+        #expect(note.sources[file.path] != nil)
+        #expect(try PageCacheTests.run(packs, out: out, cache: cache) == PageCacheTests.counts(rendered: 0, reused: 3))
+
+        // Rewritten in place (the same inode) with another picture: digested again.
+        let bear = try Data(contentsOf: Fixtures.samplePacks.appendingPathComponent("com.emokit.animals/a_bear@2x.png"))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bear)
+        try handle.close()
+        #expect(try PageCacheTests.run(packs, out: out, cache: cache) == PageCacheTests.counts(rendered: 1, reused: 2))
+        let uncached = root.appendingPathComponent("uncached")
+        _ = try PageCacheTests.run(packs, out: uncached, cache: nil)
+        #expect(FileTree.differences(out, uncached) == [])
+    }
+
     /// The note parses back to what was written, and anything out of shape is refused whole.
     @Test func noteRoundTripsAndRefusesBadLines() throws {
         let file = OutputIndex.FileIdentity(device: 2049, inode: 77, size: 1234, modified: 1_700_000_000_123_456_789, changed: 1_700_000_001_000_000_000)
