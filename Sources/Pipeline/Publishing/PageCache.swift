@@ -167,7 +167,9 @@ final class PageCache: Sendable {
         if let known = digests.withLock({ $0.files[url] }) { return known }
         let identity = OutputIndex.Source.identity(of: url.path)
         if let identity, let noted = previous?.sources[url.path], noted.file == identity {
-            digests.withLock { $0.files[url] = noted.sha256; $0.sources[url.path] = noted }
+            digests.withLock {
+                $0.files[url] = noted.sha256; $0.sources[url.path] = noted
+            }
             return noted.sha256
         }
         let digest = (try? ChecksumList.digest(of: url)) ?? "unreadable \(UUID().uuidString)"
