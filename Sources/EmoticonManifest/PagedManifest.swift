@@ -78,8 +78,10 @@ package struct PagedManifest {
             }
             try emit("\n      \"pages\" : [\n")
             for index in 0..<count {
-                let json = try encoder.encode(page(tab, index))
-                try emit(Self.indented(json, by: 8) + (index + 1 < count ? ",\n" : "\n"))
+                let page = page(tab, index)
+                // The page's text without JSONEncoder when every value is plain (`PageJSON`).
+                let text = try PageJSON.text(page, indent: 8).map { String(repeating: " ", count: 8) + $0 } ?? Self.indented(try encoder.encode(page), by: 8)
+                try emit(text + (index + 1 < count ? ",\n" : "\n"))
             }
             try emit("      ]")
         }
