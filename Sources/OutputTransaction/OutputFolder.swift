@@ -2,6 +2,7 @@ import CSystem
 import Diagnostics
 import Foundation
 import PipelineSteps
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -18,6 +19,13 @@ package struct OutputFolder {
 
     package let destination: URL
     package let staging: URL
+    /// Folders already made in staging (a page's sheets go to one folder per width: thousands of
+    /// `mkdir`s that all fail with EEXIST after the first), shared by every copy of this value.
+    private let madeFolders = MadeFolders()
+
+    private final class MadeFolders: Sendable {
+        let paths = Mutex(Set<String>())
+    }
 
     package init(destination: URL) {
         self.destination = destination.standardizedFileURL
@@ -102,6 +110,7 @@ package struct OutputFolder {
 
     package func prepareStaging() throws(GenerationError) {
         let fm = FileManager.default
+        madeFolders.paths.withLock { $0.removeAll() }
         try? fm.removeItem(at: staging)
         // mkdir, not "create with intermediates": a link someone put at this name beside the
         // output makes it fail instead of sending the whole output into the link's target.
@@ -136,9 +145,11 @@ package struct OutputFolder {
         var folder = staging.path
         for component in relativePath.split(separator: "/").dropLast() {
             folder += "/\(component)"
+            if madeFolders.paths.withLock({ $0.contains(folder) }) { continue }
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
                 throw .output(path: folder, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
             }
+            madeFolders.paths.withLock { _ = $0.insert(folder) }
         }
         return url
     }
