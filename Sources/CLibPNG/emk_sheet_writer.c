@@ -202,6 +202,10 @@ int emk_png_read_sheet_rgba8(const uint8_t *png, size_t size, uint32_t width, ui
             if (!stream) { status = EMK_PNG_OUT_OF_MEMORY; goto done; }
         }
     }
+    /* The zlib header must declare a 32 KiB window (CMF 0x78), as every emokit sheet does:
+     * libdeflate ignores the declared window, but libpng's inflate refuses a stream whose copies
+     * reach past a smaller one, and this reader must accept nothing libpng refuses. */
+    if (stream_size < 2 || stream[0] != 0x78) goto done;
     {
         struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
         if (!d) { status = EMK_PNG_OUT_OF_MEMORY; goto done; }

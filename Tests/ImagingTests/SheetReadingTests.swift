@@ -63,6 +63,15 @@ struct SheetReadingTests {
         let sum = Self.crc(damaged[37..<(41 + idatLength)])
         for (i, shift) in [24, 16, 8, 0].enumerated() { damaged[41 + idatLength + i] = UInt8(truncatingIfNeeded: sum >> UInt32(shift)) }
         cases.append(("damaged pixels", damaged))
+        // A zlib header declaring a 256-byte window (valid check bits, CRC recomputed): libdeflate
+        // ignores the window, libpng refuses copies reaching past it, so this reader declines.
+        var smallWindow = png
+        smallWindow[41] = 0x08
+        smallWindow[42] = UInt8((31 - (0x08 * 256 + Int(png[42] & 0xE0)) % 31) % 31) | (png[42] & 0xE0)
+        let windowSum = Self.crc(smallWindow[37..<(41 + idatLength)])
+        for (i, shift) in [24, 16, 8, 0].enumerated() { smallWindow[41 + idatLength + i] = UInt8(truncatingIfNeeded: windowSum >> UInt32(shift)) }
+        #expect((Int(smallWindow[41]) * 256 + Int(smallWindow[42])) % 31 == 0)
+        cases.append(("a 256-byte window", smallWindow))
         for (name, bytes) in cases {
             let (width, height) = name == "another size" ? (41, 30) : (40, 30)
             #expect(PNGDecoder.readSheet(Data(bytes), width: width, height: height) == nil, "\(name)")

@@ -51,6 +51,26 @@ struct ReuseTests {
         #expect(try String(contentsOf: folder.destination.appendingPathComponent("sheet.png"), encoding: .utf8) == "previous")
     }
 
+    /// A folder of the previous output replaced by a link to files elsewhere (with equal bytes),
+    /// or a file of another mode than emokit gives its files, is written, never linked.
+    @Test func linkedFoldersAndOtherModesAreWritten() throws {
+        let folder = try Self.previousOutput(["sheets/a/page.png": "bytes", "sheets/b/page.png": "other"])
+        let elsewhere = Fixtures.temporaryDirectory().appendingPathComponent("a")
+        try FileManager.default.moveItem(at: folder.destination.appendingPathComponent("sheets/a"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: folder.destination.appendingPathComponent("sheets/a").path, withDestinationPath: elsewhere.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: folder.destination.appendingPathComponent("sheets/b/page.png").path)
+        try folder.prepareStaging()
+        try folder.write(Data("bytes".utf8), to: "sheets/a/page.png", reusingPrevious: true)
+        try folder.write(Data("other".utf8), to: "sheets/b/page.png", reusingPrevious: true)
+        #expect(try Self.inode(folder.staging.appendingPathComponent("sheets/a/page.png")) != Self.inode(elsewhere.appendingPathComponent("page.png")))
+        #expect(try Self.inode(folder.staging.appendingPathComponent("sheets/b/page.png")) != Self.inode(folder.destination.appendingPathComponent("sheets/b/page.png")))
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: folder.staging.appendingPathComponent("sheets/b/page.png").path)[.posixPermissions] as? Int)
+        #expect(mode & 0o022 == 0 || OutputFolder.writtenMode.map { Int($0) } == mode)
+        let links = try #require(FileManager.default.attributesOfItem(atPath: elsewhere.appendingPathComponent("page.png").path)[.referenceCount] as? Int)
+        #expect(links == 1)
+        folder.discard()
+    }
+
     /// A link in the previous output, or a file with a second name elsewhere, is never linked.
     @Test func linksAndSharedFilesAreWritten() throws {
         let folder = try Self.previousOutput(["real.png": "bytes", "shared.png": "shared"])

@@ -126,8 +126,8 @@ int emk_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t heig
 
 /* Reads a PNG laid out exactly as emokit writes sheets, without libpng: the signature, IHDR
  * (`width` x `height`, 8-bit RGBA, no interlace), one or more IDAT chunks, IEND and nothing
- * else, every chunk's CRC valid, one zlib stream of exactly the image's rows, every row filter
- * None. `rows` must hold height * (width*4 + 1) bytes; on EMK_PNG_OK its first width*height*4
+ * else, every chunk's CRC valid, one zlib stream (declaring a 32 KiB window) of exactly the
+ * image's rows, every row filter None. `rows` must hold height * (width*4 + 1) bytes; on EMK_PNG_OK its first width*height*4
  * bytes are the pixels. Returns EMK_PNG_UNUSUAL_LAYOUT for any other PNG, or for any damage:
  * a caller that must read every PNG reads such a file with libpng (emk_png_decode_*), which
  * names what is wrong. It exists to check cached sheets fast (libdeflate inflates several times

@@ -86,11 +86,7 @@ struct OutputIndex: Sendable {
         /// Whether a file last changed long enough ago that a change in the same clock tick could
         /// not hide behind the same times (file systems keep change times in coarse ticks): a
         /// file changed in the last two seconds is digested again next time.
-        static func settled(_ file: FileIdentity) -> Bool {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            return file.changed < Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - 2_000_000_000
-        }
+        static func settled(_ file: FileIdentity) -> Bool { file.changed < OutputIndex.now() - 2_000_000_000 }
     }
 
     static let folderName = "outputs-v1"
@@ -187,7 +183,7 @@ struct OutputIndex: Sendable {
                 pages[key!] = Page()
             case "icon":
                 let numbers = fields.dropFirst().compactMap { Int($0) }
-                guard let key, fields.count == 5, numbers.count == 4 else { return nil }
+                guard let key, fields.count == 5, numbers.count == 4, numbers.allSatisfy({ (0...(1 << 20)).contains($0) }) else { return nil }
                 pages[key]!.icons.append(numbers)
             case "sheet":
                 guard let key, fields.count == 11, let width = Int(fields[1]), let scale = Int(fields[2]), let bytes = Int(fields[3]),
@@ -203,12 +199,22 @@ struct OutputIndex: Sendable {
     }
 
     /// The identity of `relative` in `folder` now (one `lstat`), or nil when it is not this
-    /// user's regular file with one link. Only noted here: a run that uses the note opens the
-    /// file through no link and checks it again.
-    static func identity(of relative: String, in folder: URL) -> FileIdentity? {
+    /// user's regular file with one link, or was modified at or after `before` (nanoseconds):
+    /// a file emokit wrote or linked was last modified before the swap began, so a later change
+    /// is someone else's and the file is not noted. A run that uses the note opens the file
+    /// through no link and checks it again.
+    static func identity(of relative: String, in folder: URL, modifiedBefore before: Int64) -> FileIdentity? {
         var info = stat()
         guard lstat(folder.path + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1, info.st_uid == geteuid() else { return nil }
-        return FileIdentity(info)
+        let identity = FileIdentity(info)
+        return identity.modified < before ? identity : nil
+    }
+
+    /// Now, in the nanoseconds of `FileIdentity`.
+    static func now() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// Links the page's recorded sheets from the previous output into staging and returns the page
@@ -218,8 +224,16 @@ struct OutputIndex: Sendable {
         guard let recorded = pages[key] else { return nil }
         let sheets = recorded.sheets, wanted = expectation.sheets
         guard sheets.count == wanted.count, zip(sheets, wanted).allSatisfy({ $0.width == $1.width && $0.scale == $1.scale }) else { return nil }
-        // The icons must sit where the layout puts icons of their sizes, in every sheet.
+        // The icons must sit where the layout puts icons of their sizes, in every sheet; their
+        // numbers are checked before any geometry is computed from them.
         let columns = expectation.grid.columns
+        let largest = wanted.map { expectation.geometry(width: $0.width, scale: $0.scale) }
+        guard
+            recorded.icons.allSatisfy({ icon in
+                (0..<expectation.grid.cellsPerPage).contains(icon[1])
+                    && largest.allSatisfy { (1...$0.pixelWidth).contains(icon[2]) && (1...$0.pixelHeight).contains(icon[3]) }
+            })
+        else { return nil }
         for sheet in sheets {
             let geometry = expectation.geometry(width: sheet.width, scale: sheet.scale)
             let sprites = recorded.icons.filter { $0[0] == sheet.scale }.map { icon in
@@ -233,10 +247,9 @@ struct OutputIndex: Sendable {
         var opened: [(fd: Int32, sheet: Sheet)] = []
         defer { for (fd, _) in opened { close(fd) } }
         for sheet in sheets {
-            guard let (fd, _) = try? UntrustedFolder.openChecked(sheet.path, in: output.destination, maxBytes: UntrustedFolder.maxFileBytes) else { return nil }
+            guard let (fd, info) = output.openPrevious(sheet.path) else { return nil }
             opened.append((fd, sheet))
-            var info = stat()
-            guard fstat(fd, &info) == 0, info.st_nlink == 1, info.st_uid == geteuid(), FileIdentity(info) == sheet.file, Int(info.st_size) == sheet.bytes else { return nil }
+            guard FileIdentity(info) == sheet.file, Int(info.st_size) == sheet.bytes else { return nil }
         }
         var page = Generator.RenderedPage()
         var linked: [String] = []

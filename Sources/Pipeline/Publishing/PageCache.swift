@@ -109,8 +109,9 @@ final class PageCache: Sendable {
     }
 
     /// Notes the finished output's sheets for the next run (`OutputIndex`): call after the swap.
+    /// `swapStarted`: `OutputIndex.now()` just before the swap; a sheet modified since is not noted.
     func recordOutput(
-        _ pages: [Generator.PageKey: Generator.RenderedPage], packs: [EmoticonPack], options: GeneratorOptions
+        _ pages: [Generator.PageKey: Generator.RenderedPage], packs: [EmoticonPack], options: GeneratorOptions, swapStarted: Int64
     ) {
         guard let root = options.publishing.cache else { return }
         let destination = OutputFolder(destination: options.output).destination
@@ -120,7 +121,7 @@ final class PageCache: Sendable {
             var recorded = OutputIndex.Page()
             for record in page.sheets.sorted(by: { ($0.key.width, $0.key.scale) < ($1.key.width, $1.key.scale) }) {
                 let path = Generator.sheetPath(tab: packs[at.tab].id, width: record.key.width, page: at.page, scale: record.key.scale)
-                guard !path.contains("\n"), let file = OutputIndex.identity(of: path, in: destination) else { break }
+                guard !path.contains("\n"), let file = OutputIndex.identity(of: path, in: destination, modifiedBefore: swapStarted) else { break }
                 recorded.sheets.append(
                     OutputIndex.Sheet(width: record.key.width, scale: record.key.scale, bytes: record.bytes, sha256: record.sha256.hex, file: file, path: path))
             }

@@ -198,12 +198,13 @@ struct GenerationRun {
     func sealAndSwapIn() throws(GenerationError) {
         let sheets = generator.pageSheets(pages, packs: packs) + tabIcons.sheets
         let archive = try SealStep(archive: options.publishing.archive).seal(output, knownDigests: SealStep.digests(of: sheets))
+        let swapStarted = OutputIndex.now()
         do { try output.commit() } catch {
             archive?.discard()
             throw error
         }
         try archive?.commit()
-        pageCache?.recordOutput(pages, packs: packs, options: options)
+        pageCache?.recordOutput(pages, packs: packs, options: options, swapStarted: swapStarted)
     }
 
     /// What the run did; `recovered` are the notes on what an interrupted run had left.

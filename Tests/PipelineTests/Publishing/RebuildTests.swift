@@ -135,6 +135,26 @@ struct RebuildTests {
         #expect(FileTree.differences(out, uncached) == [])
     }
 
+    /// Numbers in a note that no page can have (an icon's cell far out of range) are refused
+    /// before any geometry is computed from them: the run neither traps nor uses the note.
+    @Test func outOfRangeNumbersInANoteAreRefused() throws {
+        let root = Fixtures.temporaryDirectory()
+        let packs = try PageCacheTests.packs(in: root)
+        let cache = root.appendingPathComponent("cache"), out = root.appendingPathComponent("out")
+        _ = try PageCacheTests.run(packs, out: out, cache: cache)
+        let noteURL = cache.appendingPathComponent(OutputIndex.relativePath(destination: out))
+        var index = try #require(OutputIndex(text: try String(contentsOf: noteURL, encoding: .utf8)))
+        for key in index.pages.keys { index.pages[key]!.icons = index.pages[key]!.icons.map { [$0[0], 1 << 19, $0[2], $0[3]] } }
+        try index.text.write(to: noteURL, atomically: false, encoding: .utf8)
+        #expect(try PageCacheTests.run(packs, out: out, cache: cache) == PageCacheTests.counts(rendered: 0, reused: 3))
+        #expect(FileTree.differences(out, try Self.reference(packs, root: root)) == [])
+        let huge = try String(contentsOf: noteURL, encoding: .utf8).replacingOccurrences(of: "\nicon 2 0 ", with: "\nicon 2 9223372036854775807 ")
+        try huge.write(to: noteURL, atomically: false, encoding: .utf8)
+        #expect(OutputIndex(text: huge) == nil)
+        _ = try PageCacheTests.run(packs, out: out, cache: cache)
+        #expect(FileTree.differences(out, try Self.reference(packs, root: root)) == [])
+    }
+
     /// The note parses back to what was written, and anything out of shape is refused whole.
     @Test func noteRoundTripsAndRefusesBadLines() throws {
         let file = OutputIndex.FileIdentity(device: 2049, inode: 77, size: 1234, modified: 1_700_000_000_123_456_789, changed: 1_700_000_001_000_000_000)
