@@ -124,14 +124,14 @@ struct OutputIndex: Sendable {
             guard n > 0 else { return nil }
             offset += n
         }
-        return OutputIndex(text: String(decoding: bytes, as: UTF8.self))
+        return OutputIndex(bytes: bytes)
     }
 
     /// Writes the note for the finished output (after the swap: linking and the removal of the
     /// previous output change the files' change times). Failures only cost the next run speed.
     static func save(_ pages: [String: Page], sources: [String: Source] = [:], cache root: URL, destination: URL) {
         let note = OutputIndex(pages: pages, sources: sources)
-        CachedPage.save(data: Data(note.text.utf8), to: root.appendingPathComponent(relativePath(destination: destination)), below: root)
+        CachedPage.save(data: Data(note.bytes), to: root.appendingPathComponent(relativePath(destination: destination)), below: root)
     }
 
     init(pages: [String: Page], sources: [String: Source] = [:]) {
@@ -143,59 +143,139 @@ struct OutputIndex: Sendable {
     /// image; `page KEY`, then its `icon SCALE CELL WIDTH HEIGHT` and
     /// `sheet WIDTH SCALE BYTES SHA256 DEVICE INODE SIZE MODIFIED CHANGED PATH` lines. Plain text
     /// read by splitting on spaces: a note of thousands of sheets reads in milliseconds.
-    var text: String {
-        var out = Self.header + "\n"
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `text`'s bytes, made without string interpolation (a note has thousands of lines, and it is
+    /// written at the end of every run with a cache).
+    var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + sources.count * 160 + pages.count * 20 * 160)
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        func put(_ number: some BinaryInteger) { put(String(number)) }
+        func identity(_ f: FileIdentity) {
+            for n in [f.device, f.inode] {
+                put(n)
+                out.append(UInt8(ascii: " "))
+            }
+            for n in [f.size, f.modified, f.changed] {
+                put(n)
+                out.append(UInt8(ascii: " "))
+            }
+        }
+        put(Self.header + "\n")
         for path in sources.keys.sorted() {
-            let s = sources[path]!, f = s.file
-            out += "source \(s.sha256) \(f.device) \(f.inode) \(f.size) \(f.modified) \(f.changed) \(path)\n"
+            let s = sources[path]!
+            put("source " + s.sha256 + " ")
+            identity(s.file)
+            put(path + "\n")
         }
         for key in pages.keys.sorted() {
             let page = pages[key]!
-            out += "page \(key)\n"
-            for icon in page.icons { out += "icon \(icon.map(String.init).joined(separator: " "))\n" }
+            put("page " + key + "\n")
+            for icon in page.icons {
+                put("icon")
+                for n in icon {
+                    out.append(UInt8(ascii: " "))
+                    put(n)
+                }
+                out.append(UInt8(ascii: "\n"))
+            }
             for s in page.sheets {
-                let f = s.file
-                out += "sheet \(s.width) \(s.scale) \(s.bytes) \(s.sha256) \(f.device) \(f.inode) \(f.size) \(f.modified) \(f.changed) \(s.path)\n"
+                put("sheet ")
+                for n in [s.width, s.scale, s.bytes] {
+                    put(n)
+                    out.append(UInt8(ascii: " "))
+                }
+                put(s.sha256 + " ")
+                identity(s.file)
+                put(s.path + "\n")
             }
         }
         return out
     }
 
     /// Parses `text`; nil when anything is out of shape (the note is then ignored whole).
-    init?(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(Self.header) else { return nil }
-        lines.removeFirst()
+    init?(text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// Parses the note's bytes a line at a time, fields split on spaces (the last field of a
+    /// line, a path, keeps its spaces). Byte-level: a note of thousands of lines is read before
+    /// the first page is rendered, so its parse is on every rebuild's critical path.
+    init?(bytes: [UInt8]) {
+        let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+        var start = 0
         var key: String?
-        for line in lines where !line.isEmpty {
-            let fields = line.split(separator: " ", maxSplits: 10, omittingEmptySubsequences: false)
-            switch fields.first {
-            case "source":
-                let parts = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: false)
-                guard parts.count == 8, parts[1].count == 64, let device = UInt64(parts[2]), let inode = UInt64(parts[3]), let size = Int64(parts[4]),
-                    let modified = Int64(parts[5]), let changed = Int64(parts[6])
+        var first = true
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != newline { end += 1 }
+            defer { start = end + 1 }
+            let line = bytes[start..<end]
+            if first {
+                guard line.elementsEqual(Self.header.utf8) else { return nil }
+                first = false
+                continue
+            }
+            if line.isEmpty { continue }
+            // Up to `limit` fields; the last one takes the rest of the line.
+            func fields(_ limit: Int) -> [ArraySlice<UInt8>] {
+                var out: [ArraySlice<UInt8>] = []
+                var from = line.startIndex
+                while out.count < limit - 1, let gap = line[from...].firstIndex(of: space) {
+                    out.append(line[from..<gap])
+                    from = gap + 1
+                }
+                out.append(line[from...])
+                return out
+            }
+            func number(_ field: ArraySlice<UInt8>) -> Int64? {
+                var value: Int64 = 0
+                var digits = field[...]
+                let negative = digits.first == UInt8(ascii: "-")
+                if negative { digits = digits.dropFirst() }
+                guard !digits.isEmpty, digits.count <= 19 else { return nil }
+                for byte in digits {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, overflowedToo) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                    guard !overflowed, !overflowedToo else { return nil }
+                    value = sum
+                }
+                return negative ? -value : value
+            }
+            func text(_ field: ArraySlice<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
+            func identity(_ f: [ArraySlice<UInt8>], from i: Int) -> FileIdentity? {
+                guard let device = number(f[i]), let inode = number(f[i + 1]), let size = number(f[i + 2]), let modified = number(f[i + 3]),
+                    let changed = number(f[i + 4]), device >= 0, inode >= 0
                 else { return nil }
-                let file = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
-                sources[String(parts[7])] = Source(sha256: String(parts[1]), file: file)
+                return FileIdentity(device: UInt64(device), inode: UInt64(inode), size: size, modified: modified, changed: changed)
+            }
+            let kind = line.prefix { $0 != space }
+            switch String(decoding: kind, as: UTF8.self) {
+            case "source":
+                let f = fields(8)
+                guard f.count == 8, f[1].count == 64, let file = identity(f, from: 2), !f[7].isEmpty else { return nil }
+                sources[text(f[7])] = Source(sha256: text(f[1]), file: file)
             case "page":
-                guard fields.count == 2, fields[1].count == 64 else { return nil }
-                key = String(fields[1])
+                let f = fields(3)
+                guard f.count == 2, f[1].count == 64 else { return nil }
+                key = text(f[1])
                 pages[key!] = Page()
             case "icon":
-                let numbers = fields.dropFirst().compactMap { Int($0) }
-                guard let key, fields.count == 5, numbers.count == 4, numbers.allSatisfy({ (0...(1 << 20)).contains($0) }) else { return nil }
+                let f = fields(6)
+                let numbers = f.dropFirst().compactMap { number($0).map(Int.init) }
+                guard let key, f.count == 5, numbers.count == 4, numbers.allSatisfy({ (0...(1 << 20)).contains($0) }) else { return nil }
                 pages[key]!.icons.append(numbers)
             case "sheet":
-                guard let key, fields.count == 11, let width = Int(fields[1]), let scale = Int(fields[2]), let bytes = Int(fields[3]),
-                    fields[4].count == 64, let device = UInt64(fields[5]), let inode = UInt64(fields[6]), let size = Int64(fields[7]),
-                    let modified = Int64(fields[8]), let changed = Int64(fields[9])
+                let f = fields(11)
+                guard let key, f.count == 11, let width = number(f[1]), let scale = number(f[2]), let bytes = number(f[3]), f[4].count == 64,
+                    let file = identity(f, from: 5), !f[10].isEmpty
                 else { return nil }
-                let file = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
-                pages[key]!.sheets.append(Sheet(width: width, scale: scale, bytes: bytes, sha256: String(fields[4]), file: file, path: String(fields[10])))
+                pages[key]!.sheets.append(Sheet(width: Int(width), scale: Int(scale), bytes: Int(bytes), sha256: text(f[4]), file: file, path: text(f[10])))
             default:
                 return nil
             }
         }
+        if first { return nil }
     }
 
     /// The identity of `relative` in `folder` now (one `lstat`), or nil when it is not this
