@@ -13,8 +13,6 @@ public struct ResampleKernel: Sendable {
     public let counts: [Int]
     /// `taps` weights per output sample; unused slots are 0.
     public let weights: [Float]
-    /// `weights`, each repeated in four lanes: what the horizontal pass multiplies a pixel by.
-    let broadcastWeights: [SIMD4<Float>]
     public let taps: Int
 
     public init(source: Int, destination: Int) {
@@ -48,7 +46,6 @@ public struct ResampleKernel: Sendable {
         self.starts = starts
         self.counts = counts
         self.weights = weights
-        broadcastWeights = weights.map { SIMD4(repeating: $0) }
         self.taps = taps
     }
 
