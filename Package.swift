@@ -100,7 +100,7 @@ let package = Package(
                 "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping",
                 "Diagnostics",
             ]),
-        .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics"]),
+        .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
         .target(
             name: "SiteOutputs",
             dependencies: ["PipelineSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),

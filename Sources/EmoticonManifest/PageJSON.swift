@@ -1,142 +1,262 @@
 /// A manifest page as `Manifest.encoder()` writes it (sorted keys, pretty-printed, slashes kept),
 /// made without `JSONEncoder`: at nine widths the manifests are tens of MB of JSON, and
-/// `Codable`'s containers made writing them most of a rebuild's time. It writes only values whose
-/// text it knows exactly (finite numbers, strings without control characters) and returns nil
-/// for anything else, which `PagedManifest.writeJSON` then leaves to `JSONEncoder`; tests compare
-/// both on every page emokit writes.
+/// `Codable`'s containers made writing them most of a rebuild's time. It writes bytes straight
+/// from the page's fields, with no tree of values in between (that tree's allocations were half
+/// of the writer's time). It writes only values whose text it knows exactly (finite numbers,
+/// strings without control characters) and returns nil for anything else, which
+/// `PagedManifest.writeJSON` then leaves to `JSONEncoder`; tests compare both on random pages and
+/// on every page emokit writes.
 enum PageJSON {
-    indirect enum Value {
-        case string(String)
-        case number(Double)
-        case int(Int)
-        case bool(Bool)
-        case array([Value])
-        case object([(key: String, value: Value)])
+    /// The page's text at `indent` spaces (its first line unindented, as inside a list, unless
+    /// `indentFirstLine`).
+    static func text(_ page: Manifest.Page, indent: Int, indentFirstLine: Bool = false) -> String? {
+        var out = Output(capacity: page.buttons.count * 1_000 + 512)
+        if indentFirstLine { out.spaces(indent) }
+        out.page(page, indent: indent)
+        guard !out.failed else { return nil }
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// The page's text at `indent` spaces (its first line unindented, as inside a list).
-    static func text(_ page: Manifest.Page, indent: Int) -> String? {
-        var out = ""
-        out.reserveCapacity(page.buttons.count * 900)
-        guard write(value(page), indent: indent, into: &out) else { return nil }
-        return out
-    }
+    /// The bytes being written, and whether a value had no known text (the rest is then moot).
+    struct Output {
+        var bytes: [UInt8] = []
+        var failed = false
 
-    static func value(_ page: Manifest.Page) -> Value {
-        object([
-            ("buttons", .array(page.buttons.map(value))), ("imageSet", page.imageSet.map(Value.string)), ("index", .int(page.index)),
-            ("sheetHashes", strings(page.sheetHashes)), ("sheets", strings(page.sheets)),
-        ])
-    }
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-    static func value(_ b: Manifest.Button) -> Value {
-        object([
-            ("animation", b.animation.map(value)), ("codePoints", b.codePoints.map(strings)), ("column", .int(b.column)),
-            ("emojiVersion", b.emojiVersion.map(Value.string)), ("entry", b.entry.map(Value.int)), ("frame", value(b.frame)),
-            ("frames", b.frames.map { .object($0.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) }) }), ("index", .int(b.index)),
-            ("keywords", b.keywords.map(strings)), ("kind", .string(b.kind.rawValue)), ("missingGlyph", b.missingGlyph.map(Value.bool)),
-            ("name", .string(b.name)), ("pinyin", b.pinyin.map(strings)), ("row", .int(b.row)), ("sprite", rects(b.sprite)),
-            ("systemGlyph", b.systemGlyph.map(Value.bool)), ("text", b.text.map(Value.string)),
-            ("textTraditional", b.textTraditional.map(Value.string)), ("utf16Length", b.utf16Length.map(Value.int)),
-            ("variants", b.variants.map { .array($0.map(value)) }), ("webClass", b.webClass.map(Value.string)),
-        ])
-    }
+        // MARK: the manifest's types, keys in sorted order (absent optionals left out, as the
+        // synthesized `Encodable` does)
 
-    static func value(_ v: Manifest.Variant) -> Value {
-        object([
-            ("name", .string(v.name)), ("sheet", strings(v.sheet)), ("sprite", rects(v.sprite)), ("systemGlyph", v.systemGlyph.map(Value.bool)),
-            ("text", .string(v.text)),
-        ])
-    }
+        mutating func page(_ page: Manifest.Page, indent: Int) {
+            var o = open(indent)
+            key("buttons", &o)
+            array(page.buttons, indent: indent + 2) { $0.button($1, indent: $2) }
+            if let imageSet = page.imageSet { key("imageSet", &o); string(imageSet) }
+            key("index", &o); int(page.index)
+            key("sheetHashes", &o); strings(page.sheetHashes, indent: indent + 2)
+            key("sheets", &o); strings(page.sheets, indent: indent + 2)
+            close(o)
+        }
 
-    static func value(_ a: Manifest.Animation) -> Value {
-        .object([
-            ("durationMs", .int(a.durationMs)), ("frames", .int(a.frames)), ("height", .int(a.height)), ("loopCount", .int(a.loopCount)),
-            ("path", .string(a.path)), ("width", .int(a.width)),
-        ])
-    }
-
-    static func value(_ r: Manifest.Rect) -> Value {
-        .object([("height", .number(r.height)), ("width", .number(r.width)), ("x", .number(r.x)), ("y", .number(r.y))])
-    }
-
-    static func value(_ r: Manifest.PixelRect) -> Value {
-        .object([("height", .int(r.height)), ("width", .int(r.width)), ("x", .int(r.x)), ("y", .int(r.y))])
-    }
-
-    static func rects(_ rects: [String: Manifest.PixelRect]) -> Value {
-        .object(rects.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })
-    }
-
-    static func strings(_ map: [String: String]) -> Value { .object(map.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) }
-    static func strings(_ list: [String]) -> Value { .array(list.map(Value.string)) }
-
-    /// An object of the present fields, keys already in sorted order (absent optionals left out,
-    /// as the synthesized `Encodable` does).
-    static func object(_ fields: [(String, Value?)]) -> Value {
-        .object(fields.compactMap { key, value in value.map { (key, $0) } })
-    }
-
-    /// Appends `value` at `indent`; false for a value whose text this writer does not know.
-    static func write(_ value: Value, indent: Int, into out: inout String) -> Bool {
-        switch value {
-        case .string(let text): return string(text, into: &out)
-        case .int(let number): out += String(number)
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let number):
-            guard number.isFinite else { return false }
-            let text = number.description
-            out += text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-        case .array(let items):
-            let inner = String(repeating: " ", count: indent + 2)
-            if items.isEmpty {
-                out += "[\n\n" + String(repeating: " ", count: indent) + "]"
-                return true
+        mutating func button(_ b: Manifest.Button, indent: Int) {
+            let inner = indent + 2
+            var o = open(indent)
+            if let animation = b.animation { key("animation", &o); self.animation(animation, indent: inner) }
+            if let codePoints = b.codePoints { key("codePoints", &o); strings(codePoints, indent: inner) }
+            key("column", &o); int(b.column)
+            if let emojiVersion = b.emojiVersion { key("emojiVersion", &o); string(emojiVersion) }
+            if let entry = b.entry { key("entry", &o); int(entry) }
+            key("frame", &o); rect(b.frame, indent: inner)
+            if let frames = b.frames {
+                key("frames", &o)
+                var f = open(inner)
+                for (scale, frame) in frames.sorted(by: { $0.key < $1.key }) {
+                    key(scale, &f)
+                    rect(frame, indent: inner + 2)
+                }
+                close(f)
             }
-            out += "[\n"
+            key("index", &o); int(b.index)
+            if let keywords = b.keywords { key("keywords", &o); strings(keywords, indent: inner) }
+            key("kind", &o); string(b.kind.rawValue)
+            if let missingGlyph = b.missingGlyph { key("missingGlyph", &o); bool(missingGlyph) }
+            key("name", &o); string(b.name)
+            if let pinyin = b.pinyin { key("pinyin", &o); strings(pinyin, indent: inner) }
+            key("row", &o); int(b.row)
+            key("sprite", &o); rects(b.sprite, indent: inner)
+            if let systemGlyph = b.systemGlyph { key("systemGlyph", &o); bool(systemGlyph) }
+            if let text = b.text { key("text", &o); string(text) }
+            if let textTraditional = b.textTraditional { key("textTraditional", &o); string(textTraditional) }
+            if let utf16Length = b.utf16Length { key("utf16Length", &o); int(utf16Length) }
+            if let variants = b.variants {
+                key("variants", &o)
+                array(variants, indent: inner) { $0.variant($1, indent: $2) }
+            }
+            if let webClass = b.webClass { key("webClass", &o); string(webClass) }
+            close(o)
+        }
+
+        mutating func variant(_ v: Manifest.Variant, indent: Int) {
+            var o = open(indent)
+            key("name", &o); string(v.name)
+            key("sheet", &o); strings(v.sheet, indent: indent + 2)
+            key("sprite", &o); rects(v.sprite, indent: indent + 2)
+            if let systemGlyph = v.systemGlyph { key("systemGlyph", &o); bool(systemGlyph) }
+            key("text", &o); string(v.text)
+            close(o)
+        }
+
+        mutating func animation(_ a: Manifest.Animation, indent: Int) {
+            var o = open(indent)
+            key("durationMs", &o); int(a.durationMs)
+            key("frames", &o); int(a.frames)
+            key("height", &o); int(a.height)
+            key("loopCount", &o); int(a.loopCount)
+            key("path", &o); string(a.path)
+            key("width", &o); int(a.width)
+            close(o)
+        }
+
+        mutating func rect(_ r: Manifest.Rect, indent: Int) {
+            var o = open(indent)
+            key("height", &o); number(r.height)
+            key("width", &o); number(r.width)
+            key("x", &o); number(r.x)
+            key("y", &o); number(r.y)
+            close(o)
+        }
+
+        mutating func pixelRect(_ r: Manifest.PixelRect, indent: Int) {
+            var o = open(indent)
+            key("height", &o); int(r.height)
+            key("width", &o); int(r.width)
+            key("x", &o); int(r.x)
+            key("y", &o); int(r.y)
+            close(o)
+        }
+
+        mutating func rects(_ rects: [String: Manifest.PixelRect], indent: Int) {
+            var o = open(indent)
+            for (scale, rect) in rects.sorted(by: { $0.key < $1.key }) {
+                key(scale, &o)
+                pixelRect(rect, indent: indent + 2)
+            }
+            close(o)
+        }
+
+        mutating func strings(_ map: [String: String], indent: Int) {
+            var o = open(indent)
+            for (name, value) in map.sorted(by: { $0.key < $1.key }) {
+                key(name, &o)
+                string(value)
+            }
+            close(o)
+        }
+
+        mutating func strings(_ list: [String], indent: Int) {
+            array(list, indent: indent) { out, text, _ in out.string(text) }
+        }
+
+        // MARK: JSON's shapes, as the encoder pretty-prints them
+
+        /// An object being written: its indent and how many fields it has so far.
+        struct Object {
+            let indent: Int
+            var fields = 0
+        }
+
+        mutating func open(_ indent: Int) -> Object {
+            bytes.append(UInt8(ascii: "{"))
+            return Object(indent: indent)
+        }
+
+        /// The separator, the indent and `"name" : `; the value follows.
+        mutating func key(_ name: StaticString, _ object: inout Object) {
+            separate(&object)
+            bytes.append(UInt8(ascii: "\""))
+            raw(name)
+            raw("\" : ")
+        }
+
+        mutating func key(_ name: String, _ object: inout Object) {
+            separate(&object)
+            string(name)
+            raw(" : ")
+        }
+
+        private mutating func separate(_ object: inout Object) {
+            if object.fields > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\n"))
+            spaces(object.indent + 2)
+            object.fields += 1
+        }
+
+        /// `}` on its own line; an empty object is `{`, a blank line, `}`.
+        mutating func close(_ object: Object) {
+            bytes.append(UInt8(ascii: "\n"))
+            if object.fields == 0 { bytes.append(UInt8(ascii: "\n")) }
+            spaces(object.indent)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// `[`, each item on its own line at `indent + 2`, `]`; an empty list is `[`, a blank line, `]`.
+        mutating func array<Item>(_ items: [Item], indent: Int, _ write: (inout Output, Item, Int) -> Void) {
+            bytes.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                out += inner
-                guard write(item, indent: indent + 2, into: &out) else { return false }
-                out += i + 1 < items.count ? ",\n" : "\n"
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "\n"))
+                spaces(indent + 2)
+                write(&self, item, indent + 2)
             }
-            out += String(repeating: " ", count: indent) + "]"
-        case .object(let fields):
-            let inner = String(repeating: " ", count: indent + 2)
-            if fields.isEmpty {
-                out += "{\n\n" + String(repeating: " ", count: indent) + "}"
-                return true
-            }
-            out += "{\n"
-            for (i, field) in fields.enumerated() {
-                out += inner
-                guard string(field.key, into: &out) else { return false }
-                out += " : "
-                guard write(field.value, indent: indent + 2, into: &out) else { return false }
-                out += i + 1 < fields.count ? ",\n" : "\n"
-            }
-            out += String(repeating: " ", count: indent) + "}"
+            bytes.append(UInt8(ascii: "\n"))
+            if items.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+            spaces(indent)
+            bytes.append(UInt8(ascii: "]"))
         }
-        return true
-    }
 
-    /// A JSON string as the encoder writes it: `"` and `\` escaped, everything else as it is;
-    /// false for control characters (their escapes are left to the encoder).
-    static func string(_ text: String, into out: inout String) -> Bool {
-        var needsEscape = false
-        for byte in text.utf8 {
-            if byte < 0x20 { return false }
-            if byte == 0x22 || byte == 0x5C { needsEscape = true }
+        mutating func raw(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        out += "\""
-        if needsEscape {
-            for scalar in text.unicodeScalars {
-                if scalar == "\"" || scalar == "\\" { out += "\\" }
-                out.unicodeScalars.append(scalar)
+
+        mutating func spaces(_ count: Int) {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
+
+        mutating func bool(_ flag: Bool) {
+            if flag { raw("true") } else { raw("false") }
+        }
+
+        mutating func int(_ number: Int) {
+            if number < 0 { bytes.append(UInt8(ascii: "-")) }
+            var magnitude = number.magnitude
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, written backwards
+            var count = 0
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                    count += 1
+                } while magnitude > 0
+                bytes.append(contentsOf: buffer[(24 - count)...])
             }
-        } else {
-            out += text
         }
-        out += "\""
-        return true
+
+        /// A finite number as the encoder writes it: whole numbers without `.0`, others as
+        /// Swift's shortest round-trip text; false (and the page declined) for NaN and infinity.
+        mutating func number(_ number: Double) {
+            guard number.isFinite else {
+                failed = true
+                return
+            }
+            // Whole numbers well inside Int's range print as the integer (the encoder drops
+            // `.0`); -0 keeps its sign, as `description` does.
+            if number.rounded(.towardZero) == number, abs(number) < 1e15, !(number == 0 && number.sign == .minus) {
+                int(Int(number))
+                return
+            }
+            let text = number.description
+            bytes.append(contentsOf: (text.hasSuffix(".0") ? text.dropLast(2) : Substring(text)).utf8)
+        }
+
+        /// A JSON string as the encoder writes it: `"` and `\` escaped, everything else as it is;
+        /// control characters (their escapes are left to the encoder) decline the page.
+        mutating func string(_ text: String) {
+            bytes.append(UInt8(ascii: "\""))
+            var text = text
+            text.withUTF8 { utf8 in
+                var plain = 0  // start of the bytes not yet copied
+                for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    if byte < 0x20 {
+                        failed = true
+                        return
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<i]))
+                    bytes.append(UInt8(ascii: "\\"))
+                    plain = i
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
     }
 }

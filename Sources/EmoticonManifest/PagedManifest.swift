@@ -80,7 +80,7 @@ package struct PagedManifest {
             for index in 0..<count {
                 let page = page(tab, index)
                 // The page's text without JSONEncoder when every value is plain (`PageJSON`).
-                let text = try PageJSON.text(page, indent: 8).map { String(repeating: " ", count: 8) + $0 } ?? Self.indented(try encoder.encode(page), by: 8)
+                let text = try PageJSON.text(page, indent: 8, indentFirstLine: true) ?? Self.indented(try encoder.encode(page), by: 8)
                 try emit(text + (index + 1 < count ? ",\n" : "\n"))
             }
             try emit("      ]")

@@ -1,3 +1,4 @@
+import Checksum
 import CSystem
 import Diagnostics
 import Foundation
@@ -25,6 +26,23 @@ package struct OutputFolder {
 
     private final class MadeFolders: Sendable {
         let paths = Mutex(Set<String>())
+    }
+
+    /// The SHA-256 of each file written whole through `write(_:to:)` or `writeStreamed`, by
+    /// relative path, so the seal lists them without reading them back (the site is tens of MB at
+    /// nine widths). A path being written again is forgotten first.
+    private let writtenDigests = WrittenDigests()
+
+    private final class WrittenDigests: Sendable {
+        let byPath = Mutex([String: String]())
+    }
+
+    /// The digests of the files this run wrote whole (see `writtenDigests`), by relative path.
+    package var digestsOfWrittenFiles: [String: String] { writtenDigests.byPath.withLock { $0 } }
+
+    /// Notes `digest` as the contents of `relativePath` (called once the file is complete).
+    func noteWritten(_ relativePath: String, digest: String) {
+        writtenDigests.byPath.withLock { $0[relativePath] = digest }
     }
 
     package init(destination: URL) {
@@ -136,12 +154,14 @@ package struct OutputFolder {
         } catch {
             throw .output(path: url.path, reason: "cannot write (\(Self.reason(error)))")
         }
+        noteWritten(relativePath, digest: SHA256.hexDigest(data))
     }
 
     /// The staging URL for `relativePath`, its folders made; refused once a signal has stopped the run.
     package func prepareFile(_ relativePath: String) throws(GenerationError) -> URL {
         let url = staging.appendingPathComponent(relativePath)
         if interruption?.isStopped == true { throw .output(path: url.path, reason: "stopped by a signal") }
+        writtenDigests.byPath.withLock { _ = $0.removeValue(forKey: relativePath) }
         var folder = staging.path
         for component in relativePath.split(separator: "/").dropLast() {
             folder += "/\(component)"

@@ -1,3 +1,4 @@
+import Checksum
 import Foundation
 import PipelineSteps
 
@@ -13,6 +14,8 @@ package final class StreamedFile {
     private let file: UnsafeMutablePointer<FILE>
     /// The staging path, for errors.
     package let path: String
+    /// The SHA-256 of what was written so far (the seal's checksum list takes it from here).
+    private var hash = SHA256()
 
     fileprivate init(url: URL) throws(GenerationError) {
         path = url.path
@@ -24,16 +27,18 @@ package final class StreamedFile {
         var text = text
         let complete = text.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+            hash.update(buffer: UnsafeRawBufferPointer(bytes))
             return fwrite(base, 1, bytes.count, file) == bytes.count
         }
         if !complete { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
     }
 
-    /// Flushes and closes; a full disk shows here at the latest.
-    fileprivate func close() throws(GenerationError) {
+    /// Flushes and closes; a full disk shows here at the latest. Returns the contents' SHA-256.
+    fileprivate func close() throws(GenerationError) -> String {
         var code: Int32? = fflush(file) == 0 ? nil : errno
         if fclose(file) != 0 && code == nil { code = errno }
         if let code { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(code))))") }
+        return hash.finalize().hexString
     }
 
     fileprivate func abandon() { fclose(file) }
@@ -48,6 +53,6 @@ extension OutputFolder {
             file.abandon()
             throw error
         }
-        try file.close()
+        noteWritten(relativePath, digest: try file.close())
     }
 }
