@@ -15,12 +15,42 @@ public struct PackReader: Sendable {
 
     /// What the config file says about particular packs: their tab ids, titles and files.
     public var choices: PackChoices
+    /// How many threads read a large pack's entries (`--jobs`): each entry is parsed and its
+    /// files looked up on its own, which was most of reading a pack of thousands.
+    public var concurrency = 1
 
     public init(lenient: Bool = false, strict: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024, choices: PackChoices = PackChoices()) {
         self.lenient = lenient
         self.strict = strict
         self.maxPlistBytes = maxPlistBytes
         self.choices = choices
+    }
+
+    /// Each item of `contents` read as an entry, with its unknown keys, in plist order; a large
+    /// pack's items in `concurrency` threads (items are parsed and checked independently).
+    static func readEntries(_ contents: PackContents, concurrency: Int) -> [(unknownKeys: [PackError], entry: Swift.Result<Entry, PackError>)] {
+        let count = contents.items.count
+        func read(_ index: Int) -> (unknownKeys: [PackError], entry: Swift.Result<Entry, PackError>) {
+            let item = contents.items[index]
+            return (contents.unknownKeys(item, index), contents.entry(item, index))
+        }
+        guard concurrency > 1, count >= 256 else { return (0..<count).map(read) }
+        var results = [(unknownKeys: [PackError], entry: Swift.Result<Entry, PackError>)?](repeating: nil, count: count)
+        let chunks = concurrency * 4
+        results.withUnsafeMutableBufferPointer { buffer in
+            let shared = UncheckedShare((buffer, read))
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let (buffer, read) = shared.value
+                for index in stride(from: chunk * count / chunks, to: (chunk + 1) * count / chunks, by: 1) { buffer[index] = read(index) }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Values the chunks of `readEntries` share: each writes only its own slots.
+    private struct UncheckedShare<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     /// The outcome of reading: packs in tab order, plus warnings (skipped entries in lenient
@@ -185,9 +215,9 @@ public struct PackReader: Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(contents.items.count)
         var firstIndexOfText: [String: Int] = [:]
-        for (index, item) in contents.items.enumerated() {
-            outcome.warnings += contents.unknownKeys(item, index)
-            switch contents.entry(item, index) {
+        for (index, read) in Self.readEntries(contents, concurrency: concurrency).enumerated() {
+            outcome.warnings += read.unknownKeys
+            switch read.entry {
             case .success(let entry):
                 if let first = firstIndexOfText[entry.text] {
                     outcome.warnings.append(.duplicateText(path: display, text: entry.text, first: first, duplicate: index))

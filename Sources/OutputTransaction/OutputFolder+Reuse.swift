@@ -24,11 +24,7 @@ extension OutputFolder {
         let url = try prepareFile(relativePath)
         unlink(url.path)
         if linkPrevious(relativePath, holding: data, to: url) { return }
-        do {
-            try data.write(to: url)
-        } catch {
-            throw .output(path: url.path, reason: "cannot write (\(Self.reason(error)))")
-        }
+        try writeNew(data, at: url)
     }
 
     /// Links the open file `fd` (a file of the previous output, checked by the caller) into

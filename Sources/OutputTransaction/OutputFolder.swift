@@ -149,12 +149,16 @@ package struct OutputFolder {
     package func write(_ data: Data, to relativePath: String) throws(GenerationError) {
         let url = try prepareFile(relativePath)
         unlink(url.path)
-        do {
-            try data.write(to: url)
-        } catch {
-            throw .output(path: url.path, reason: "cannot write (\(Self.reason(error)))")
-        }
+        try writeNew(data, at: url)
         noteWritten(relativePath, digest: SHA256.hexDigest(data))
+    }
+
+    /// Creates the staging file `url` (just unlinked by the caller) with `data`, mode 0666 less
+    /// the umask, as any file a program writes.
+    func writeNew(_ data: Data, at url: URL) throws(GenerationError) {
+        do { try NewFile.write(data, to: url, mode: 0o666) } catch {
+            throw .output(path: url.path, reason: "cannot write (\(error.description))")
+        }
     }
 
     /// The staging URL for `relativePath`, its folders made; refused once a signal has stopped the run.

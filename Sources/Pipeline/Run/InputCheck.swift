@@ -52,7 +52,8 @@ extension Generator {
     /// each pack and a count (`generate`: 121,328 small images made 121,328 long warnings).
     public func plan(listingEveryEnlargement: Bool = false) throws(GenerationError) -> Plan {
         if let problem = options.problem { throw .invalidOptions(problem) }
-        let reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, choices: options.packChoices)
+        var reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, choices: options.packChoices)
+        reader.concurrency = options.concurrency
         var survey = reader.survey(options.inputs)
         var errors = survey.errors
         var warnings = survey.warnings
