@@ -117,6 +117,7 @@ struct VariantSheets {
             bands.append(RGBAImage(width: size.width, height: layout.cellPixels(scale: scale)))
         }
         var result = SheetResult()
+        var kernels = ResampleKernel.Cache()
         let rowCount = layout.pixelSize(sheet: sheet, scale: scales.first ?? 1).height / layout.cellPixels(scale: scales.first ?? 1)
         for cellRow in 0..<rowCount {
             let rowStart = range.lowerBound + cellRow * VariantSheetLayout.columns
@@ -129,8 +130,12 @@ struct VariantSheets {
                 }
                 guard let glyph = found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
                 guard glyph.hasVisiblePixels else { throw .blankGlyph(entry: variants.labels[index]) }
+                // Every scale in one pass over the glyph, its kernels made once per sheet (the
+                // glyphs are all one size: making them per glyph was a fifth of this step).
+                let sizes = scales.map { Resampler.fittingSize(width: glyph.width, height: glyph.height, box: boxes[$0] ?? grid.iconPixels(scale: $0)) }
+                let icons = Resampler.scale(glyph, to: sizes, kernels: &kernels)
                 for (scaleIndex, scale) in scales.enumerated() {
-                    let icon = Resampler.scaleToFit(glyph, box: boxes[scale] ?? grid.iconPixels(scale: scale))
+                    let icon = icons[scaleIndex]
                     let rect = layout.spriteRect(variant: index, scale: scale, width: icon.width, height: icon.height)
                     bands[scaleIndex].draw(icon, atX: rect.x, y: rect.y - cellRow * layout.cellPixels(scale: scale))
                     result.rects[index, default: [:]][scale] = rect
