@@ -101,6 +101,9 @@ enum AnnotationXML {
     }
 
     static func trim(_ text: String) -> String {
+        // Most values start and end with a visible ASCII character: nothing to trim. (Any other
+        // first or last byte, including the bytes of a non-ASCII space, takes the full path.)
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return text }
         var scalars = Substring(text).unicodeScalars[...]
         while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Names and search keywords of emoji in one language, from Unicode CLDR's annotation files
 /// (`common/annotations/<locale>.xml` plus the derived ones in `common/annotationsDerived/`, which
@@ -41,11 +42,35 @@ public struct EmojiAnnotations: Sendable, Equatable {
     /// under `common` (CLDR's `common` folder). The base file is required; where both files
     /// annotate an emoji, the base file wins.
     public init(cldrCommon common: URL = EmojiAnnotations.debianCLDRCommon, locale: String) throws(EmojiDataError) {
-        self.init(locale: locale)
         let base = common.appendingPathComponent("annotations/\(locale).xml")
         let derived = common.appendingPathComponent("annotationsDerived/\(locale).xml")
+        // A run reads the same files for names and for keywords: once is enough while they are
+        // unchanged (the key holds each file's size and modification time).
+        let key = [base, derived].map { Self.identity(of: $0.path) }.joined(separator: "|")
+        if let known = Self.loaded.withLock({ $0[key] }) {
+            self = known
+            return
+        }
+        self.init(locale: locale)
         try add(contentsOf: base)
         if FileManager.default.fileExists(atPath: derived.path) { try add(contentsOf: derived) }
+        let made = self
+        Self.loaded.withLock { $0[key] = made }
+    }
+
+    /// Annotations already read in this process, by their files' identities (few: a locale or two).
+    private static let loaded = Mutex([String: EmojiAnnotations]())
+
+    /// A file's path, size and modification time ("-" when absent).
+    private static func identity(of path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "\(path):-" }
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+        #else
+            let modified = info.st_mtim
+        #endif
+        return "\(path):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
     }
 
     /// Adds the annotations of one CLDR file; entries already known keep their values.
