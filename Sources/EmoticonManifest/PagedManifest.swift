@@ -57,7 +57,9 @@ package struct PagedManifest {
     /// final newline; `jsonData()` adds one). The header is encoded once with every tab's pages
     /// empty, then each page alone and indented to its depth where its tab's empty list stands:
     /// pretty-printed JSON of a value is the same text at any depth, only indented.
-    package func writeJSON(_ emit: (String) throws -> Void) throws {
+    /// With `workers` above 1, the pages' text is made that many at a time (a few dozen pages
+    /// held at once): a run at one width has no other width to write beside it.
+    package func writeJSON(workers: Int = 1, _ emit: (String) throws -> Void) throws {
         let encoder = Manifest.encoder()
         let text = String(decoding: try encoder.encode(header), as: UTF8.self)
         // A tab's empty page list as the encoder writes it inside the manifest (tab keys sit at
@@ -77,15 +79,37 @@ package struct PagedManifest {
                 continue
             }
             try emit("\n      \"pages\" : [\n")
-            for index in 0..<count {
-                let page = page(tab, index)
-                // The page's text without JSONEncoder when every value is plain (`PageJSON`).
-                let text = try PageJSON.text(page, indent: 8, indentFirstLine: true) ?? Self.indented(try encoder.encode(page), by: 8)
-                try emit(text + (index + 1 < count ? ",\n" : "\n"))
+            let batch = workers > 1 ? 16 * workers : 1
+            for first in stride(from: 0, to: count, by: batch) {
+                let indices = first..<min(count, first + batch)
+                for (index, text) in zip(indices, try pageTexts(tab: tab, indices, workers: workers)) {
+                    try emit(text + (index + 1 < count ? ",\n" : "\n"))
+                }
             }
             try emit("      ]")
         }
         try emit(pieces[pieces.count - 1])
+    }
+
+    /// The text of pages `indices` of `tab`, indented to their depth: without JSONEncoder when
+    /// every value is plain (`PageJSON`), else the encoder's.
+    private func pageTexts(tab: Int, _ indices: Range<Int>, workers: Int) throws -> [String] {
+        func text(_ index: Int) -> Result<String, any Error> {
+            let page = page(tab, index)
+            if let text = PageJSON.text(page, indent: 8, indentFirstLine: true) { return .success(text) }
+            return Result { Self.indented(try Manifest.encoder().encode(page), by: 8) }
+        }
+        guard workers > 1, indices.count > 1 else { return try indices.map { try text($0).get() } }
+        var texts = [Result<String, any Error>?](repeating: nil, count: indices.count)
+        texts.withUnsafeMutableBufferPointer { slots in
+            // The page maker only reads what it was made from; each iteration writes its own slot.
+            let shared = UncheckedShare((slots, text))
+            DispatchQueue.concurrentPerform(iterations: indices.count) { offset in
+                let (slots, text) = shared.value
+                slots[offset] = text(indices.lowerBound + offset)
+            }
+        }
+        return try texts.map { try $0!.get() }
     }
 
     /// `json` with `spaces` spaces before each line that is not empty (as the encoder indents a
@@ -110,4 +134,10 @@ package struct PagedManifest {
             }
         }
     }
+}
+
+/// Values the iterations of `pageTexts` share (see there).
+private struct UncheckedShare<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -56,6 +56,8 @@ package struct SiteStep {
         // Manifests, one per width, each with its preview page. The page makers and the builder
         // only read what they were made from, so two widths can be written at once.
         let shared = UncheckedShare((manifests, site))
+        // Workers left over when there are fewer widths than workers make each width's pages.
+        let pageWorkers = max(1, workers / max(1, manifests.count))
         let writeWidth: @Sendable (Int, inout Void) throws(GenerationError) -> Void = { (index, _: inout Void) throws(GenerationError) in
             let (manifests, site) = shared.value
             let manifest = manifests[index]
@@ -69,7 +71,7 @@ package struct SiteStep {
                             try site.writePreview(
                                 manifest,
                                 json: { emit in
-                                    try manifest.writeJSON { piece in
+                                    try manifest.writeJSON(workers: pageWorkers) { piece in
                                         if !written { try file.write(piece) }
                                         try emit(piece)
                                     }
@@ -78,7 +80,7 @@ package struct SiteStep {
                         }
                     }
                 }
-                if !written { try Self.reporting(path: path) { try manifest.writeJSON { try file.write($0) } } }
+                if !written { try Self.reporting(path: path) { try manifest.writeJSON(workers: pageWorkers) { try file.write($0) } } }
                 try file.write("\n")
             }
         }

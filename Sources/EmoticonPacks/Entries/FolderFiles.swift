@@ -31,6 +31,25 @@ public enum FileNamePolicy {
     }
 }
 
+/// A file name's base and extension, as `NSString`'s `deletingPathExtension` and
+/// `pathExtension` give them. Names of plain ASCII with an alphanumeric extension (nearly every
+/// image name) are split here on their last dot; anything else goes to `NSString`: a pack names
+/// thousands of files, and the bridge was a good part of reading one.
+public enum FileNameParts {
+    public static func split(_ name: String) -> (base: String, ext: String) {
+        let bytes = name.utf8
+        if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex {
+            let after = bytes.index(after: dot)
+            func alphanumeric(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+            if after != bytes.endIndex, bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "/") }), bytes[after...].allSatisfy(alphanumeric) {
+                return (String(name[..<dot]), String(name[after...]))
+            }
+        }
+        let path = name as NSString
+        return (path.deletingPathExtension, path.pathExtension)
+    }
+}
+
 /// A pack folder with its real path resolved once, for looking up the thousands of file names a
 /// plist lists: a plain file costs one `lstat` per candidate name, and only a symlink is resolved
 /// (resolving every name's path component by component was most of reading a large pack).
@@ -87,8 +106,7 @@ struct FolderFiles {
     }
 
     func lookup(_ name: String) -> Lookup {
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
+        let (base, ext) = FileNameParts.split(name)
         let stem = base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
         var variants: [ImageFile.Variant] = []
         for (scale, suffix) in [(1, ""), (2, "@2x"), (3, "@3x")] {

@@ -78,7 +78,7 @@ extension Generator {
     static func unusedImageGroups(in pack: EmoticonPack, sharing: [EmoticonPack] = []) -> (display: String, groups: [[String]]) {
         func key(_ url: URL) -> String { url.resolvingSymlinksInPath().standardizedFileURL.path }
         func stem(_ name: String) -> String {
-            let base = (name as NSString).deletingPathExtension
+            let base = FileNameParts.split(name).base
             return (base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base).lowercased()
         }
         // Most images are named by their own name in the pack folder: those are matched by name
@@ -104,7 +104,7 @@ extension Generator {
         // The folder as messages name it (`Emoticons/小喵`, as its entries' files are named).
         let display = files.lazy.flatMap(\.variants).first(where: inPackFolder)?.folderDisplay ?? pack.folder.lastPathComponent
         let left = names.sorted().filter { name in
-            (name as NSString).pathExtension.lowercased() == "png" && !namedHere.contains(name) && !namedStems.contains(stem(name))
+            FileNameParts.split(name).ext.lowercased() == "png" && !namedHere.contains(name) && !namedStems.contains(stem(name))
         }
         var namedPaths: Set<String> = []
         if !left.isEmpty {
