@@ -52,6 +52,15 @@ struct ManifestStreamingTests {
         #expect(try Self.streamed(paged) == (try Self.encoded(manifest)))
         #expect(paged.whole() == manifest)
 
+        // Pages made by several workers, one declined by PageJSON (a control character) and
+        // left to the encoder: the same bytes.
+        manifest.tabs[0].pages[0].buttons[0].name = "tab\there"
+        for workers in [2, 5] {
+            var text = ""
+            try PagedManifest(manifest).writeJSON(workers: workers) { text += $0 }
+            #expect(text == (try Self.encoded(manifest)), "\(workers) workers")
+        }
+
         var noTabs = manifest
         noTabs.tabs = []
         #expect(try Self.streamed(PagedManifest(noTabs)) == (try Self.encoded(noTabs)))
