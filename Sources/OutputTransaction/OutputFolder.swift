@@ -1,4 +1,3 @@
-import Checksum
 import CSystem
 import Diagnostics
 import Foundation
@@ -28,9 +27,10 @@ package struct OutputFolder {
         let paths = Mutex(Set<String>())
     }
 
-    /// The SHA-256 of each file written whole through `write(_:to:)` or `writeStreamed`, by
+    /// The SHA-256 of each file written through `writeStreamed` (manifests, previews), by
     /// relative path, so the seal lists them without reading them back (the site is tens of MB at
-    /// nine widths). A path being written again is forgotten first.
+    /// nine widths). A path being written again is forgotten first. (Sheets' digests the seal has
+    /// from the renderer; the few other files it reads.)
     private let writtenDigests = WrittenDigests()
 
     private final class WrittenDigests: Sendable {
@@ -150,7 +150,6 @@ package struct OutputFolder {
         let url = try prepareFile(relativePath)
         unlink(url.path)
         try writeNew(data, at: url)
-        noteWritten(relativePath, digest: SHA256.hexDigest(data))
     }
 
     /// Creates the staging file `url` (just unlinked by the caller) with `data`, mode 0666 less

@@ -10,12 +10,13 @@ import TextEscaping
 package enum ChecksumList {
     package static let fileName = "SHA256SUMS"
 
-    /// The file's contents for the tree in `folder`. `known` maps relative paths to digests the
-    /// run already computed (the sheets), so those files are not read again.
-    package static func make(for folder: URL, known: [String: String] = [:]) throws(GenerationError) -> Data {
+    /// The file's contents for the tree in `folder`. `known` and `written` map relative paths to
+    /// digests the run already computed (the sheets; the files it streamed), so those files are not
+    /// read again (`written` wins).
+    package static func make(for folder: URL, known: [String: String] = [:], written: [String: String] = [:]) throws(GenerationError) -> Data {
         var text = ""
         for path in try files(in: folder) where path != fileName {
-            if let digest = known[path] {
+            if let digest = written[path] ?? known[path] {
                 text += line(digest: digest, path: path)
             } else {
                 text += line(digest: try digest(of: folder.appendingPathComponent(path)), path: path)

@@ -43,9 +43,8 @@ package struct SealStep {
     }
 
     package func seal(_ output: OutputFolder, knownDigests: [String: String]) throws(GenerationError) -> PendingArchive? {
-        // Files the run wrote whole are listed by the digest taken as they were written.
-        let known = knownDigests.merging(output.digestsOfWrittenFiles) { _, written in written }
-        let sums = try ChecksumList.make(for: output.staging, known: known)
+        // Files the run streamed are listed by the digest taken as they were written.
+        let sums = try ChecksumList.make(for: output.staging, known: knownDigests, written: output.digestsOfWrittenFiles)
         try output.write(sums, to: ChecksumList.fileName)
         guard let archive, let destination else { return nil }
         let partial = Self.sibling(destination, "partial-\(ProcessInfo.processInfo.processIdentifier)")

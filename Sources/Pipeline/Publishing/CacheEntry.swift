@@ -99,7 +99,7 @@ struct CacheEntry {
         data.append(contentsOf: [UInt8(json.count >> 24 & 0xff), UInt8(json.count >> 16 & 0xff), UInt8(json.count >> 8 & 0xff), UInt8(json.count & 0xff)])
         data.append(json)
         for blob in blobs { data.append(blob) }
-        data.append(contentsOf: SHA256.hash([UInt8](data)))
+        data.append(contentsOf: SHA256.hash(data))
         return data
     }
 

@@ -12,15 +12,17 @@ import OutputTransaction
 /// A page and its cache entry (`CacheEntry`): paths stored as templates
 /// (`sheets/{tab}/375/page-{page}@2x.png`) so an entry serves the same pixels in any tab and page.
 enum CachedPage {
-    /// An entry for a page just rendered, reading its sheets back from staging; nil when the
-    /// sheet paths do not have the expected form (then the page is simply not cached).
+    /// An entry for a page just rendered, with the sheets' bytes the renderer kept
+    /// (`RenderedPage.encoded`), else read back from staging; nil when the sheet paths do not have
+    /// the expected form (then the page is simply not cached).
     static func entry(_ page: Generator.RenderedPage, tab: String, page index: Int, grid: GridSpec, staging output: OutputFolder) -> CacheEntry? {
         var sheets: [CacheEntry.Sheet] = [], blobs: [Data] = []
-        for record in page.sheets.sorted(by: { ($0.key.width, $0.key.scale) < ($1.key.width, $1.key.scale) }) {
+        let kept = page.encoded.count == page.sheets.count ? page.encoded : nil
+        for (position, record) in page.sheets.enumerated().sorted(by: { ($0.element.key.width, $0.element.key.scale) < ($1.element.key.width, $1.element.key.scale) }) {
             let key = record.key
             let path = Generator.sheetPath(tab: tab, width: key.width, page: index, scale: key.scale)
             guard let template = Self.template(path, tab: tab, page: index),
-                let data = try? Data(contentsOf: output.staging.appendingPathComponent(path))
+                let data = kept?[position] ?? (try? Data(contentsOf: output.staging.appendingPathComponent(path)))
             else { return nil }
             let geometry = SheetGeometry(layout: PageLayout(grid: grid, screenWidth: key.width), scale: key.scale)
             let sprites = (0..<grid.cellsPerPage).compactMap { cell in page.spriteRect(cell: cell, in: geometry).map { [cell, $0.x, $0.y, $0.width, $0.height] } }

@@ -72,6 +72,9 @@ final class PageCache: Sendable {
     }
 
     /// The page from the cache when an intact entry exists; else `render()`'s page, stored.
+    /// Whether the run has a cache (pages are then looked up and stored).
+    var isOn: Bool { directory != nil && root != nil }
+
     func page(
         _ job: Generator.PageJob, pack: EmoticonPack, sources: [SpriteSource], deleteIcons: [Int: RGBAImage],
         output: OutputFolder, render: () throws(GenerationError) -> Generator.RenderedPage
@@ -105,6 +108,7 @@ final class PageCache: Sendable {
         if let stored = CachedPage.entry(page, tab: pack.id, page: job.page, grid: grid, staging: output) {
             CachedPage.save(stored, to: directory.appendingPathComponent(String(key.prefix(2))).appendingPathComponent(key + ".page"), below: root)
         }
+        page.encoded = []
         return page
     }
 

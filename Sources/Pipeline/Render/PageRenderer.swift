@@ -47,6 +47,9 @@ extension Generator {
         var cache = CacheUse.rendered
         /// The page's key in the page cache, when the run has one (`PageCache.key`).
         var cacheKey: String?
+        /// The sheets' PNG bytes, parallel to `sheets`, kept only from the renderer to the page
+        /// cache's entry (so it need not read them back) and dropped there: never held by a run.
+        var encoded: [Data] = []
 
         func sheet(_ key: SheetKey) -> Sheet? { sheets.first { $0.key == key } }
 
@@ -147,7 +150,7 @@ struct PageRenderer: Sendable {
                 // The page cache wraps the renderer: look up before rendering, store after.
                 let range = PageLayout.entries(onPage: job.page, of: packs[job.tab].entries.count, grid: options.grid)
                 let page = try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
-                    () throws(GenerationError) in try render(job, kernels: &kernels)
+                    () throws(GenerationError) in try render(job, kernels: &kernels, keepingBytes: cache.isOn)
                 }
                 progress.advance()
                 return page
@@ -159,7 +162,8 @@ struct PageRenderer: Sendable {
 
     /// One page: its sprites are decoded and scaled once, then drawn into one sheet per width and
     /// scale; each sheet is encoded and written before the next is drawn.
-    func render(_ job: Generator.PageJob, kernels: inout ResampleKernel.Cache) throws(GenerationError) -> Generator.RenderedPage {
+    /// `keepingBytes`: the sheets' bytes stay in the page (`RenderedPage.encoded`) for the page cache.
+    func render(_ job: Generator.PageJob, kernels: inout ResampleKernel.Cache, keepingBytes: Bool = false) throws(GenerationError) -> Generator.RenderedPage {
         let pack = packs[job.tab]
         let range = PageLayout.entries(onPage: job.page, of: pack.entries.count, grid: options.grid)
         let labels = range.map { EntryLabel(pack, pack.entries[$0]) }
@@ -187,7 +191,9 @@ struct PageRenderer: Sendable {
                 let path = Generator.sheetPath(tab: pack.id, width: width, page: job.page, scale: scale)
                 let png: [UInt8]
                 do { png = try options.encoder.encode(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
-                try output.write(Data(png), to: path)
+                let data = Data(png)
+                try output.write(data, to: path)
+                if keepingBytes { rendered.encoded.append(data) }
                 let key = Generator.SheetKey(width: width, scale: scale)
                 rendered.sheets.append(.init(key: key, sha256: .init(SHA256.hash(png)), bytes: png.count))
             }
