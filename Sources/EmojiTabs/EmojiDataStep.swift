@@ -2,6 +2,7 @@ import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Foundation
+import Synchronization
 import PipelineSteps
 
 /// The pipeline step that brings in Unicode's emoji data: with `--emoji-keyboard`, the keyboard's
@@ -29,6 +30,8 @@ package struct EmojiDataStep {
         package var exclude: [String] = []
         package var groups: [String]? = nil
         package var skinTones = true
+        /// `--jobs`: above 1, the annotations are read while emoji-test.txt is.
+        package var concurrency = 1
 
         package init(emojiKeyboard: Bool, emojiData: URL?, cldr: URL?, locale: String) {
             self.emojiKeyboard = emojiKeyboard
@@ -62,10 +65,12 @@ package struct EmojiDataStep {
     package func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(GenerationError) -> Outcome {
         let hasEmojiEntries = packs.contains { $0.kind != .image }
         guard options.emojiKeyboard || hasEmojiEntries, let emoji else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
-        guard let whole = try readEmojiTest() else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
+        // The two files are independent, and each takes a good part of reading the packs.
+        let (test, annotations) = readBoth()
+        guard let whole = try test.get() else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
         let subset = try self.subset(of: whole)
         let (file, leftOut) = subset.apply(to: whole)
-        let names = EmojiNames(annotations: try readAnnotations())
+        let names = EmojiNames(annotations: try annotations.get())
         let catalog = EmojiCatalog(file) { emoji.hasGlyph(for: $0) }
         // The packs' own emoji keep their skin tones whatever the keyboard's subset leaves out,
         // except with no skin tones at all.
@@ -132,6 +137,26 @@ package struct EmojiDataStep {
             throw .emojiData(.notInstalled(path: url.path))
         }
         do { return try EmojiTestFile(contentsOf: url) } catch { throw .emojiData(error) }
+    }
+
+    /// `readEmojiTest()` and `readAnnotations()`, at once when `concurrency` allows.
+    func readBoth() -> (Result<EmojiTestFile?, GenerationError>, Result<EmojiAnnotations?, GenerationError>) {
+        guard options.concurrency > 1 else {
+            let test = Result { () throws(GenerationError) in try readEmojiTest() }
+            guard case .success(.some) = test else { return (test, .success(nil)) }
+            return (test, Result { () throws(GenerationError) in try readAnnotations() })
+        }
+        let results = Mutex<(Result<EmojiTestFile?, GenerationError>?, Result<EmojiAnnotations?, GenerationError>?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let test = Result { () throws(GenerationError) in try readEmojiTest() }
+                results.withLock { $0.0 = test }
+            } else {
+                let annotations = Result { () throws(GenerationError) in try readAnnotations() }
+                results.withLock { $0.1 = annotations }
+            }
+        }
+        return results.withLock { ($0.0!, $0.1!) }
     }
 
     /// CLDR annotations in the locale's language; nil (English names from emoji-test.txt) when

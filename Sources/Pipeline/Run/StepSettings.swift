@@ -42,5 +42,6 @@ extension EmojiDataStep.Settings {
         exclude = options.emojiExclude
         groups = options.emojiGroups
         skinTones = options.skinTones
+        concurrency = options.concurrency
     }
 }
