@@ -1,3 +1,4 @@
+import Foundation
 import CLibPNG
 
 /// Encodes RGBA8 images through libpng.
@@ -72,6 +73,25 @@ public struct PNGEncoder: Sendable {
         return try encode(image, path: path, palette: palette == .auto)
     }
 
+    /// `encode`'s bytes as `Data` that owns the encoder's own buffer (shrunk to fit, never
+    /// copied): a sheet is written, hashed and perhaps cached from it, and the two copies of
+    /// `[UInt8]` and `Data` were a few percent of a run in copies and page faults.
+    public func encodeData(_ image: RGBAImage, path: String = "<memory>") throws(PNGError) -> Data {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(path: path, reason: .encodingFailed("an image must be at least 1x1 pixels, not \(image.width)x\(image.height)"))
+        }
+        guard image.pixels.count == image.width * image.height * 4 else { throw PNGError(path: path, reason: .encodingFailed(Self.mismatch(image))) }
+        var settings = deflate(filters: filter.libpngMask)
+        let truecolour = try collectData(path: path) { buffer, message in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                emk_png_encode_rgba8(pixels.baseAddress, UInt32(image.width), UInt32(image.height), &settings, &buffer, message, 256)
+            }
+        }
+        guard palette == .auto, let indexed = IndexedImage(image) else { return truecolour }
+        let paletted = try encodeIndexed(indexed, width: image.width, height: image.height, path: path)
+        return paletted.count < truecolour.count ? Data(paletted) : truecolour
+    }
+
     /// `RGBAImage.pixels` is settable; the C encoder would read past a buffer shorter than the size.
     static func mismatch(_ image: RGBAImage) -> String {
         "the pixel buffer holds \(image.pixels.count) bytes, not the \(image.width * image.height * 4) of \(image.width)x\(image.height) RGBA"
@@ -113,6 +133,21 @@ public struct PNGEncoder: Sendable {
                 }
             }
         }
+    }
+
+    /// `collect` without the copy: the buffer itself, shrunk to its size, owned by the `Data`.
+    func collectData(path: String, _ call: (inout emk_png_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(PNGError) -> Data {
+        var buffer = emk_png_buffer()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = message.withUnsafeMutableBufferPointer { call(&buffer, $0.baseAddress!) }
+        guard status == Int32(EMK_PNG_OK.rawValue), let bytes = buffer.bytes else {
+            emk_png_buffer_free(&buffer)
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "libpng status \(status)" : text))
+        }
+        let size = buffer.size
+        let owned = realloc(bytes, max(size, 1)) ?? UnsafeMutableRawPointer(bytes)
+        return Data(bytesNoCopy: owned, count: size, deallocator: .free)
     }
 
     func collect(path: String, _ call: (inout emk_png_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(PNGError) -> [UInt8] {

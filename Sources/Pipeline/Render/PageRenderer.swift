@@ -189,11 +189,10 @@ struct PageRenderer: Sendable {
                     rendered.noteIcon(cell: button.cell, scale: scale, width: icon.width, height: icon.height)
                 }
                 let path = Generator.sheetPath(tab: pack.id, width: width, page: job.page, scale: scale)
-                let png: [UInt8]
-                do { png = try options.encoder.encode(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
-                let data = Data(png)
-                try output.write(data, to: path)
-                if keepingBytes { rendered.encoded.append(data) }
+                let png: Data
+                do { png = try options.encoder.encodeData(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
+                try output.write(png, to: path)
+                if keepingBytes { rendered.encoded.append(png) }
                 let key = Generator.SheetKey(width: width, scale: scale)
                 rendered.sheets.append(.init(key: key, sha256: .init(SHA256.hash(png)), bytes: png.count))
             }
