@@ -71,7 +71,13 @@ public enum TarArchive {
                 throw Failure(path: folder, reason: "cannot list (\(String(cString: strerror(errno))))")
             }
             defer { closedir(dir) }
-            while let entry = readdir(dir) {
+            while true {
+                // readdir returns nil at the end and on an error: errno tells them apart.
+                errno = 0
+                guard let entry = readdir(dir) else {
+                    if errno != 0 { throw Failure(path: folder, reason: "cannot list (\(String(cString: strerror(errno))))") }
+                    break
+                }
                 let (name, kind) = withUnsafePointer(to: &entry.pointee.d_name) { name in
                     name.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { (String(cString: $0), entry.pointee.d_type) }
                 }

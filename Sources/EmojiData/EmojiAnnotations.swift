@@ -61,16 +61,17 @@ public struct EmojiAnnotations: Sendable, Equatable {
     /// Annotations already read in this process, by their files' identities (few: a locale or two).
     private static let loaded = Mutex([String: EmojiAnnotations]())
 
-    /// A file's path, size and modification time ("-" when absent).
+    /// A file's path, device, inode, size, and modification and change times ("-" when absent):
+    /// a file replaced in place, even with its old size and mtime, gets a new change time.
     private static func identity(of path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return "\(path):-" }
         #if canImport(Darwin)
-            let modified = info.st_mtimespec
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
-            let modified = info.st_mtim
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return "\(path):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
+        return "\(path):\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec):\(changed.tv_sec).\(changed.tv_nsec)"
     }
 
     /// Adds the annotations of one CLDR file; entries already known keep their values.

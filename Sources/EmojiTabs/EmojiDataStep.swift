@@ -2,8 +2,8 @@ import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Foundation
-import Synchronization
 import PipelineSteps
+import Synchronization
 
 /// The pipeline step that brings in Unicode's emoji data: with `--emoji-keyboard`, the keyboard's
 /// tabs after the packs (see `EmojiKeyboard`); for every emoji entry (the keyboard's and the

@@ -1,5 +1,5 @@
-import Foundation
 import CLibPNG
+import Foundation
 
 /// Encodes RGBA8 images through libpng.
 ///

@@ -90,7 +90,18 @@ struct OutputIndex: Sendable {
     }
 
     static let folderName = "outputs-v1"
-    static let header = "emokit output index 1"
+    /// The first line, naming this boot of the machine where there is a boot id (Linux): the
+    /// note holds files' identities, not their bytes, and after a crash a file can keep its
+    /// identity but lose its data (emokit does not `fsync`), so a note made before a reboot is
+    /// not used: the next run checks its cache entries instead.
+    static let header = "emokit output index 1" + (bootID.map { " boot " + $0 } ?? "")
+
+    /// `/proc/sys/kernel/random/boot_id`: new at every boot; nil where there is none.
+    static let bootID: String? = {
+        guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8) else { return nil }
+        let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return !id.isEmpty && id.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x61...0x66).contains($0) } ? id : nil
+    }()
     /// A note takes about 150 bytes per sheet: far below this even for 10,000 pages.
     static let maxBytes = 256 << 20
 

@@ -71,10 +71,10 @@ final class PageCache: Sendable {
         }
     }
 
-    /// The page from the cache when an intact entry exists; else `render()`'s page, stored.
     /// Whether the run has a cache (pages are then looked up and stored).
     var isOn: Bool { directory != nil && root != nil }
 
+    /// The page from the cache when an intact entry exists; else `render()`'s page, stored.
     func page(
         _ job: Generator.PageJob, pack: EmoticonPack, sources: [SpriteSource], deleteIcons: [Int: RGBAImage],
         output: OutputFolder, render: () throws(GenerationError) -> Generator.RenderedPage

@@ -40,6 +40,29 @@ struct RebuildTests {
         #expect(try Self.inode(out.appendingPathComponent(Self.sheet)) == before)
     }
 
+    /// A note made before the machine restarted is not used (a crash can keep a file's identity
+    /// and lose its data, and emokit does not fsync): the sheets come from checked cache entries.
+    @Test func aNoteFromAnotherBootIsNotUsed() throws {
+        let bootID = try #require(OutputIndex.bootID, "this system has a boot id")
+        #expect(OutputIndex.header.hasSuffix(" boot " + bootID))
+        let root = Fixtures.temporaryDirectory()
+        let packs = try PageCacheTests.packs(in: root)
+        let cache = root.appendingPathComponent("cache"), out = root.appendingPathComponent("out")
+        _ = try PageCacheTests.run(packs, out: out, cache: cache)
+        let noteURL = cache.appendingPathComponent(OutputIndex.relativePath(destination: out))
+        let note = try String(contentsOf: noteURL, encoding: .utf8)
+        #expect(OutputIndex(text: note) != nil)
+        let otherBoot = note.replacingOccurrences(of: " boot " + bootID, with: " boot 00000000-0000-0000-0000-000000000000")
+        #expect(OutputIndex(text: otherBoot) == nil)
+        #expect(OutputIndex.load(cache: cache, destination: out) != nil)
+        try otherBoot.write(to: noteURL, atomically: false, encoding: .utf8)
+        #expect(OutputIndex.load(cache: cache, destination: out) == nil)
+        #expect(try PageCacheTests.run(packs, out: out, cache: cache) == PageCacheTests.counts(rendered: 0, reused: 3))
+        #expect(FileTree.differences(out, try Self.reference(packs, root: root)) == [])
+        // That run's own note is of this boot again.
+        #expect(OutputIndex.load(cache: cache, destination: out) != nil)
+    }
+
     /// A sheet changed in the output after the run (an optimiser, a stray edit) is not linked: the
     /// page comes from its checked cache entry, and the output is right again.
     @Test func aSheetChangedInTheOutputIsNotReused() throws {
