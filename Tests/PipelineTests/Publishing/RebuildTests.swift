@@ -23,6 +23,16 @@ struct RebuildTests {
         return out
     }
 
+    /// A first run with a cache, and the note it left: (root, packs, cache, out, note's URL, note).
+    static func runWithNote(_ name: String = #function) throws -> (URL, URL, URL, URL, URL, String) {
+        let root = Fixtures.temporaryDirectory(name)
+        let packs = try PageCacheTests.packs(in: root)
+        let cache = root.appendingPathComponent("cache"), out = root.appendingPathComponent("out")
+        _ = try PageCacheTests.run(packs, out: out, cache: cache)
+        let noteURL = cache.appendingPathComponent(OutputIndex.relativePath(destination: out))
+        return (root, packs, cache, out, noteURL, try String(contentsOf: noteURL, encoding: .utf8))
+    }
+
     @Test func untouchedSheetsAreLinkedNotWritten() throws {
         let root = Fixtures.temporaryDirectory()
         let packs = try PageCacheTests.packs(in: root)
@@ -45,12 +55,7 @@ struct RebuildTests {
     @Test func aNoteFromAnotherBootIsNotUsed() throws {
         let bootID = try #require(OutputIndex.bootID, "this system has a boot id")
         #expect(OutputIndex.header.hasSuffix(" boot " + bootID))
-        let root = Fixtures.temporaryDirectory()
-        let packs = try PageCacheTests.packs(in: root)
-        let cache = root.appendingPathComponent("cache"), out = root.appendingPathComponent("out")
-        _ = try PageCacheTests.run(packs, out: out, cache: cache)
-        let noteURL = cache.appendingPathComponent(OutputIndex.relativePath(destination: out))
-        let note = try String(contentsOf: noteURL, encoding: .utf8)
+        let (root, packs, cache, out, noteURL, note) = try Self.runWithNote()
         #expect(OutputIndex(text: note) != nil)
         let otherBoot = note.replacingOccurrences(of: " boot " + bootID, with: " boot 00000000-0000-0000-0000-000000000000")
         #expect(OutputIndex(text: otherBoot) == nil)
@@ -82,12 +87,7 @@ struct RebuildTests {
     /// (other inodes and times), one that another user could have written, or garbage, changes
     /// nothing in the output.
     @Test func aForeignOrUnsafeNoteChangesNothing() throws {
-        let root = Fixtures.temporaryDirectory()
-        let packs = try PageCacheTests.packs(in: root)
-        let cache = root.appendingPathComponent("cache"), out = root.appendingPathComponent("out")
-        _ = try PageCacheTests.run(packs, out: out, cache: cache)
-        let noteURL = cache.appendingPathComponent(OutputIndex.relativePath(destination: out))
-        let note = try String(contentsOf: noteURL, encoding: .utf8)
+        let (root, packs, cache, out, noteURL, note) = try Self.runWithNote()
         let reference = try Self.reference(packs, root: root)
 
         // Another machine's note for the same paths: every page listed under every other page's
