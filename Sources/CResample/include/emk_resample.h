@@ -93,4 +93,10 @@ void emk_resample_store(const float *pixels, intptr_t count, uint8_t *out);
 /// round(round(c·a/255)·255/a) (Imaging's `Resampler.canonicalColour`).
 uint8_t emk_resample_canonical_colour(uint8_t c, uint8_t alpha);
 
+/// Draws `width` x `height` straight RGBA8 pixels of `src` onto `dst`, source-over in straight
+/// alpha (strides in bytes): an opaque source pixel replaces, a transparent one leaves the
+/// canvas, others blend as `out_a = sa + da·(1 − sa)`, `out_c = (sc·sa + dc·da·(1 − sa)) / out_a`
+/// in 0...255 fixed point, rounded to nearest (Imaging's `RGBAImage.draw`).
+void emk_draw_over(const uint8_t *src, intptr_t src_stride, uint8_t *dst, intptr_t dst_stride, intptr_t width, intptr_t height);
+
 #endif
