@@ -3,7 +3,8 @@
 # see the same machine load, and the table of ratios that README "Performance" quotes.
 #
 # usage: Benchmarks/run.sh [RUNS=3]
-#   EMOKIT=path      the binary to time (default: builds and uses .build/release/emokit)
+#   EMOKIT=path      the binary to time (default: builds the self-contained release binary with
+#                    .ci/release, the one the GitHub Action and release archives ship, and times it)
 #   BASELINE=path    an older emokit to time the emoji keyboard against (the "emoji" part; without
 #                    it that part times EMOKIT alone)
 #   BENCH=dir        a writable copy of the peer benchmark (default: /tmp/emokit-bench, copied from
@@ -23,8 +24,8 @@ OUT=${OUT:-/tmp/emokit-bench-out}
 SHARED=${EMOKIT_SHARED:-$HERE/../shared}
 
 if [ -z "${EMOKIT:-}" ]; then
-  (cd "$HERE" && swift build -c release --product emokit >/dev/null)
-  EMOKIT=$HERE/.build/release/emokit
+  (cd "$HERE" && bash .ci/release "$OUT/release" >/dev/null)
+  EMOKIT=$HERE/.build/static-release/release/emokit
 fi
 if [ ! -f "$BENCH/corpus/full/info.plist" ]; then
   echo "making the corpus in $BENCH (once)" >&2
