@@ -10,7 +10,8 @@
 #   BENCH=dir        a writable copy of the peer benchmark (default: /tmp/emokit-bench, copied from
 #                    ../shared/bench and filled by its make-corpus.sh when missing)
 #   CASES="..."      which parts to run (default: "pairs max all jobs rebuild emoji x10 psnr")
-# Needs: python3 with Pillow (and numpy for psnr), GNU time (/usr/bin/time), fonts-noto-color-emoji.
+# Needs: python3 with Pillow (and numpy for psnr), GNU time (/usr/bin/time), fonts-noto-color-emoji;
+# without EMOKIT=, what .ci/release needs (the static archives of the -dev packages: bash .ci/install).
 #
 # Each timed case runs RUNS times; in every round emokit and Pillow run back to back (the order
 # flips every round). The table gives medians, and the wall ratio is the median of the per-round
@@ -24,7 +25,7 @@ OUT=${OUT:-/tmp/emokit-bench-out}
 SHARED=${EMOKIT_SHARED:-$HERE/../shared}
 
 if [ -z "${EMOKIT:-}" ]; then
-  (cd "$HERE" && bash .ci/release "$OUT/release" >/dev/null)
+  (cd "$HERE" && bash .ci/release "$OUT/release" >&2)
   EMOKIT=$HERE/.build/static-release/release/emokit
 fi
 if [ ! -f "$BENCH/corpus/full/info.plist" ]; then
