@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "EmojiData", dependencies: ["Diagnostics", "TextEscaping"]),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess", "Diagnostics"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
-        .target(name: "PipelineSteps", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks", "Imaging", "Diagnostics"]),
+        .target(name: "PipelineSteps", dependencies: ["Diagnostics"]),
         .target(
             name: "Settings",
             dependencies: [
@@ -105,7 +105,7 @@ let package = Package(
             name: "SiteOutputs",
             dependencies: ["PipelineSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
         .target(name: "Publishing", dependencies: ["PipelineSteps", "OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
-        .target(name: "EmojiTabs", dependencies: ["PipelineSteps", "EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
+        .target(name: "EmojiTabs", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
         .target(
             name: "Pipeline",
             dependencies: [

@@ -49,9 +49,6 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var description: String { message.description }
 }
 
-/// Where findings go as they are made: a closure, like swift-format's `findingConsumer`.
-public typealias DiagnosticConsumer = @Sendable (Diagnostic) -> Void
-
 extension Diagnostic {
     /// A message in parts: plain words, text quoted from a pack (escaped so it stays on one line),
     /// and references to settings, which only the caller names (`--max-plist-size` on the command
@@ -64,6 +61,10 @@ extension Diagnostic {
             case quoted(String)
             /// A setting by its name (the long flag's name without dashes: `max-plist-size`).
             case setting(String)
+            /// A file or folder as the library names it: a pack's files from the input's own name
+            /// (`Emoticons/小喵/info.plist`), the output as given. The caller may name it
+            /// otherwise (the command line names pack files from the working folder).
+            case path(String)
         }
 
         public private(set) var parts: [Part]
@@ -87,6 +88,7 @@ extension Diagnostic {
             public mutating func appendInterpolation(_ message: Message) { parts += message.parts }
             public mutating func appendInterpolation(quoted text: String) { parts.append(.quoted(text)) }
             public mutating func appendInterpolation(setting name: String) { parts.append(.setting(name)) }
+            public mutating func appendInterpolation(path: String) { parts.append(.path(path)) }
         }
 
         /// Adjacent plain parts are kept as one, so equal words compare equal however written.
@@ -103,13 +105,15 @@ extension Diagnostic {
 
         public static func + (lhs: Message, rhs: Message) -> Message { Message(parts: lhs.parts + rhs.parts) }
 
-        /// The words, with each setting named by `name` (the command line passes `--` + name).
-        public func text(namingSettings name: (String) -> String) -> String {
+        /// The words, with each setting named by `name` (the command line passes `--` + name) and
+        /// each path by `path` (as the library names it, unless told otherwise).
+        public func text(namingSettings name: (String) -> String, namingPaths path: (String) -> String = { $0 }) -> String {
             parts.reduce(into: "") { out, part in
                 switch part {
                 case .text(let text): out += text
                 case .quoted(let text): out += Message.quote(text)
                 case .setting(let setting): out += name(setting)
+                case .path(let file): out += path(file)
                 }
             }
         }

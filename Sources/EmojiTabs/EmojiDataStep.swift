@@ -2,7 +2,6 @@ import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Foundation
-import PipelineSteps
 import Synchronization
 
 /// The pipeline step that brings in Unicode's emoji data: with `--emoji-keyboard`, the keyboard's
@@ -62,7 +61,7 @@ package struct EmojiDataStep {
         package func version(of emoji: String) -> String? { versions[EmojiCatalog.lookupKey(emoji)] }
     }
 
-    package func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(GenerationError) -> Outcome {
+    package func run(packs: [EmoticonPack], emoji: EmojiGlyphSource?) throws(EmojiDataError) -> Outcome {
         let hasEmojiEntries = packs.contains { $0.kind != .image }
         guard options.emojiKeyboard || hasEmojiEntries, let emoji else { return Outcome(packs: packs, keyboard: nil, emojiVersion: nil) }
         // The two files are independent, and each takes a good part of reading the packs.
@@ -103,11 +102,11 @@ package struct EmojiDataStep {
 
     /// The settings' subset, checked against the file: every group named must exist (by name,
     /// case aside, or tab id), and `@FILE` items are read.
-    package func subset(of file: EmojiTestFile) throws(GenerationError) -> EmojiSubset {
+    package func subset(of file: EmojiTestFile) throws(EmojiDataError) -> EmojiSubset {
         var subset = EmojiSubset(maxVersion: options.maxVersion, skinTones: options.skinTones)
         for item in options.exclude {
             if item.hasPrefix("@") {
-                do { subset.exclude.formUnion(try EmojiSubset.readList(URL(fileURLWithPath: String(item.dropFirst())))) } catch { throw .emojiData(error) }
+                subset.exclude.formUnion(try EmojiSubset.readList(URL(fileURLWithPath: String(item.dropFirst()))))
             } else if let key = EmojiSubset.parseItem(item) {
                 subset.exclude.insert(key)
             }
@@ -123,36 +122,36 @@ package struct EmojiDataStep {
                 }
                 if let match { kept.insert(match) } else { unknown.append(name) }
             }
-            if !unknown.isEmpty { throw .emojiData(.unknownGroups(names: unknown, known: names.map(EmojiGroupTitles.tabID(for:)))) }
+            if !unknown.isEmpty { throw .unknownGroups(names: unknown, known: names.map(EmojiGroupTitles.tabID(for:))) }
             subset.groups = kept
         }
         return subset
     }
 
-    package func readEmojiTest() throws(GenerationError) -> EmojiTestFile? {
+    package func readEmojiTest() throws(EmojiDataError) -> EmojiTestFile? {
         let url = options.emojiData ?? EmojiTestFile.debianPath
         let required = options.emojiKeyboard || options.emojiData != nil
         if !required && !FileManager.default.fileExists(atPath: url.path) { return nil }
         if options.emojiData == nil && !FileManager.default.fileExists(atPath: url.path) {
-            throw .emojiData(.notInstalled(path: url.path))
+            throw .notInstalled(path: url.path)
         }
-        do { return try EmojiTestFile(contentsOf: url) } catch { throw .emojiData(error) }
+        return try EmojiTestFile(contentsOf: url)
     }
 
     /// `readEmojiTest()` and `readAnnotations()`, at once when `concurrency` allows.
-    func readBoth() -> (Result<EmojiTestFile?, GenerationError>, Result<EmojiAnnotations?, GenerationError>) {
+    func readBoth() -> (Result<EmojiTestFile?, EmojiDataError>, Result<EmojiAnnotations?, EmojiDataError>) {
         guard options.concurrency > 1 else {
-            let test = Result { () throws(GenerationError) in try readEmojiTest() }
+            let test = Result { () throws(EmojiDataError) in try readEmojiTest() }
             guard case .success(.some) = test else { return (test, .success(nil)) }
-            return (test, Result { () throws(GenerationError) in try readAnnotations() })
+            return (test, Result { () throws(EmojiDataError) in try readAnnotations() })
         }
-        let results = Mutex<(Result<EmojiTestFile?, GenerationError>?, Result<EmojiAnnotations?, GenerationError>?)>((nil, nil))
+        let results = Mutex<(Result<EmojiTestFile?, EmojiDataError>?, Result<EmojiAnnotations?, EmojiDataError>?)>((nil, nil))
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             if index == 0 {
-                let test = Result { () throws(GenerationError) in try readEmojiTest() }
+                let test = Result { () throws(EmojiDataError) in try readEmojiTest() }
                 results.withLock { $0.0 = test }
             } else {
-                let annotations = Result { () throws(GenerationError) in try readAnnotations() }
+                let annotations = Result { () throws(EmojiDataError) in try readAnnotations() }
                 results.withLock { $0.1 = annotations }
             }
         }
@@ -161,11 +160,11 @@ package struct EmojiDataStep {
 
     /// CLDR annotations in the locale's language; nil (English names from emoji-test.txt) when
     /// Debian's CLDR is not installed and `--cldr` was not given.
-    package func readAnnotations() throws(GenerationError) -> EmojiAnnotations? {
+    package func readAnnotations() throws(EmojiDataError) -> EmojiAnnotations? {
         guard let locale = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale) else { return nil }
         let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
         if options.cldr == nil && !FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/\(locale).xml").path) { return nil }
-        do { return try EmojiAnnotations(cldrCommon: common, locale: locale) } catch { throw .emojiData(error) }
+        return try EmojiAnnotations(cldrCommon: common, locale: locale)
     }
 
     /// A pack's emoji entries get CLDR keywords and their drawable skin-tone variants (those the

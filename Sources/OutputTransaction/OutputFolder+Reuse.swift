@@ -1,5 +1,4 @@
 import Foundation
-import PipelineSteps
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +18,7 @@ extension OutputFolder {
     /// must be this user's, linked nowhere else, on the output's device and of the mode emokit
     /// gives its files (`mayLink`), so no one else can change the new output through it.
     /// Anything else, or a system without `/proc`, writes the bytes.
-    package func write(_ data: Data, to relativePath: String, reusingPrevious: Bool) throws(GenerationError) {
+    package func write(_ data: Data, to relativePath: String, reusingPrevious: Bool) throws(OutputError) {
         guard reusingPrevious else { return try write(data, to: relativePath) }
         let url = try prepareFile(relativePath)
         unlink(url.path)
@@ -29,7 +28,7 @@ extension OutputFolder {
 
     /// Links the open file `fd` (a file of the previous output, checked by the caller) into
     /// staging at `relativePath`; false when the system cannot (no `/proc`) or refuses.
-    package func link(fd: Int32, to relativePath: String) throws(GenerationError) -> Bool {
+    package func link(fd: Int32, to relativePath: String) throws(OutputError) -> Bool {
         let url = try prepareFile(relativePath)
         #if os(Linux)
             return linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, url.path, AT_SYMLINK_FOLLOW) == 0

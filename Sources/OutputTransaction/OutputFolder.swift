@@ -1,7 +1,6 @@
 import CSystem
 import Diagnostics
 import Foundation
-import PipelineSteps
 import Synchronization
 
 #if canImport(Glibc)
@@ -53,17 +52,17 @@ package struct OutputFolder {
     }
 
     /// Checks, before any work, that the destination may be replaced.
-    package func checkReplaceable() throws(GenerationError) {
+    package func checkReplaceable() throws(OutputError) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            throw .refusedOutput(path: destination.path, reason: "exists and is not a folder; choose another \(setting: "out")")
+            throw .refused(path: destination.path, reason: "exists and is not a folder; choose another \(setting: "out")")
         }
         if fm.fileExists(atPath: destination.appendingPathComponent(Self.markerName).path) { return }
         let contents = (try? fm.contentsOfDirectory(atPath: destination.path)) ?? []
         if !contents.isEmpty {
-            throw .refusedOutput(
+            throw .refused(
                 path: destination.path,
                 reason: "is not empty and was not written by emokit (no \(Self.markerName) file); refusing to replace it. Choose a new or empty folder for \(setting: "out")")
         }
@@ -72,20 +71,20 @@ package struct OutputFolder {
     /// The output is replaced whole, so it may not be the current folder or one holding it (the
     /// shell would be left in a folder that no longer exists) nor hold any input (the next run
     /// would delete the packs).
-    package func checkSurroundings(inputs: [URL]) throws(GenerationError) {
+    package func checkSurroundings(inputs: [URL]) throws(OutputError) {
         let target = destination.resolvingSymlinksInPath().path
         func isWithinTarget(_ url: URL) -> Bool {
             let path = url.standardizedFileURL.resolvingSymlinksInPath().path
             return path == target || path.hasPrefix(target == "/" ? "/" : target + "/")
         }
         if isWithinTarget(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-            throw .refusedOutput(
+            throw .refused(
                 path: destination.path,
                 reason: "is the current folder or holds it; emokit replaces the output folder whole, "
                     + "which would pull it from under your shell. Choose a folder of its own, e.g. \(setting: "out") emokit-output")
         }
         if let input = inputs.first(where: isWithinTarget) {
-            throw .refusedOutput(
+            throw .refused(
                 path: destination.path,
                 reason: "holds the input \(input.path); the output folder is replaced whole on every run. "
                     + "Choose an \(setting: "out") outside the packs")
@@ -126,17 +125,17 @@ package struct OutputFolder {
         return notes
     }
 
-    package func prepareStaging() throws(GenerationError) {
+    package func prepareStaging() throws(OutputError) {
         let fm = FileManager.default
         madeFolders.paths.withLock { $0.removeAll() }
         try? fm.removeItem(at: staging)
         // mkdir, not "create with intermediates": a link someone put at this name beside the
         // output makes it fail instead of sending the whole output into the link's target.
         guard mkdir(staging.path, 0o755) == 0 else {
-            throw .output(path: staging.path, reason: "cannot create the staging folder (\(String(cString: strerror(errno))))")
+            throw .cannotWrite(path: staging.path, reason: "cannot create the staging folder (\(String(cString: strerror(errno))))")
         }
         do { try NewFile.write(Data(Self.markerText.utf8), to: staging.appendingPathComponent(Self.markerName)) } catch {
-            throw .output(path: staging.path, reason: "cannot create the staging folder (\(error))")
+            throw .cannotWrite(path: staging.path, reason: "cannot create the staging folder (\(error))")
         }
     }
 
@@ -146,7 +145,7 @@ package struct OutputFolder {
     /// folder another worker made a moment earlier is fine (EEXIST).
     /// A file already at the path is unlinked first, never written through: it may be a link to
     /// a file of the previous output (`write(_:to:reusingPrevious:)`), which must stay as it was.
-    package func write(_ data: Data, to relativePath: String) throws(GenerationError) {
+    package func write(_ data: Data, to relativePath: String) throws(OutputError) {
         let url = try prepareFile(relativePath)
         unlink(url.path)
         try writeNew(data, at: url)
@@ -154,23 +153,23 @@ package struct OutputFolder {
 
     /// Creates the staging file `url` (just unlinked by the caller) with `data`, mode 0666 less
     /// the umask, as any file a program writes.
-    func writeNew(_ data: Data, at url: URL) throws(GenerationError) {
+    func writeNew(_ data: Data, at url: URL) throws(OutputError) {
         do { try NewFile.write(data, to: url, mode: 0o666) } catch {
-            throw .output(path: url.path, reason: "cannot write (\(error.description))")
+            throw .cannotWrite(path: url.path, reason: "cannot write (\(error.description))")
         }
     }
 
     /// The staging URL for `relativePath`, its folders made; refused once a signal has stopped the run.
-    package func prepareFile(_ relativePath: String) throws(GenerationError) -> URL {
+    package func prepareFile(_ relativePath: String) throws(OutputError) -> URL {
         let url = staging.appendingPathComponent(relativePath)
-        if interruption?.isStopped == true { throw .output(path: url.path, reason: "stopped by a signal") }
+        if interruption?.isStopped == true { throw .cannotWrite(path: url.path, reason: "stopped by a signal") }
         writtenDigests.byPath.withLock { _ = $0.removeValue(forKey: relativePath) }
         var folder = staging.path
         for component in relativePath.split(separator: "/").dropLast() {
             folder += "/\(component)"
             if madeFolders.paths.withLock({ $0.contains(folder) }) { continue }
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw .output(path: folder, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+                throw .cannotWrite(path: folder, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
             }
             madeFolders.paths.withLock { _ = $0.insert(folder) }
         }
@@ -182,26 +181,26 @@ package struct OutputFolder {
     /// at every instant, even if the process is killed right here; a plain no-replace rename on
     /// the first run. The previous output, now at the staging path, is then removed. File systems
     /// that cannot exchange fall back to two renames.
-    package func commit() throws(GenerationError) {
+    package func commit() throws(OutputError) {
         let fm = FileManager.default
         if let interruption, !interruption.beginSwap() {
             interruption.waitIfStopped()
-            throw .output(path: destination.path, reason: "stopped by a signal")
+            throw .cannotWrite(path: destination.path, reason: "stopped by a signal")
         }
         if !fm.fileExists(atPath: destination.path) {
             if emk_rename_noreplace(staging.path, destination.path) == 0 { return }
             if errno != EINVAL && errno != ENOSYS {
-                throw .output(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
+                throw .cannotWrite(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
             }
             if rename(staging.path, destination.path) == 0 { return }
-            throw .output(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
+            throw .cannotWrite(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
         }
         if emk_exchange(staging.path, destination.path) == 0 {
             try? fm.removeItem(at: staging)  // the previous output
             return
         }
         guard errno == EINVAL || errno == ENOSYS else {
-            throw .output(path: destination.path, reason: "cannot swap in the new output (\(String(cString: strerror(errno)))); the previous output is unchanged")
+            throw .cannotWrite(path: destination.path, reason: "cannot swap in the new output (\(String(cString: strerror(errno)))); the previous output is unchanged")
         }
         try commitWithTwoRenames()
     }
@@ -209,7 +208,7 @@ package struct OutputFolder {
     /// For file systems without an exchange: previous output aside, new one in, previous one
     /// removed. A kill between the renames leaves the previous output at `.<out>.emokit-old-<pid>`,
     /// which the next run puts back (`recoverLeftovers`).
-    package func commitWithTwoRenames() throws(GenerationError) {
+    package func commitWithTwoRenames() throws(OutputError) {
         let fm = FileManager.default
         let old = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).emokit-old-\(ProcessInfo.processInfo.processIdentifier)")
@@ -223,7 +222,7 @@ package struct OutputFolder {
             }
             try? fm.removeItem(at: old)
         } catch {
-            throw .output(path: destination.path, reason: "cannot swap in the new output (\(Self.reason(error))); the previous output is unchanged")
+            throw .cannotWrite(path: destination.path, reason: "cannot swap in the new output (\(Self.reason(error))); the previous output is unchanged")
         }
     }
 

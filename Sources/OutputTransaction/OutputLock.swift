@@ -1,6 +1,5 @@
 import Diagnostics
 import Foundation
-import PipelineSteps
 import Synchronization
 
 #if canImport(Glibc)
@@ -32,10 +31,10 @@ package final class OutputLock: Sendable {
 
     /// Takes the lock, or throws at once naming the other run's pid; with `wait`, blocks until
     /// the other run ends.
-    package func acquire(wait: Bool) throws(GenerationError) {
+    package func acquire(wait: Bool) throws(OutputError) {
         let folder = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw .refusedOutput(path: folder.path, reason: "cannot create the folder for \(setting: "out") (\(error.localizedDescription))")
+            throw .refused(path: folder.path, reason: "cannot create the folder for \(setting: "out") (\(error.localizedDescription))")
         }
         while true {
             // Never through a link (it would truncate its target anywhere on the disk), never a
@@ -43,26 +42,26 @@ package final class OutputLock: Sendable {
             let descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 if errno == ELOOP {
-                    throw .refusedOutput(
+                    throw .refused(
                         path: url.path, reason: "is a symbolic link; emokit follows no link beside \(setting: "out") (remove it, or choose another \(setting: "out"))")
                 }
-                throw .refusedOutput(path: url.path, reason: "cannot create the lock file beside \(setting: "out") (\(String(cString: strerror(errno))))")
+                throw .refused(path: url.path, reason: "cannot create the lock file beside \(setting: "out") (\(String(cString: strerror(errno))))")
             }
             var info = stat()
             guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
                 close(descriptor)
-                throw .refusedOutput(path: url.path, reason: "is not a regular file; remove it, or choose another \(setting: "out")")
+                throw .refused(path: url.path, reason: "is not a regular file; remove it, or choose another \(setting: "out")")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK else {
                     let reason = String(cString: strerror(errno))
                     close(descriptor)
-                    throw .output(path: url.path, reason: "cannot lock (\(reason))")
+                    throw .cannotWrite(path: url.path, reason: "cannot lock (\(reason))")
                 }
                 if !wait {
                     let owner = Self.owner(descriptor)
                     close(descriptor)
-                    throw .refusedOutput(
+                    throw .refused(
                         path: destination.path,
                         reason: "another emokit run\(owner.map { " (pid \($0))" } ?? "") is writing this output; "
                             + "wait for it to finish, or pass \(setting: "wait") to wait for it")

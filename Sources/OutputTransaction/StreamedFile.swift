@@ -1,6 +1,5 @@
 import Checksum
 import Foundation
-import PipelineSteps
 
 #if canImport(Glibc)
     import Glibc
@@ -17,27 +16,27 @@ package final class StreamedFile {
     /// The SHA-256 of what was written so far (the seal's checksum list takes it from here).
     private var hash = SHA256()
 
-    fileprivate init(url: URL) throws(GenerationError) {
+    fileprivate init(url: URL) throws(OutputError) {
         path = url.path
-        guard let file = fopen(path, "wb") else { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
+        guard let file = fopen(path, "wb") else { throw .cannotWrite(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
         self.file = file
     }
 
-    package func write(_ text: String) throws(GenerationError) {
+    package func write(_ text: String) throws(OutputError) {
         var text = text
         let complete = text.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
             hash.update(buffer: UnsafeRawBufferPointer(bytes))
             return fwrite(base, 1, bytes.count, file) == bytes.count
         }
-        if !complete { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
+        if !complete { throw .cannotWrite(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
     }
 
     /// Flushes and closes; a full disk shows here at the latest. Returns the contents' SHA-256.
-    fileprivate func close() throws(GenerationError) -> String {
+    fileprivate func close() throws(OutputError) -> String {
         var code: Int32? = fflush(file) == 0 ? nil : errno
         if fclose(file) != 0 && code == nil { code = errno }
-        if let code { throw .output(path: path, reason: "cannot write (\(String(cString: strerror(code))))") }
+        if let code { throw .cannotWrite(path: path, reason: "cannot write (\(String(cString: strerror(code))))") }
         return hash.finalize().hexString
     }
 
@@ -47,7 +46,7 @@ package final class StreamedFile {
 extension OutputFolder {
     /// Writes the file at `relativePath` inside staging through `body`, piece by piece. Any
     /// error from `body` is the write's error (the half-written file is left for `discard`).
-    package func writeStreamed(to relativePath: String, _ body: (StreamedFile) throws(GenerationError) -> Void) throws(GenerationError) {
+    package func writeStreamed(to relativePath: String, _ body: (StreamedFile) throws(OutputError) -> Void) throws(OutputError) {
         let file = try StreamedFile(url: try prepareFile(relativePath))
         do { try body(file) } catch {
             file.abandon()

@@ -1,7 +1,6 @@
 import Archive
 import Checksum
 import Foundation
-import PipelineSteps
 import TextEscaping
 
 /// `SHA256SUMS`: one `<sha256>  <path>` line per file of the output, sorted bytewise by path, in
@@ -13,7 +12,7 @@ package enum ChecksumList {
     /// The file's contents for the tree in `folder`. `known` and `written` map relative paths to
     /// digests the run already computed (the sheets; the files it streamed), so those files are not
     /// read again (`written` wins).
-    package static func make(for folder: URL, known: [String: String] = [:], written: [String: String] = [:]) throws(GenerationError) -> Data {
+    package static func make(for folder: URL, known: [String: String] = [:], written: [String: String] = [:]) throws(SealError) -> Data {
         var text = ""
         for path in try files(in: folder) where path != fileName {
             if let digest = written[path] ?? known[path] {
@@ -26,15 +25,15 @@ package enum ChecksumList {
     }
 
     /// The regular files under `folder`, relative and sorted bytewise.
-    package static func files(in folder: URL) throws(GenerationError) -> [String] {
+    package static func files(in folder: URL) throws(SealError) -> [String] {
         do { return try TarArchive.members(of: folder).filter { !$0.isDirectory }.map(\.path) } catch {
-            throw .output(path: error.path, reason: error.reason)
+            throw .cannotRead(path: error.path, reason: error.reason)
         }
     }
 
     /// The SHA-256 of a file, read 64 KiB at a time (a manifest or preview page can be tens of megabytes).
-    package static func digest(of url: URL) throws(GenerationError) -> String {
-        guard let file = fopen(url.path, "rb") else { throw .output(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
+    package static func digest(of url: URL) throws(SealError) -> String {
+        guard let file = fopen(url.path, "rb") else { throw .cannotRead(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
         defer { fclose(file) }
         var hash = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -43,7 +42,7 @@ package enum ChecksumList {
             if count > 0 { buffer.withUnsafeBytes { hash.update(buffer: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) } }
             if count < buffer.count { break }
         }
-        if ferror(file) != 0 { throw .output(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
+        if ferror(file) != 0 { throw .cannotRead(path: url.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
         return hash.finalize().hexString
     }
 

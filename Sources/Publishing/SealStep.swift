@@ -3,7 +3,6 @@ import Checksum
 import Diagnostics
 import Foundation
 import OutputTransaction
-import PipelineSteps
 
 /// The last step before the swap: `SHA256SUMS` for the finished staging tree, then the archive
 /// of that tree (when asked). The output and its archive change together: the archive is
@@ -30,22 +29,22 @@ package struct SealStep {
         package let partial: URL
         package let destination: URL
 
-        package func commit() throws(GenerationError) {
+        package func commit() throws(SealError) {
             // rename(2) replaces an existing archive atomically.
             if rename(partial.path, destination.path) != 0 {
                 let reason = String(cString: strerror(errno))
                 discard()
-                throw .output(path: destination.path, reason: "cannot move the archive into place (\(reason))")
+                throw .cannotArchive(path: destination.path, reason: "cannot move the archive into place (\(reason))")
             }
         }
 
         package func discard() { unlink(partial.path) }
     }
 
-    package func seal(_ output: OutputFolder, knownDigests: [String: String]) throws(GenerationError) -> PendingArchive? {
+    package func seal(_ output: OutputFolder, knownDigests: [String: String]) throws(SealError) -> PendingArchive? {
         // Files the run streamed are listed by the digest taken as they were written.
         let sums = try ChecksumList.make(for: output.staging, known: knownDigests, written: output.digestsOfWrittenFiles)
-        try output.write(sums, to: ChecksumList.fileName)
+        do { try output.write(sums, to: ChecksumList.fileName) } catch { throw .output(error) }
         guard let archive, let destination else { return nil }
         let partial = Self.sibling(destination, "partial-\(ProcessInfo.processInfo.processIdentifier)")
         let ready = Self.sibling(destination, "ready-\(SHA256.hexDigest([UInt8](sums)))")
@@ -59,12 +58,12 @@ package struct SealStep {
             try TarArchive.write(folder: output.staging, to: partial)
         } catch {
             unlink(partial.path)
-            throw .output(path: archive.path, reason: "cannot write the archive (\(error.description))")
+            throw .cannotArchive(path: archive.path, reason: "cannot write the archive (\(error.description))")
         }
         guard rename(partial.path, ready.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(partial.path)
-            throw .output(path: archive.path, reason: "cannot write the archive (\(reason))")
+            throw .cannotArchive(path: archive.path, reason: "cannot write the archive (\(reason))")
         }
         return PendingArchive(partial: ready, destination: destination)
     }

@@ -3,7 +3,6 @@ import EmoticonManifest
 import Foundation
 import Imaging
 import OutputTransaction
-import PipelineSteps
 
 /// `--xcassets NAME`: the sheets as an Xcode asset catalog, `NAME.xcassets` inside the output, so an
 /// app target can add the folder as is and load a page with `UIImage(named: page.imageSet)`.
@@ -44,7 +43,7 @@ package struct AssetCatalogWriter {
         }
     }
 
-    package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {
+    package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(OutputError) {
         let root = "\(name).xcassets"
         try output.writeJSON(Catalog(info: .emokit), to: "\(root)/Contents.json")
         var folders = Set<String>()
@@ -75,7 +74,7 @@ package struct AssetCatalogWriter {
     }
 
     /// The icon's square at each scale, cut from its strip (decoded once per strip).
-    package func writeTabIcon(_ icon: Manifest.TabIcon, scales: [Int], to folder: String, strips: inout [String: RGBAImage], output: OutputFolder) throws(GenerationError) {
+    package func writeTabIcon(_ icon: Manifest.TabIcon, scales: [Int], to folder: String, strips: inout [String: RGBAImage], output: OutputFolder) throws(OutputError) {
         var images: [ImageSet.Image] = []
         for scale in scales.sorted() {
             guard let strip = icon.sheets["\(scale)"], let sprite = icon.sprite["\(scale)"] else { continue }
@@ -83,13 +82,13 @@ package struct AssetCatalogWriter {
                 // Only the sheets this icon is cut from are kept: one per scale, however many tabs.
                 strips = strips.filter { icon.sheets.values.contains($0.key) }
                 do { strips[strip] = try PNGDecoder().decode(contentsOf: output.staging.appendingPathComponent(strip), displayPath: strip).image } catch {
-                    throw .output(path: strip, reason: "cannot read back the tab icon strip (\(error.description))")
+                    throw .cannotWrite(path: strip, reason: "cannot read back the tab icon strip (\(error.description))")
                 }
             }
             let filename = "tab-icon@\(scale)x.png"
             let square = Self.crop(strips[strip]!, to: TabIconCell.cell(of: sprite, size: icon.size, scale: scale))
             let png: [UInt8]
-            do { png = try encoder.encode(square, path: "\(folder)/\(filename)") } catch { throw .output(path: "\(folder)/\(filename)", reason: error.description) }
+            do { png = try encoder.encode(square, path: "\(folder)/\(filename)") } catch { throw .cannotWrite(path: "\(folder)/\(filename)", reason: error.description) }
             try output.write(Data(png), to: "\(folder)/\(filename)")
             images.append(.init(filename: filename, idiom: "universal", scale: "\(scale)x"))
         }
@@ -134,10 +133,10 @@ package struct AssetCatalogWriter {
 
 extension OutputFolder {
     /// A file this run already wrote into staging (a sheet copied into another format).
-    package func readStaged(_ relativePath: String) throws(GenerationError) -> Data {
+    package func readStaged(_ relativePath: String) throws(OutputError) -> Data {
         let url = staging.appendingPathComponent(relativePath)
         do { return try Data(contentsOf: url) } catch {
-            throw .output(path: url.path, reason: "cannot read back (\(error.localizedDescription))")
+            throw .cannotWrite(path: url.path, reason: "cannot read back (\(error.localizedDescription))")
         }
     }
 }

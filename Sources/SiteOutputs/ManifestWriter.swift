@@ -1,7 +1,6 @@
 import EmoticonManifest
 import Imaging
 import OutputTransaction
-import PipelineSteps
 
 /// An output written from the finished manifests beside the sheets, for the tools around emokit
 /// (an Xcode asset catalog, web sprite data). `SiteStep` writes every one a run asks for, in
@@ -15,5 +14,5 @@ package protocol ManifestWriter: Sendable {
     /// on/off output such as `--web`); `encoder` is the sheets' own (`--compression`), for
     /// images the writer encodes.
     init(value: String, encoder: PNGEncoder)
-    func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError)
+    func write(_ manifests: [PagedManifest], output: OutputFolder) throws(OutputError)
 }

@@ -46,7 +46,7 @@ package struct SiteStep {
     /// JSON made once for both its file and its preview page (the preview embeds it), so memory
     /// stays flat in the number of pages. Widths are written `workers` at a time: each width's
     /// files are its own, and at nine widths the JSON is most of a rebuild's time.
-    package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder, workers: Int = 1) throws(GenerationError) {
+    package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder, workers: Int = 1) throws(OutputError) {
         let site =
             settings.preview
             ? PreviewSiteBuilder(
@@ -58,15 +58,15 @@ package struct SiteStep {
         let shared = UncheckedShare((manifests, site))
         // Workers left over when there are fewer widths than workers make each width's pages.
         let pageWorkers = max(1, workers / max(1, manifests.count))
-        let writeWidth: @Sendable (Int, inout Void) throws(GenerationError) -> Void = { (index, _: inout Void) throws(GenerationError) in
+        let writeWidth: @Sendable (Int, inout Void) throws(OutputError) -> Void = { (index, _: inout Void) throws(OutputError) in
             let (manifests, site) = shared.value
             let manifest = manifests[index]
             let path = "manifests/\(manifest.screenWidth).json"
-            try output.writeStreamed(to: path) { (file) throws(GenerationError) in
+            try output.writeStreamed(to: path) { (file) throws(OutputError) in
                 var written = false
                 if let site {
                     let previewPath = PreviewSiteBuilder.previewPath(width: manifest.screenWidth)
-                    try output.writeStreamed(to: previewPath) { (preview) throws(GenerationError) in
+                    try output.writeStreamed(to: previewPath) { (preview) throws(OutputError) in
                         try Self.reporting(path: "preview templates") {
                             try site.writePreview(
                                 manifest,
@@ -96,14 +96,14 @@ package struct SiteStep {
         // Preview site: the index, script, style and sitemap.
         if let site {
             let files: [PreviewSiteBuilder.File]
-            do { files = try site.build() } catch { throw GenerationError.output(path: "preview templates", reason: "\(error)") }
+            do { files = try site.build() } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
             for file in files { try output.write(file.data, to: file.path) }
         }
     }
 
     /// Runs `body`; an error that is not already an output error names `path`.
-    package static func reporting(path: String, _ body: () throws -> Void) throws(GenerationError) {
-        do { try body() } catch let error as GenerationError { throw error } catch { throw .output(path: path, reason: "\(error)") }
+    package static func reporting(path: String, _ body: () throws -> Void) throws(OutputError) {
+        do { try body() } catch let error as OutputError { throw error } catch { throw .cannotWrite(path: path, reason: "\(error)") }
     }
 }
 

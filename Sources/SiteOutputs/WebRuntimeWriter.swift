@@ -2,7 +2,6 @@ import BundledTemplates
 import EmoticonManifest
 import Foundation
 import OutputTransaction
-import PipelineSteps
 import PreviewSite
 
 /// The web runtime: `web/emoticons.js` (a classic script defining `globalThis.Emokit`),
@@ -19,14 +18,14 @@ enum WebRuntimeWriter {
     /// address when it was inserted without a `src`).
     static let classicURL = "const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;\n"
 
-    static func write(_ manifest: Manifest, sizes: [String: (width: Int, height: Int)], output: OutputFolder) throws(GenerationError) {
+    static func write(_ manifest: Manifest, sizes: [String: (width: Int, height: Int)], output: OutputFolder) throws(OutputError) {
         let data = WebRuntimeData(manifest, sizes: sizes, pinyin: WebRuntimeData.pinyin(in: manifest))
         let json: String
-        do { json = try data.json() } catch { throw .output(path: "web/emoticons.js", reason: "cannot encode the keyboard's data (\(error))") }
+        do { json = try data.json() } catch { throw .cannotWrite(path: "web/emoticons.js", reason: "cannot encode the keyboard's data (\(error))") }
         guard let code = PreviewSiteBuilder.runtimeCode({ BundledTemplates.files[$0].map { String(decoding: $0, as: UTF8.self) } }),
             let demo = BundledTemplates.files["demo.html"].map({ String(decoding: $0, as: UTF8.self) }),
             let declarations = BundledTemplates.files["emoticons.d.ts"].map({ String(decoding: $0, as: UTF8.self) })
-        else { throw .output(path: "web/emoticons.js", reason: "the runtime's template is missing from this build of emokit") }
+        else { throw .cannotWrite(path: "web/emoticons.js", reason: "the runtime's template is missing from this build of emokit") }
         let body = code.replacingOccurrences(of: dataMarker, with: json)
         let banner = "/* emokit \(manifest.generator.version): emoticons for the web. Docs: Documentation/Web.md */\n"
         let classic = banner + "(function () {\n\"use strict\";\n" + classicURL + body + "\nglobalThis.Emokit = Emokit;\n})();\n"

@@ -2,7 +2,6 @@ import EmoticonManifest
 import Foundation
 import Imaging
 import OutputTransaction
-import PipelineSteps
 import TextEscaping
 
 /// `--web`: everything a web page needs to draw the emoticons and the keyboard, from the finished
@@ -24,7 +23,7 @@ import TextEscaping
 /// the same files (and their hashes in the manifest).
 package struct WebSpriteWriter {
     /// One width's TexturePacker JSON files.
-    package func writeAtlases(_ manifest: Manifest, output: OutputFolder) throws(GenerationError) {
+    package func writeAtlases(_ manifest: Manifest, output: OutputFolder) throws(OutputError) {
         let sheetSizes = try Self.sheetSizes(manifest, output: output)
         for scale in manifest.scales {
             let atlases = Self.atlases(manifest, scale: scale, sizes: sheetSizes)
@@ -37,7 +36,7 @@ package struct WebSpriteWriter {
     }
 
     /// The pixel size of every sheet a manifest names (pages and tab icons), read back from the output.
-    package static func sheetSizes(_ manifest: Manifest, output: OutputFolder) throws(GenerationError) -> [String: (width: Int, height: Int)] {
+    package static func sheetSizes(_ manifest: Manifest, output: OutputFolder) throws(OutputError) -> [String: (width: Int, height: Int)] {
         var sizes: [String: (width: Int, height: Int)] = [:]
         for tab in manifest.tabs { for page in tab.pages { for path in page.sheets.values { sizes[path] = try size(of: path, in: output) } } }
         for tab in manifest.tabs { for path in tab.icon?.sheets.values.sorted() ?? [] where sizes[path] == nil { sizes[path] = try size(of: path, in: output) } }
@@ -146,9 +145,9 @@ package struct WebSpriteWriter {
         return text
     }
 
-    package static func size(of sheet: String, in output: OutputFolder) throws(GenerationError) -> (width: Int, height: Int) {
+    package static func size(of sheet: String, in output: OutputFolder) throws(OutputError) -> (width: Int, height: Int) {
         do { return try PNGDecoder().peekSize(contentsOf: output.staging.appendingPathComponent(sheet), displayPath: sheet) } catch {
-            throw .output(path: sheet, reason: "cannot read back the sheet's size (\(error.description))")
+            throw .cannotWrite(path: sheet, reason: "cannot read back the sheet's size (\(error.description))")
         }
     }
 
@@ -159,7 +158,7 @@ extension WebSpriteWriter: ManifestWriter {
 
     /// A width at a time: its atlases list every page, so it is held whole, but only one (and the
     /// smallest width's, whose sheets the stylesheet and the runtime draw from).
-    package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(GenerationError) {
+    package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(OutputError) {
         var smallest: Manifest?
         for paged in manifests {
             let manifest = paged.whole()

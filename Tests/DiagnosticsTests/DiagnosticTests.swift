@@ -33,6 +33,15 @@ import Testing
         #expect(Diagnostic.Message.quote("[哈哈]") == "\"[哈哈]\"")
     }
 
+    @Test func pathsAreNamedByTheCaller() {
+        let message: Diagnostic.Message = "\(path: "faces/info.plist"): unknown key \(quoted: "chx"); see \(setting: "strict")"
+        #expect(message.description == "faces/info.plist: unknown key \"chx\"; see strict")
+        #expect(message.text(namingSettings: { "--" + $0 }, namingPaths: { "packs/" + $0 }) == "packs/faces/info.plist: unknown key \"chx\"; see --strict")
+        // Text quoted from a pack is never taken for a path, even when it reads like one.
+        let quoted: Diagnostic.Message = "\(path: "a/info.plist"): \(quoted: "faces/x.png")"
+        #expect(quoted.text(namingSettings: { $0 }, namingPaths: { "../" + $0 }) == "../a/info.plist: \"faces/x.png\"")
+    }
+
     @Test func diagnosticCarriesWhereAndHowSerious() {
         let diagnostic = Diagnostic("unknown-key", .warning, file: "a/info.plist", entryIndex: 3, key: "chx", message: "a/info.plist: entry 3: unknown key")
         #expect(diagnostic.code.rawValue == "unknown-key" && diagnostic.severity == .warning)
@@ -40,16 +49,5 @@ import Testing
         let promoted = diagnostic.with(severity: .error)
         #expect(promoted.severity == .error && promoted.message == diagnostic.message && diagnostic.severity == .warning)
         #expect(diagnostic.description == "a/info.plist: entry 3: unknown key")
-    }
-
-    @Test func collectorKeepsOrderAndFiltersBySeverity() {
-        let collector = DiagnosticCollector()
-        let consume = collector.consumer
-        consume(Diagnostic("a", .warning, message: "first"))
-        collector.consume(Diagnostic("b", .note, message: "second"))
-        consume(Diagnostic("c", .warning, message: "third"))
-        #expect(collector.diagnostics.map(\.code) == ["a", "b", "c"])
-        #expect(collector.diagnostics(.warning).map(\.description) == ["first", "third"])
-        #expect(collector.diagnostics(.error).isEmpty)
     }
 }

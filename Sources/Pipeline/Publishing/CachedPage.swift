@@ -46,7 +46,7 @@ enum CachedPage {
         var page = Generator.RenderedPage()
         for (sheet, blob) in zip(entry.sheets, entry.blobs) {
             guard let digest = Generator.RenderedPage.Digest(hex: sheet.sha256) else { return nil }
-            try output.write(blob, to: Generator.sheetPath(tab: tab, width: sheet.width, page: index, scale: sheet.scale), reusingPrevious: true)
+            do { try output.write(blob, to: Generator.sheetPath(tab: tab, width: sheet.width, page: index, scale: sheet.scale), reusingPrevious: true) } catch { throw GenerationError(error) }
             page.sheets.append(.init(key: Generator.SheetKey(width: sheet.width, scale: sheet.scale), sha256: digest, bytes: blob.count))
             // Rects follow from the layout (checked by `verify`); the icon sizes are what a page keeps.
             for s in sheet.sprites { page.noteIcon(cell: s[0], scale: sheet.scale, width: s[3], height: s[4]) }

@@ -37,7 +37,7 @@ struct MergeRun {
         }
         // One run per output at a time, and what a killed run (merge or generate) left is cleared.
         let lock = OutputLock(for: destination.destination)
-        do { try lock.acquire(wait: false) } catch { throw .output(error) }
+        do { try lock.acquire(wait: false) } catch { throw .output(GenerationError(error)) }
         self.lock = lock
         if merge.exitOnSignal {
             let interruption = Interruption(staging: destination.staging, outputLock: lock, progress: merge.progress)
@@ -45,8 +45,8 @@ struct MergeRun {
             destination.interruption = interruption
         }
         recovered = destination.recoverLeftovers() + SealStep.recoverArchive(merge.archive, output: destination)
-        do { try destination.checkReplaceable() } catch { throw .output(error) }
-        do { try destination.prepareStaging() } catch { throw .output(error) }
+        do { try destination.checkReplaceable() } catch { throw .output(GenerationError(error)) }
+        do { try destination.prepareStaging() } catch { throw .output(GenerationError(error)) }
         staged = true
 
         var origin: [String: String] = [:]
@@ -82,7 +82,7 @@ struct MergeRun {
     /// One file into staging, read once: checked against its digest as it is copied.
     private func copy(_ path: String, from folder: URL, digest: String) throws(MergeError) {
         let target: URL
-        do { target = try destination.prepareFile(path) } catch { throw .output(error) }
+        do { target = try destination.prepareFile(path) } catch { throw .output(GenerationError(error)) }
         let actual: String
         do { actual = try UntrustedFolder.copy(path, from: folder, to: target) } catch {
             switch error {
@@ -118,26 +118,23 @@ struct MergeRun {
 
     /// The same site step as a single run, with the first shard's site settings and summary.
     func writeSite() throws(MergeError) {
-        do throws(GenerationError) {
+        do {
             try SiteStep(settings: SiteStep.Settings(records[0].site)).write(
                 manifests: manifests.map(PagedManifest.init), summary: records[0].summary, to: destination)
         } catch {
-            throw .output(error)
+            throw .output(GenerationError(error))
         }
     }
 
     /// SHA256SUMS, the archive and the swap, exactly as `generate` does them.
     func sealAndSwapIn() throws(MergeError) {
-        do throws(GenerationError) {
-            let pending = try SealStep(archive: merge.archive).seal(destination, knownDigests: digests)
-            do throws(GenerationError) { try destination.commit() } catch {
-                pending?.discard()
-                throw error
-            }
-            try pending?.commit()
-        } catch {
-            throw .output(error)
+        let pending: SealStep.PendingArchive?
+        do { pending = try SealStep(archive: merge.archive).seal(destination, knownDigests: digests) } catch { throw .output(GenerationError(error)) }
+        do { try destination.commit() } catch {
+            pending?.discard()
+            throw .output(GenerationError(error))
         }
+        do { try pending?.commit() } catch { throw .output(GenerationError(error)) }
     }
 
     func report() -> ShardMerge.Report {

@@ -158,6 +158,6 @@ public struct ShardMerge: Sendable {
                         reason: "is the shard \(shard.path) or inside it; write the merged site to a folder outside every shard"))
             }
         }
-        do { try destination.checkSurroundings(inputs: shards) } catch { throw .output(error) }
+        do { try destination.checkSurroundings(inputs: shards) } catch { throw .output(GenerationError(error)) }
     }
 }

@@ -76,7 +76,7 @@ extension Generator {
                             error: GIFError(path: source.variant.displayPath, reason: .unreadable("the file changed while emokit was reading it")))
                     }
                     path = "animations/\(source.sha256).gif"
-                    try output.write(data, to: path)
+                    do { try output.write(data, to: path) } catch { throw GenerationError(error) }
                     written[source.variant.url] = path
                 }
                 let info = source.info

@@ -191,7 +191,7 @@ struct PageRenderer: Sendable {
                 let path = Generator.sheetPath(tab: pack.id, width: width, page: job.page, scale: scale)
                 let png: Data
                 do { png = try options.encoder.encodeData(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
-                try output.write(png, to: path)
+                do { try output.write(png, to: path) } catch { throw GenerationError(error) }
                 if keepingBytes { rendered.encoded.append(png) }
                 let key = Generator.SheetKey(width: width, scale: scale)
                 rendered.sheets.append(.init(key: key, sha256: .init(SHA256.hash(png)), bytes: png.count))

@@ -60,7 +60,7 @@ struct TabIcons {
                 let png: [UInt8]
                 do { png = try options.encoder.encode(canvases[scale]!, path: path) } catch { throw .output(path: path, reason: error.description) }
                 canvases[scale] = nil
-                try output.write(Data(png), to: path)
+                do { try output.write(Data(png), to: path) } catch { throw GenerationError(error) }
                 result.sheets.append(Generator.SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count))
             }
         }

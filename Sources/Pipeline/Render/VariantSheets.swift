@@ -151,7 +151,7 @@ struct VariantSheets {
             let path = Self.path(tabID: tabID, sheet: sheet, scale: scale)
             let png: [UInt8]
             do { png = try encoders[scaleIndex].finish() } catch { throw .output(path: path, reason: error.reasonText) }
-            try output.write(Data(png), to: path)
+            do { try output.write(Data(png), to: path) } catch { throw GenerationError(error) }
             result.records[scale] = Generator.SheetRecord(path: path, sha256: SHA256.hexDigest(png), bytes: png.count)
             result.sizes[scale] = layout.pixelSize(sheet: sheet, scale: scale)
         }

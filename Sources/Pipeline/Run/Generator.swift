@@ -50,13 +50,13 @@ public struct Generator: Sendable {
         if let problem = options.problem { throw .invalidOptions(problem) }
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
         var output = OutputFolder(destination: options.output)
-        try output.checkSurroundings(inputs: options.inputs)
+        do { try output.checkSurroundings(inputs: options.inputs) } catch { throw GenerationError(error) }
         // One run per output at a time; then clear what a killed run left (README "Reliability").
         let lock = OutputLock(for: output.destination)
-        try lock.acquire(wait: options.waitForLock)
+        do { try lock.acquire(wait: options.waitForLock) } catch { throw GenerationError(error) }
         defer { lock.release() }
         let recovered = output.recoverLeftovers() + SealStep.recoverArchive(options.publishing.archive, output: output)
-        try output.checkReplaceable()
+        do { try output.checkReplaceable() } catch { throw GenerationError(error) }
         if options.exitOnSignal {
             let interruption = Interruption(staging: output.staging, outputLock: lock, progress: options.progress)
             interruption.install()
@@ -141,7 +141,7 @@ struct GenerationRun {
         }
         // Images dropped into a pack folder that no entry names: one line per pack (validate lists each).
         warnings += UnusedImages.warnings(packs, reported: plan.warnings)
-        try output.prepareStaging()
+        do { try output.prepareStaging() } catch { throw GenerationError(error) }
         staged = true
     }
 
@@ -187,9 +187,12 @@ struct GenerationRun {
         let summary = generator.summary(packs, emoji: emojiIdentity)
         if let shardTabs {
             let record = generator.shardRecord(packs, tabs: shardTabs, manifests: manifests.map { $0.whole() }, summary: summary)
-            try output.write(try record.data(), to: ShardRecord.fileName)
+            let data = try record.data()
+            do { try output.write(data, to: ShardRecord.fileName) } catch { throw GenerationError(error) }
         } else {
-            try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary, to: output, workers: options.concurrency)
+            do { try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary, to: output, workers: options.concurrency) } catch {
+                throw GenerationError(error)
+            }
         }
     }
 
@@ -197,13 +200,16 @@ struct GenerationRun {
     /// place after the swap.
     func sealAndSwapIn() throws(GenerationError) {
         let sheets = generator.pageSheets(pages, packs: packs) + tabIcons.sheets
-        let archive = try SealStep(archive: options.publishing.archive).seal(output, knownDigests: SealStep.digests(of: sheets))
+        let archive: SealStep.PendingArchive?
+        do { archive = try SealStep(archive: options.publishing.archive).seal(output, knownDigests: SealStep.digests(of: sheets)) } catch {
+            throw GenerationError(error)
+        }
         let swapStarted = OutputIndex.now()
         do { try output.commit() } catch {
             archive?.discard()
-            throw error
+            throw GenerationError(error)
         }
-        try archive?.commit()
+        do { try archive?.commit() } catch { throw GenerationError(error) }
         pageCache?.recordOutput(pages, packs: packs, options: options, swapStarted: swapStarted)
     }
 

@@ -168,7 +168,8 @@ extension Generator {
 
         // The emoji keyboard's tabs after the packs (only drawable emoji); keywords and skin
         // tones for every emoji entry.
-        let emojiData = try EmojiDataStep(settings: .init(options)).run(packs: packs, emoji: emojiSource)
+        let emojiData: EmojiDataStep.Outcome
+        do { emojiData = try EmojiDataStep(settings: .init(options)).run(packs: packs, emoji: emojiSource) } catch { throw .emojiData(error) }
         for pack in emojiData.packs.dropFirst(packs.count) {
             sprites.append(pack.entries.map { .emoji($0.text) })
             animations.append(Array(repeating: nil, count: pack.entries.count))

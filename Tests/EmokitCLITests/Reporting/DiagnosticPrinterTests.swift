@@ -1,7 +1,7 @@
 import Diagnostics
 import EmoticonPacks
 import Foundation
-import PipelineSteps
+import Pipeline
 import Testing
 
 @testable import EmokitCLI

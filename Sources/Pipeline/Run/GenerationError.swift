@@ -3,6 +3,8 @@ import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Imaging
+import OutputTransaction
+import Publishing
 
 /// Why a run stopped. Each case carries the file, entry and key as data; `diagnostics` is the one
 /// place that turns them into findings, and every message names the file (and entry) to fix.
@@ -26,14 +28,30 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     case emojiSource(EmojiGlyphError)
     /// A glyph could not be drawn from the emoji source.
     case emojiGlyph(entry: EntryLabel, error: EmojiGlyphError)
-    /// Writing the output failed (encoding a sheet, the file system, the swap-in). The inputs were
-    /// fine: the CLI reports these with their own exit status.
     /// Unicode's emoji-test.txt or CLDR's annotations could not be read.
     case emojiData(EmojiDataError)
+    /// Writing the output failed (encoding a sheet, the file system, the swap-in). The inputs were
+    /// fine: the CLI reports these with their own exit status.
     case output(path: String, reason: String)
     /// An output folder emokit will not write to (it is not one, or would replace or hide
     /// something it must not): an output failure whose reason names settings.
     case refusedOutput(path: String, reason: Diagnostic.Message)
+
+    /// The output stage's error as the run's: the inputs were fine.
+    public init(_ error: OutputError) {
+        switch error {
+        case let .cannotWrite(path, reason): self = .output(path: path, reason: reason)
+        case let .refused(path, reason): self = .refusedOutput(path: path, reason: reason)
+        }
+    }
+
+    /// The sealing stage's error as the run's: an output failure.
+    package init(_ error: SealError) {
+        switch error {
+        case .output(let error): self.init(error)
+        case let .cannotRead(path, reason), let .cannotArchive(path, reason): self = .output(path: path, reason: reason)
+        }
+    }
 
     /// True for failures writing the output rather than reading the inputs.
     public var isOutputFailure: Bool {
@@ -66,8 +84,8 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
         case .emojiSource(let error): return [Diagnostic("emoji-source", .error, message: error.message)]
         case let .emojiGlyph(entry, error): return [Self.error("emoji-glyph", entry, "\(entry): \(error.message)")]
         case .emojiData(let error): return [Diagnostic("emoji-data", .error, message: error.message)]
-        case let .output(path, reason): return [Diagnostic("output", .error, file: path, message: "\(path): \(reason)")]
-        case let .refusedOutput(path, reason): return [Diagnostic("output-refused", .error, file: path, message: "\(path): \(reason)")]
+        case let .output(path, reason): return [OutputError.cannotWrite(path: path, reason: reason).diagnostic]
+        case let .refusedOutput(path, reason): return [OutputError.refused(path: path, reason: reason).diagnostic]
         }
     }
 
