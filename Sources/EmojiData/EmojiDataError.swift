@@ -13,13 +13,13 @@ public enum EmojiDataError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The words, with the setting that names another file as a reference (`--emoji-data`).
     public var message: Diagnostic.Message {
         switch self {
-        case let .unreadable(path, reason): return "\(path): cannot read (\(reason))"
-        case let .malformed(path, line, reason): return "\(path): line \(line): \(reason)"
+        case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"
+        case let .malformed(path, line, reason): return "\(path: path): line \(line): \(reason)"
         case let .unknownGroups(names, known):
             let quoted = names.map { "\"\($0)\"" }.joined(separator: ", ")
             return "\(setting: "emoji-groups"): no emoji group \(quoted) (the groups: \(known.joined(separator: ", ")))"
         case .notInstalled(let path):
-            return "\(path): cannot read (not found; install unicode-data or pass \(setting: "emoji-data") FILE (Unicode's emoji-test.txt))"
+            return "\(path: path): cannot read (not found; install unicode-data or pass \(setting: "emoji-data") FILE (Unicode's emoji-test.txt))"
         }
     }
 

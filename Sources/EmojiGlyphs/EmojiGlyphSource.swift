@@ -27,18 +27,18 @@ public enum EmojiGlyphError: Error, Equatable, Sendable, CustomStringConvertible
     /// The words, with the settings to try as references (the caller names them: `--emoji-images`).
     public var message: Diagnostic.Message {
         switch self {
-        case let .unreadable(path, reason): return "\(path): cannot read (\(reason))"
-        case .notAFont(let path): return "\(path): not an OpenType/TrueType font"
-        case let .missingTable(path, tag): return "\(path): the font has no '\(tag)' table"
+        case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"
+        case .notAFont(let path): return "\(path: path): not an OpenType/TrueType font"
+        case let .missingTable(path, tag): return "\(path: path): the font has no '\(tag)' table"
         case let .noBitmaps(path, found):
-            return "\(path): the font has no CBDT/CBLC colour bitmaps (it has \(found)); emokit reads bitmap emoji fonts such as Noto Color Emoji. "
+            return "\(path: path): the font has no CBDT/CBLC colour bitmaps (it has \(found)); emokit reads bitmap emoji fonts such as Noto Color Emoji. "
                 + "Use a folder of PNGs instead: \(setting: "emoji-images") DIR"
-        case let .corrupt(path, table, reason): return "\(path): corrupt '\(table)' table: \(reason)"
-        case let .badGlyphImage(path, glyph, reason): return "\(path): glyph \(glyph): bad bitmap (\(reason))"
+        case let .corrupt(path, table, reason): return "\(path: path): corrupt '\(table)' table: \(reason)"
+        case let .badGlyphImage(path, glyph, reason): return "\(path: path): glyph \(glyph): bad bitmap (\(reason))"
         case .noFontFound(let searched):
             return "no colour emoji font found (looked in \(searched.joined(separator: ", "))); install fonts-noto-color-emoji, "
                 + "or pass \(setting: "emoji-font") PATH or \(setting: "emoji-images") DIR"
-        case .emptyFolder(let path): return "\(path): no emoji PNGs named by code points (e.g. 1f600.png or emoji_u1f600.png)"
+        case .emptyFolder(let path): return "\(path: path): no emoji PNGs named by code points (e.g. 1f600.png or emoji_u1f600.png)"
         }
     }
 

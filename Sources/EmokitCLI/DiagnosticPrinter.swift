@@ -36,11 +36,11 @@ public struct DiagnosticPrinter: Sendable {
 
     /// The printed line, its pack paths named from the working folder.
     func line(_ diagnostic: Diagnostic) -> String {
-        "\(diagnostic.severity.rawValue): \(Escape.terminal(paths.rewrite(Self.text(diagnostic))))"
+        "\(diagnostic.severity.rawValue): \(Escape.terminal(text(diagnostic)))"
     }
 
     /// The words of a diagnostic as `--json` lists them, paths named as printed.
-    func text(_ diagnostic: Diagnostic) -> String { paths.rewrite(Self.text(diagnostic)) }
+    func text(_ diagnostic: Diagnostic) -> String { diagnostic.message.text(namingSettings: Self.flag, namingPaths: paths.name) }
 
     /// Prints one diagnostic.
     public func print(_ diagnostic: Diagnostic) { console.error(line(diagnostic)) }

@@ -31,25 +31,11 @@ struct FilePaths: Sendable {
         }
     }
 
-    /// `text` with every pack path (an input's name followed by `/`, at the start of the text or
-    /// after a space, quote or bracket) named from the working folder.
-    func rewrite(_ text: String) -> String {
-        guard !roots.isEmpty else { return text }
-        let boundaries: Set<Character> = [" ", "(", "'", "\"", "[", ","]
-        var result = ""
-        var rest = Substring(text)
-        var atBoundary = true
-        while !rest.isEmpty {
-            if atBoundary, let root = roots.first(where: { rest.hasPrefix($0.display + "/") && $0.display != $0.path }) {
-                result += root.path.isEmpty ? "" : root.path + "/"
-                rest = rest.dropFirst(root.display.count + 1)
-                atBoundary = false
-                continue
-            }
-            let character = rest.removeFirst()
-            result.append(character)
-            atBoundary = boundaries.contains(character)
-        }
-        return result
+    /// A path as the library named it (`Diagnostic.Message.Part.path`), named from the working
+    /// folder when it starts with an input's name; any other path is given as it was.
+    func name(_ path: String) -> String {
+        guard let root = roots.first(where: { path.hasPrefix($0.display + "/") && $0.display != $0.path }) else { return path }
+        let rest = path.dropFirst(root.display.count + 1)
+        return root.path.isEmpty ? String(rest) : root.path + "/" + rest
     }
 }

@@ -35,7 +35,7 @@ enum InitUpdate {
             printer.print(
                 Diagnostic(
                     "init-missing-files", .warning, file: plistDisplay, entryIndex: missing.index,
-                    message: "\(plistDisplay): \(entry): \(files) not found at any scale; " + fate))
+                    message: "\(path: plistDisplay): \(entry): \(files) not found at any scale; " + fate))
         }
         if result.changed {
             do { try ProjectStarter.replacePlist(in: pack.folder, with: result.data, display: display) } catch {

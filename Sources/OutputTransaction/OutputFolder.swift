@@ -107,7 +107,7 @@ package struct OutputFolder {
         var notes: [Diagnostic] = []
         for leftover in names.sorted() where leftover.hasPrefix(".\(name).emokit-staging-") || leftover.hasPrefix(".\(name).emokit-old-") {
             let url = parent.appendingPathComponent(leftover)
-            func note(_ message: Diagnostic.Message) { notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(url.path): \(message)")) }
+            func note(_ message: Diagnostic.Message) { notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(path: url.path): \(message)")) }
             if leftover.hasPrefix(".\(name).emokit-old-"), !fm.fileExists(atPath: destination.path),
                 fm.fileExists(atPath: url.appendingPathComponent(Self.markerName).path),
                 rename(url.path, destination.path) == 0

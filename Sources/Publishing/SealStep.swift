@@ -105,10 +105,10 @@ package struct SealStep {
                 notes.append(
                     Diagnostic(
                         "archive-recovered", .note, file: destination.path,
-                        message: "\(destination.path): an interrupted run had swapped in its output but not its archive; moved the archive into place"))
+                        message: "\(path: destination.path): an interrupted run had swapped in its output but not its archive; moved the archive into place"))
             } else {
                 unlink(url.path)
-                notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(url.path): removed what an interrupted run left"))
+                notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(path: url.path): removed what an interrupted run left"))
             }
         }
         return notes

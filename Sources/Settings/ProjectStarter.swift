@@ -126,8 +126,8 @@ public enum ProjectStarterError: Error, Equatable, Sendable {
         switch self {
         case .exists(let path, let canForce):
             let remedy: Diagnostic.Message = canForce ? " (\(setting: "force") replaces info.plist and emokit.json)" : " (remove or rename it first)"
-            return Diagnostic("init-file-exists", .error, file: path, message: "\(path) already exists; nothing written" + remedy)
-        case .cannotWrite(let path, let reason): return Diagnostic("init-not-written", .error, file: path, message: "\(path): cannot write (\(reason)); nothing written")
+            return Diagnostic("init-file-exists", .error, file: path, message: "\(path: path) already exists; nothing written" + remedy)
+        case .cannotWrite(let path, let reason): return Diagnostic("init-not-written", .error, file: path, message: "\(path: path): cannot write (\(reason)); nothing written")
         }
     }
 

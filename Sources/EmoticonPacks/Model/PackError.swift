@@ -68,23 +68,23 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What a user reads (the file and entry named first), settings as references the caller names.
     public var message: Diagnostic.Message {
         switch self {
-        case .notFound(let path): return "\(path): no such file or folder"
+        case .notFound(let path): return "\(path: path): no such file or folder"
         case .notAPack(let path):
-            return "\(path): not an emoticon pack (no Emoji.plist or info.plist) nor a folder of packs"
+            return "\(path: path): not an emoticon pack (no Emoji.plist or info.plist) nor a folder of packs"
         case let .tooLarge(path, bytes, limit):
-            return "\(path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with \(setting: "max-plist-size"))"
-        case let .unreadable(path, reason): return "\(path): cannot read (\(reason))"
-        case let .malformed(path, reason): return "\(path): not a valid property list (\(reason))"
-        case let .wrongRoot(path, expected, found): return "\(path): expected \(expected) at root, found \(found)"
+            return "\(path: path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with \(setting: "max-plist-size"))"
+        case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"
+        case let .malformed(path, reason): return "\(path: path): not a valid property list (\(reason))"
+        case let .wrongRoot(path, expected, found): return "\(path: path): expected \(expected) at root, found \(found)"
         case let .entry(path, index, key, text, reason):
             return "\(Self.entryLabel(path, index, text)): \(key): \(reason)"
         case let .duplicateText(path, text, first, duplicate):
-            return "\(path): entry \(duplicate): chs \(quoted: text) repeats entry \(first); keeping entry \(first)"
-        case let .packageOrder(path, reason): return "\(path): \(reason)"
-        case let .skippedFolder(path, reason): return "\(path): skipped, not a pack: \(reason)"
-        case let .unusualPlistName(path, usual): return "\(path): read as the pack's \(usual)"
+            return "\(path: path): entry \(duplicate): chs \(quoted: text) repeats entry \(first); keeping entry \(first)"
+        case let .packageOrder(path, reason): return "\(path: path): \(reason)"
+        case let .skippedFolder(path, reason): return "\(path: path): skipped, not a pack: \(reason)"
+        case let .unusualPlistName(path, usual): return "\(path: path): read as the pack's \(usual)"
         case let .incompleteGroup(path, keys):
-            return "\(path): expected array at root, found dictionary: a dictionary root is read as a YYKit group only with "
+            return "\(path: path): expected array at root, found dictionary: a dictionary root is read as a YYKit group only with "
                 + "emoticons and id (or group_name_cn, group_name_tw, group_name_en); missing: id, group_name_*; it has: \(keys.joined(separator: ", "))"
         case let .unknownKey(path, index, key, text, suggestion):
             return "\(Self.entryLabel(path, index, text)): unknown key \(quoted: key)"
@@ -92,36 +92,36 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .upscaled(path, index, text, file, pixels, drawnAt, scale):
             let factor = String(format: "%.2f", Double(drawnAt) / Double(pixels))
                 .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
-            return "\(Self.entryLabel(path, index, text)): \(file) is \(pixels) px, enlarged \(factor)x to \(drawnAt) px at @\(scale)x "
+            return "\(Self.entryLabel(path, index, text)): \(path: file) is \(pixels) px, enlarged \(factor)x to \(drawnAt) px at @\(scale)x "
                 + "(it will look soft; add a larger @\(scale)x image)"
         case let .moreUpscaled(path, count):
-            return "\(path): \(count) more emoticon\(count == 1 ? " is" : "s are") enlarged the same way ('emokit validate' lists each)"
+            return "\(path: path): \(count) more emoticon\(count == 1 ? " is" : "s are") enlarged the same way ('emokit validate' lists each)"
         case let .skippedEntry(path, index, text, reason): return "\(Self.entryLabel(path, index, text)): skipped: \(reason)"
         case let .plainImageFolder(path, count):
-            return "\(path): no info.plist, read as a plain folder of images: one tab, \(count) emoticon\(count == 1 ? "" : "s") in name order, "
+            return "\(path: path): no info.plist, read as a plain folder of images: one tab, \(count) emoticon\(count == 1 ? "" : "s") in name order, "
                 + "each inserting [name]"
-        case let .unmatchedAdditional(path): return "\(path): no group of that id in the bundle; ignored, as YYKit ignores it"
+        case let .unmatchedAdditional(path): return "\(path: path): no group of that id in the bundle; ignored, as YYKit ignores it"
         case let .tabIDChanged(path, wanted, given, holder?):
-            return "\(path): tab id '\(wanted)' is already used by \(holder) (ids are compared ignoring case); this tab gets '\(given)' (set ids with the config file's tabIds)"
+            return "\(path: path): tab id '\(wanted)' is already used by \(path: holder) (ids are compared ignoring case); this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .tabIDChanged(path, wanted, given, nil):
-            return "\(path): tab id '\(wanted)' is reserved for the preview's Recent tab; this tab gets '\(given)' (set ids with the config file's tabIds)"
+            return "\(path: path): tab id '\(wanted)' is reserved for the preview's Recent tab; this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .packConfig(setting, key, reason): return "\(setting) '\(key)': \(reason)"
-        case let .unsafeLink(path, target): return "\(path): links outside the packs (to \(target)); refusing to read it"
-        case let .unusedImage(path, file): return "\(path): \(file) is not named by any entry; unused"
-        case let .fileKey(path, key, reason): return "\(path): \(key): \(reason)"
-        case let .malformedMap(path, format, reason): return "\(path): not a valid \(format) file (\(reason))"
-        case let .recognisedLayout(path, summary): return "\(path): read as \(summary)"
+        case let .unsafeLink(path, target): return "\(path: path): links outside the packs (to \(target)); refusing to read it"
+        case let .unusedImage(path, file): return "\(path: path): \(path: file) is not named by any entry; unused"
+        case let .fileKey(path, key, reason): return "\(path: path): \(key): \(reason)"
+        case let .malformedMap(path, format, reason): return "\(path: path): not a valid \(format) file (\(reason))"
+        case let .recognisedLayout(path, summary): return "\(path: path): read as \(summary)"
         case let .unreadMapFile(path, file, reason):
-            return "\(path): read as a plain folder of images, but \(file) beside them was not read (\(reason)); "
+            return "\(path: path): read as a plain folder of images, but \(file) beside them was not read (\(reason)); "
                 + "the texts and order it may hold are not used"
         case let .unmappedImages(path, count, first):
-            return "\(path): \(count) image\(count == 1 ? "" : "s") in the pack folder \(count == 1 ? "is" : "are") not named by the map "
-                + "(first: \(first)); validating lists each"
+            return "\(path: path): \(count) image\(count == 1 ? "" : "s") in the pack folder \(count == 1 ? "is" : "are") not named by the map "
+                + "(first: \(path: first)); validating lists each"
         case let .setGrid(path, rows, columns):
-            return "\(path): the set asks for pages of \(rows) lines of \(columns) (line, row); every tab shares the keyboard's grid "
+            return "\(path: path): the set asks for pages of \(rows) lines of \(columns) (line, row); every tab shares the keyboard's grid "
                 + "(\(setting: "rows") x \(setting: "columns")), so this one does too"
         case let .zippedPack(path):
-            return "\(path): a zipped pack is not read; unzip it first and name the folder it gives"
+            return "\(path: path): a zipped pack is not read; unzip it first and name the folder it gives"
         }
     }
 
@@ -189,7 +189,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// How every message names an entry: `faces/info.plist: entry 3 ("[哈哈]")`.
     public static func entryLabel(_ path: String, _ index: Int, _ text: String?) -> Diagnostic.Message {
-        "\(path): entry \(index)" + (text.map { " (\(quoted: $0))" } ?? "")
+        "\(path: path): entry \(index)" + (text.map { " (\(quoted: $0))" } ?? "")
     }
 
     /// The plist this problem is about (for ordering messages by pack).

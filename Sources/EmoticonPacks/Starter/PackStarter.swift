@@ -297,7 +297,7 @@ public enum PackStarterError: Error, Equatable, Sendable {
         case .cannotUpdate: code = "init-cannot-update"
         case .nothingToUpdate: code = "init-nothing-to-update"
         case .badNames(let problems):
-            return problems.map { Diagnostic("init-bad-name", .error, file: $0.file, message: Diagnostic.Message("\($0.file): \($0.reason)")) }
+            return problems.map { Diagnostic("init-bad-name", .error, file: $0.file, message: "\(path: $0.file): \($0.reason)") }
                 + [Diagnostic("init-refused", .error, message: "nothing written: rename the files above and run init again")]
         }
         return lines.map { Diagnostic(code, .error, message: Diagnostic.Message($0)) }

@@ -19,20 +19,20 @@ public enum MergeError: Error, CustomStringConvertible, Sendable {
             return [
                 Diagnostic(
                     "not-a-shard", .error, file: folder,
-                    message: "\(folder): not an emokit shard (no \(ShardRecord.fileName)); pass the folders written by 'emokit generate \(setting: "shard") K/N'")
+                    message: "\(path: folder): not an emokit shard (no \(ShardRecord.fileName)); pass the folders written by 'emokit generate \(setting: "shard") K/N'")
             ]
-        case let .damaged(folder, file, reason): return [Diagnostic("damaged-shard", .error, file: "\(folder)/\(file)", message: "\(folder)/\(file): \(reason)")]
+        case let .damaged(folder, file, reason): return [Diagnostic("damaged-shard", .error, file: "\(folder)/\(file)", message: "\(path: "\(folder)/\(file)"): \(reason)")]
         case let .otherVersion(folder, shard, version):
             return [
                 Diagnostic(
                     "shard-other-version", .error, file: folder,
-                    message: "\(folder): shard \(shard) was made by emokit \(version), this is emokit \(EmokitResources.version); run every shard and the merge with one version")
+                    message: "\(path: folder): shard \(shard) was made by emokit \(version), this is emokit \(EmokitResources.version); run every shard and the merge with one version")
             ]
         case let .otherRun(folder, shard, reference):
             return [
                 Diagnostic(
                     "shard-other-run", .error, file: folder,
-                    message: "\(folder): shard \(shard) comes from another run than \(reference) (other flags, packs or shard count); run every shard with the same command")
+                    message: "\(path: folder): shard \(shard) comes from another run than \(reference) (other flags, packs or shard count); run every shard with the same command")
             ]
         case let .duplicate(shard, folders):
             return [Diagnostic("duplicate-shard", .error, message: "shard \(shard) is given twice: \(folders.joined(separator: " and "))")]
@@ -44,7 +44,7 @@ public enum MergeError: Error, CustomStringConvertible, Sendable {
                     message: "\(which) \(shards.count == 1 ? "is" : "are") missing (given: \(given.isEmpty ? "none" : given.joined(separator: ", ")))")
             ]
         case let .sameFile(path, folders):
-            return [Diagnostic("shards-differ", .error, file: path, message: "\(path) differs between shards \(folders.joined(separator: " and ")) (shards of another run?)")]
+            return [Diagnostic("shards-differ", .error, file: path, message: "\(path: path) differs between shards \(folders.joined(separator: " and ")) (shards of another run?)")]
         case .output(let error): return error.diagnostics
         }
     }

@@ -26,7 +26,7 @@ struct PinyinNames {
                 ? nil
                 : Diagnostic(
                     "no-pinyin", .note, file: url.path,
-                    message: "\(url.path): not found; names get no pinyin for search (install unicode-cldr-core)")
+                    message: "\(path: url.path): not found; names get no pinyin for search (install unicode-cldr-core)")
             return
         }
         do { pinyin = try Pinyin(cldrCommon: cldrCommon, characters: characters) } catch { throw .emojiData(error) }

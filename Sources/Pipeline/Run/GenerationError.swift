@@ -68,21 +68,22 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
         case .invalidOptions(let why): return [Diagnostic("invalid-options", .error, message: why)]
         case .packs(let errors, let warnings): return warnings.map { $0.diagnostic(as: .warning) } + errors.map { $0.diagnostic(as: .error) }
         case let .missingGlyphs(source, entries):
-            return entries.map { Diagnostic("missing-glyph", .error, file: $0.plistPath, entryIndex: $0.plistIndex, message: "\($0): no glyph in \(source)") }
+            return entries.map { Diagnostic("missing-glyph", .error, file: $0.plistPath, entryIndex: $0.plistIndex, message: "\($0.message): no glyph in \(source)") }
                 + [
                     Diagnostic(
                         "missing-glyphs", .error,
                         message: "\(entries.count) emoji without a glyph; use another source (\(setting: "emoji-font"), \(setting: "emoji-images")) "
                             + "or \(setting: "missing-glyph") skip to leave them out")
                 ]
-        case .blankGlyph(let entry): return [Self.error("blank-glyph", entry, "\(entry): the glyph has no visible pixels")]
+        case .blankGlyph(let entry): return [Self.error("blank-glyph", entry, "\(entry.message): the glyph has no visible pixels")]
         case let .image(user, error):
-            if case .entry(let entry) = user { return [Self.error("bad-image", entry, "\(user): \(error.description)")] }
-            return [Diagnostic("bad-image", .error, message: "\(user): \(error.description)")]
-        case let .animation(entry, error): return [Self.error("bad-animation", entry, "\(entry): \(error.description)")]
-        case let .deleteIcon(path, reason): return [Diagnostic("delete-icon", .error, file: path, message: "delete icon \(path): \(reason)")]
+            let message: Diagnostic.Message = "\(user.message): \(path: error.path): \(error.reasonText)"
+            if case .entry(let entry) = user { return [Self.error("bad-image", entry, message)] }
+            return [Diagnostic("bad-image", .error, message: message)]
+        case let .animation(entry, error): return [Self.error("bad-animation", entry, "\(entry.message): \(path: error.path): \(error.reasonText)")]
+        case let .deleteIcon(path, reason): return [Diagnostic("delete-icon", .error, file: path, message: "delete icon \(path: path): \(reason)")]
         case .emojiSource(let error): return [Diagnostic("emoji-source", .error, message: error.message)]
-        case let .emojiGlyph(entry, error): return [Self.error("emoji-glyph", entry, "\(entry): \(error.message)")]
+        case let .emojiGlyph(entry, error): return [Self.error("emoji-glyph", entry, "\(entry.message): \(error.message)")]
         case .emojiData(let error): return [Diagnostic("emoji-data", .error, message: error.message)]
         case let .output(path, reason): return [OutputError.cannotWrite(path: path, reason: reason).diagnostic]
         case let .refusedOutput(path, reason): return [OutputError.refused(path: path, reason: reason).diagnostic]
@@ -114,9 +115,10 @@ public struct EntryLabel: Equatable, Sendable, CustomStringConvertible {
         if case .emoji(let emoji) = entry.content { codePoints = EmojiText.codePoints(emoji) }
     }
 
-    public var description: String {
-        "\(plistPath): entry \(plistIndex) (\(PackError.quote(text))\(codePoints.map { " \($0)" } ?? ""))"
-    }
+    /// The label in a message, its plist as a path the caller may name otherwise.
+    public var message: Diagnostic.Message { "\(path: plistPath): entry \(plistIndex) (\(quoted: text)\(codePoints.map { " \($0)" } ?? ""))" }
+
+    public var description: String { message.description }
 }
 
 /// Who uses an image, for messages.
@@ -127,12 +129,15 @@ public enum ImageUser: Equatable, Sendable, CustomStringConvertible {
     /// A pack's own tab icon (`icon.png`); `pack` is its folder name.
     case tabIcon(pack: String)
 
-    public var description: String {
+    /// The user in a message: an entry's plist as a path, a pack by its folder name.
+    public var message: Diagnostic.Message {
         switch self {
-        case .entry(let label): return label.description
+        case .entry(let label): return label.message
         case .deleteIcon(let pack?): return "\(pack): delete icon"
         case .deleteIcon(nil): return "delete icon"
         case .tabIcon(let pack): return "\(pack): tab icon"
         }
     }
+
+    public var description: String { message.description }
 }

@@ -137,7 +137,7 @@ struct GenerationRun {
         pinyin = try PinyinNames(
             names: packs.flatMap { $0.entries.map(names.name(of:)) }, cldrCommon: options.cldr ?? EmojiAnnotations.debianCLDRCommon)
         for pack in packs where pack.entries.isEmpty {
-            warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(pack.plistPath): 0 emoticons; the tab has no pages"))
+            warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(path: pack.plistPath): 0 emoticons; the tab has no pages"))
         }
         // Images dropped into a pack folder that no entry names: one line per pack (validate lists each).
         warnings += UnusedImages.warnings(packs, reported: plan.warnings)

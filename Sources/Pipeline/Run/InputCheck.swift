@@ -154,7 +154,7 @@ extension Generator {
                     skippedGlyphs.append(
                         Diagnostic(
                             "skipped-glyph", .warning, file: label.plistPath, entryIndex: label.plistIndex,
-                            message: "\(label): no glyph; cell left empty (\(setting: "missing-glyph") skip)"))
+                            message: "\(label.message): no glyph; cell left empty (\(setting: "missing-glyph") skip)"))
                 } else {
                     missing.append(EntryLabel(packs[tab], entry))
                 }

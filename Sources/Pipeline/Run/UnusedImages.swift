@@ -27,7 +27,7 @@ enum UnusedImages {
             warnings.append(
                 Diagnostic(
                     "unused-images", .warning, file: pack.plistPath,
-                    message: "\(pack.plistPath): \(images) image\(images == 1 ? "" : "s")\(filesText) in the pack folder \(verb) not named by any entry "
+                    message: "\(path: pack.plistPath): \(images) image\(images == 1 ? "" : "s")\(filesText) in the pack folder \(verb) not named by any entry "
                         + "(first: \(first)); validating lists each"))
         }
         return warnings

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import TestSupport
 import Testing
@@ -52,14 +53,19 @@ struct FilePathsTests {
         #expect(result.stderr.contains("warning: Emoticons/cats/info.plist: Emoticons/cats/dog.png is not named by any entry; unused\n"), "\(result.stderr)")
     }
 
-    @Test func pathsAreRewrittenOnlyWhereAPackPathStarts() {
+    /// Only the paths a message carries as paths are named anew, never words that look like one
+    /// (a quoted entry text, a config key naming a pack).
+    @Test func onlyPathPartsAreNamedAnew() {
         let paths = FilePaths(inputs: [URL(fileURLWithPath: "/work/app/Emoticons"), URL(fileURLWithPath: "/other/faces")], workingFolder: "/work/app")
-        #expect(paths.rewrite("Emoticons/a/info.plist: entry 1: png: file not found: Emoticons/a/x.png") == "Emoticons/a/info.plist: entry 1: png: file not found: Emoticons/a/x.png")
-        #expect(paths.rewrite("faces/info.plist: (first: faces/x.png); not myfaces/x.png") == "/other/faces/info.plist: (first: /other/faces/x.png); not myfaces/x.png")
-        #expect(paths.rewrite("tabIds 'faces': no pack") == "tabIds 'faces': no pack")
+        #expect(paths.name("Emoticons/a/info.plist") == "Emoticons/a/info.plist")
+        #expect(paths.name("faces/info.plist") == "/other/faces/info.plist")
+        #expect(paths.name("myfaces/x.png") == "myfaces/x.png")
+        let message: Diagnostic.Message = "\(path: "faces/info.plist"): (first: \(path: "faces/x.png")); not faces/y.png \(quoted: "faces/z.png")"
+        #expect(message.text(namingSettings: { $0 }, namingPaths: paths.name) == "/other/faces/info.plist: (first: /other/faces/x.png); not faces/y.png \"faces/z.png\"")
+        #expect(Diagnostic.Message("tabIds 'faces': no pack").text(namingSettings: { $0 }, namingPaths: paths.name) == "tabIds 'faces': no pack")
         // The working folder itself: names start inside it.
-        #expect(FilePaths(inputs: [URL(fileURLWithPath: "/work/app")], workingFolder: "/work/app").rewrite("app/小喵/info.plist: x") == "小喵/info.plist: x")
+        #expect(FilePaths(inputs: [URL(fileURLWithPath: "/work/app")], workingFolder: "/work/app").name("app/小喵/info.plist") == "小喵/info.plist")
         // Two inputs of one name cannot be told apart: left as the reader names them.
-        #expect(FilePaths(inputs: [URL(fileURLWithPath: "/a/packs"), URL(fileURLWithPath: "/b/packs")], workingFolder: "/").rewrite("packs/x: y") == "packs/x: y")
+        #expect(FilePaths(inputs: [URL(fileURLWithPath: "/a/packs"), URL(fileURLWithPath: "/b/packs")], workingFolder: "/").name("packs/x") == "packs/x")
     }
 }
