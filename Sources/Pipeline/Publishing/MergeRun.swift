@@ -10,44 +10,37 @@ import SiteOutputs
 /// exactly the ones `generate` runs.
 struct MergeRun {
     let merge: ShardMerge
-    private(set) var destination: OutputFolder
-    /// Held from the first step to the end of the run.
-    private(set) var lock: OutputLock?
-    /// Whether the staging folder exists: a failure discards it.
-    private(set) var staged = false
+    /// The output, taken once the shards are read (the first step) and held to the end of the run.
+    private(set) var session: OutputSession?
+    private var destination: OutputFolder {
+        guard let session else { preconditionFailure("the output is taken by the first step") }
+        return session.folder
+    }
     private var shards: [ShardMerge.CheckedShard] = []
     private var records: [ShardRecord] { shards.map(\.record) }
-    private var recovered: [Diagnostic] = []
     private var digests: [String: String] = [:]
     private var files = 0
     private var manifests: [Manifest] = []
 
     init(merge: ShardMerge) {
         self.merge = merge
-        destination = OutputFolder(destination: merge.output)
     }
 
     /// Checks the shards are the N shards of one run, takes the output, then copies every shard's
     /// own files (its tabs' sheets), each checked against its SHA256SUMS, and joins the manifests.
     mutating func checkAndCopyShards() throws(MergeError) {
         shards = try merge.readShards()
-        try merge.checkOutputPlace(destination)
+        try merge.checkOutputPlace()
         if let archive = merge.archive, let problem = ArchiveLocation.problem(archive, output: merge.output, inputs: merge.shards) {
             throw .output(.invalidOptions(problem))
         }
-        // One run per output at a time, and what a killed run (merge or generate) left is cleared.
-        let lock = OutputLock(for: destination.destination)
-        do { try lock.acquire(wait: false) } catch { throw .output(GenerationError(error)) }
-        self.lock = lock
-        if merge.exitOnSignal {
-            let interruption = Interruption(staging: destination.staging, outputLock: lock, progress: merge.progress)
-            interruption.install()
-            destination.interruption = interruption
-        }
-        recovered = destination.recoverLeftovers() + SealStep.recoverArchive(merge.archive, output: destination)
-        do { try destination.checkReplaceable() } catch { throw .output(GenerationError(error)) }
-        do { try destination.prepareStaging() } catch { throw .output(GenerationError(error)) }
-        staged = true
+        do {
+            let session = try OutputSession(
+                destination: merge.output, inputs: merge.shards, wait: false, exitOnSignal: merge.exitOnSignal, progress: merge.progress,
+                recoverBeside: { SealStep.recoverArchive(merge.archive, output: $0) })
+            self.session = session
+            try session.stage()
+        } catch { throw .output(GenerationError(error)) }
 
         var origin: [String: String] = [:]
         let checked = merge.progress.counter(total: shards.count)
@@ -139,6 +132,6 @@ struct MergeRun {
 
     func report() -> ShardMerge.Report {
         ShardMerge.Report(
-            output: merge.output, shards: records.count, tabs: records[0].tabs.count, files: files, wrotePreview: records[0].site.preview, notes: recovered)
+            output: merge.output, shards: records.count, tabs: records[0].tabs.count, files: files, wrotePreview: records[0].site.preview, notes: session?.recovered ?? [])
     }
 }

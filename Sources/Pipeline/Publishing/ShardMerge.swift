@@ -46,18 +46,13 @@ public struct ShardMerge: Sendable {
             .step(.sealing) { run throws(MergeError) in try run.sealAndSwapIn() },
         ]
         var run = MergeRun(merge: self)
-        defer {
-            run.destination.interruption?.uninstall()
-            run.lock?.release()
-        }
+        var swappedIn = false
+        defer { run.session?.end(swappedIn: swappedIn) }
         do {
             _ = try StepPipeline(steps, progress: progress).run(&run)
+            swappedIn = true
             return run.report()
         } catch {
-            if run.staged {
-                run.destination.interruption?.waitIfStopped()
-                run.destination.discard()
-            }
             throw error.error
         }
     }
@@ -147,17 +142,17 @@ public struct ShardMerge: Sendable {
 
     /// The output may not be a shard, lie inside one or hold one (nor the current folder):
     /// the output is replaced whole, and `merge s1 s1 s2` must not turn `s1` into the site.
-    func checkOutputPlace(_ destination: OutputFolder) throws(MergeError) {
-        let target = destination.destination.resolvingSymlinksInPath().path
+    func checkOutputPlace() throws(MergeError) {
+        let destination = output.standardizedFileURL
+        let target = destination.resolvingSymlinksInPath().path
         for shard in shards {
             let path = shard.standardizedFileURL.resolvingSymlinksInPath().path
             if target == path || target.hasPrefix(path == "/" ? "/" : path + "/") {
                 throw .output(
                     .refusedOutput(
-                        path: destination.destination.path,
+                        path: destination.path,
                         reason: "is the shard \(shard.path) or inside it; write the merged site to a folder outside every shard"))
             }
         }
-        do { try destination.checkSurroundings(inputs: shards) } catch { throw .output(GenerationError(error)) }
     }
 }

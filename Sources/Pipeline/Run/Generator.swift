@@ -47,22 +47,15 @@ public struct Generator: Sendable {
     }
 
     public func run() throws(GenerationError) -> Report {
-        if let problem = options.problem { throw .invalidOptions(problem) }
-        if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
-        var output = OutputFolder(destination: options.output)
-        do { try output.checkSurroundings(inputs: options.inputs) } catch { throw GenerationError(error) }
-        // One run per output at a time; then clear what a killed run left (README "Reliability").
-        let lock = OutputLock(for: output.destination)
-        do { try lock.acquire(wait: options.waitForLock) } catch { throw GenerationError(error) }
-        defer { lock.release() }
-        let recovered = output.recoverLeftovers() + SealStep.recoverArchive(options.publishing.archive, output: output)
-        do { try output.checkReplaceable() } catch { throw GenerationError(error) }
-        if options.exitOnSignal {
-            let interruption = Interruption(staging: output.staging, outputLock: lock, progress: options.progress)
-            interruption.install()
-            output.interruption = interruption
-        }
-        defer { output.interruption?.uninstall() }
+        if let problem = options.problem ?? options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
+        let session: OutputSession
+        do {
+            session = try OutputSession(
+                destination: options.output, inputs: options.inputs, wait: options.waitForLock, exitOnSignal: options.exitOnSignal,
+                progress: options.progress, recoverBeside: { SealStep.recoverArchive(options.publishing.archive, output: $0) })
+        } catch { throw GenerationError(error) }
+        var swappedIn = false
+        defer { session.end(swappedIn: swappedIn) }
 
         let steps: [PipelineStep<GenerationRun, GenerationError>] = [
             .step(.readingPacks) { run throws(GenerationError) in try run.readPacks() },
@@ -72,15 +65,12 @@ public struct Generator: Sendable {
             .step(.writingSite) { run throws(GenerationError) in try run.writeSite() },
             .step(.sealing) { run throws(GenerationError) in try run.sealAndSwapIn() },
         ]
-        var run = GenerationRun(generator: self, output: output)
+        var run = GenerationRun(generator: self, session: session)
         do {
             let timings = try StepPipeline(steps, progress: options.progress).run(&run)
-            return run.report(timings: timings, recovered: recovered)
+            swappedIn = true
+            return run.report(timings: timings, recovered: session.recovered)
         } catch {
-            if run.staged {
-                output.interruption?.waitIfStopped()
-                output.discard()
-            }
             throw error.error
         }
     }
@@ -92,10 +82,9 @@ public struct Generator: Sendable {
 /// stays flat in the number of pages.
 struct GenerationRun {
     let generator: Generator
-    let output: OutputFolder
+    let session: OutputSession
+    var output: OutputFolder { session.folder }
     var options: GeneratorOptions { generator.options }
-    /// Whether the staging folder exists (from the end of `readPacks`): a failure discards it.
-    private(set) var staged = false
 
     // readingPacks
     private var plan: Plan!
@@ -116,9 +105,9 @@ struct GenerationRun {
     // writingManifests
     private var manifests: [PagedManifest] = []
 
-    init(generator: Generator, output: OutputFolder) {
+    init(generator: Generator, session: OutputSession) {
         self.generator = generator
-        self.output = output
+        self.session = session
     }
 
     private var packs: [EmoticonPack] { plan.packs }
@@ -126,7 +115,7 @@ struct GenerationRun {
     /// Reads every pack and checks every image header and emoji glyph before drawing; loads the
     /// delete icons and the entries' names; makes the staging folder.
     mutating func readPacks() throws(GenerationError) {
-        plan = try generator.plan()
+        plan = try generator.readPlan()
         warnings = plan.warnings.map { $0.diagnostic(as: .warning) } + plan.skippedGlyphs
         decoder = PNGDecoder(limits: options.imageLimits)
         if let emojiSource = plan.emojiSource { emojiIdentity = try SourceIdentity(emojiSource) }
@@ -141,8 +130,7 @@ struct GenerationRun {
         }
         // Images dropped into a pack folder that no entry names: one line per pack (validate lists each).
         warnings += UnusedImages.warnings(packs, reported: plan.warnings)
-        do { try output.prepareStaging() } catch { throw GenerationError(error) }
-        staged = true
+        do { try session.stage() } catch { throw GenerationError(error) }
     }
 
     /// Lays out, composes, encodes and writes every page (pages run concurrently); with `--shard`,

@@ -52,6 +52,11 @@ extension Generator {
     /// each pack and a count (`generate`: 121,328 small images made 121,328 long warnings).
     public func plan(listingEveryEnlargement: Bool = false) throws(GenerationError) -> Plan {
         if let problem = options.problem { throw .invalidOptions(problem) }
+        return try readPlan(listingEveryEnlargement: listingEveryEnlargement)
+    }
+
+    /// `plan` for options already checked (`run` checks them once, before taking the output).
+    func readPlan(listingEveryEnlargement: Bool = false) throws(GenerationError) -> Plan {
         var reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, choices: options.packChoices)
         reader.concurrency = options.concurrency
         var survey = reader.survey(options.inputs)

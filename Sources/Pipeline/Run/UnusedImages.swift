@@ -28,7 +28,7 @@ enum UnusedImages {
                 Diagnostic(
                     "unused-images", .warning, file: pack.plistPath,
                     message: "\(path: pack.plistPath): \(images) image\(images == 1 ? "" : "s")\(filesText) in the pack folder \(verb) not named by any entry "
-                        + "(first: \(first)); validating lists each"))
+                        + "(first: \(path: first)); validating lists each"))
         }
         return warnings
     }
