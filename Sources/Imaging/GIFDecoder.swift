@@ -7,9 +7,34 @@ import Foundation
 /// Emoticon animations need only what an app shows: the canvas size, the frame count, loop count
 /// and duration, and the first frame composited onto a transparent canvas (the sprite of an
 /// entry that has only a GIF).
-public struct GIFDecoder: Sendable, ImageLimitDefaults {
-    /// The canvas, each frame and the frames together, checked from the file before decoding.
-    public typealias Limits = ImageLimits<GIFDecoder>
+public struct GIFDecoder: Sendable {
+    /// Checked from the file before any pixel memory is allocated (`ImageLimits`: the same fields
+    /// as `PNGDecoder.Limits`, and an animation's).
+    public struct Limits: ImageLimits {
+        public var maxWidth: Int
+        public var maxHeight: Int
+        public var maxPixels: Int
+        public var maxFrames: Int
+        /// Every frame's pixels together: a 1000-frame GIF of the largest canvas is refused.
+        public var maxTotalPixels: Int
+
+        public init(
+            maxWidth: Int = 2048, maxHeight: Int = 2048, maxPixels: Int = 4 * 1024 * 1024,
+            maxFrames: Int = 1000, maxTotalPixels: Int = 64 * 1024 * 1024
+        ) {
+            self.maxWidth = maxWidth
+            self.maxHeight = maxHeight
+            self.maxPixels = maxPixels
+            self.maxFrames = maxFrames
+            self.maxTotalPixels = maxTotalPixels
+        }
+
+        /// `GIFDecoder.maxFileBytes` whatever the limits: LZW can shrink a frame to almost
+        /// nothing, so no honest file size follows from the pixel limits (they bound the work).
+        public var maxFileBytes: Int { GIFDecoder.maxFileBytes }
+
+        public static let `default` = Limits()
+    }
 
     /// What an app needs to know about an animation.
     public struct Info: Equatable, Sendable {
@@ -39,12 +64,6 @@ public struct GIFDecoder: Sendable, ImageLimitDefaults {
 
     /// A GIF larger than this is refused before reading (animated emoticons are kilobytes).
     public static let maxFileBytes = 64 * 1024 * 1024
-
-    public static let defaultLimits = (maxWidth: 2048, maxHeight: 2048, maxPixels: 4 * 1024 * 1024, maxFrames: 1000, maxTotalPixels: 64 * 1024 * 1024)
-
-    /// `maxFileBytes` whatever the limits: LZW can shrink a frame to almost nothing, so no honest
-    /// size follows from the pixel limits; the decoder's own limits bound the work instead.
-    public static func maxFileBytes(within limits: Limits) -> Int { maxFileBytes }
 
     public func decode(contentsOf url: URL, displayPath: String? = nil) throws(GIFError) -> Decoded {
         let path = displayPath ?? url.path

@@ -8,9 +8,29 @@ import Foundation
 /// pixels as they are); 16-bit samples are rounded, `round(v/257)` (libpng's `png_set_scale_16`,
 /// the `sha256_rgba8` column of the conformance suite); benign ancillary-chunk damage is
 /// tolerated, as libpng does by default; the whole file, IEND included, must be present.
-public struct PNGDecoder: Sendable, ImageLimitDefaults {
-    /// Checked from the header before any pixel memory is allocated (a PNG is one frame).
-    public typealias Limits = ImageLimits<PNGDecoder>
+public struct PNGDecoder: Sendable {
+    /// Checked from the header before any pixel memory is allocated (`ImageLimits`: the same
+    /// fields as `GIFDecoder.Limits`; a PNG is one frame).
+    public struct Limits: ImageLimits {
+        public var maxWidth: Int
+        public var maxHeight: Int
+        public var maxPixels: Int
+
+        public init(maxWidth: Int = 8192, maxHeight: Int = 8192, maxPixels: Int = 64 * 1024 * 1024) {
+            self.maxWidth = maxWidth
+            self.maxHeight = maxHeight
+            self.maxPixels = maxPixels
+        }
+
+        /// The largest file any honest PNG within these limits can be (16-bit RGBA stored without
+        /// compression, one filter byte a row, plus 1 MB for chunks), checked before reading.
+        public var maxFileBytes: Int {
+            let (raw, overflow) = maxPixels.multipliedReportingOverflow(by: 8)
+            return overflow ? Int.max : raw.addingReportingOverflow(maxHeight + 1_048_576).partialValue
+        }
+
+        public static let `default` = Limits()
+    }
 
     public var limits: Limits
 
@@ -54,7 +74,7 @@ public struct PNGDecoder: Sendable, ImageLimitDefaults {
         guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {
             throw PNGError(path: path, reason: .corrupt("Invalid IHDR data"))
         }
-        guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= limits.maxPixels else {
+        guard limits.admits(width: width, height: height) else {
             throw PNGError(path: path, reason: .tooLarge(width: width, height: height, limits: limits))
         }
         return (width, height)
@@ -144,15 +164,6 @@ public struct PNGDecoder: Sendable, ImageLimitDefaults {
             reason = text.contains("truncated") ? .truncated(detail: nil) : .corrupt(text)
         }
         return PNGError(path: path, reason: reason)
-    }
-
-    public static let defaultLimits = (maxWidth: 8192, maxHeight: 8192, maxPixels: 64 * 1024 * 1024, maxFrames: 1, maxTotalPixels: 64 * 1024 * 1024)
-
-    /// The largest file any honest PNG within `limits` can be (16-bit RGBA stored without
-    /// compression, one filter byte a row, plus 1 MB for chunks).
-    public static func maxFileBytes(within limits: Limits) -> Int {
-        let (raw, overflow) = limits.maxPixels.multipliedReportingOverflow(by: 8)
-        return overflow ? Int.max : raw.addingReportingOverflow(limits.maxHeight + 1_048_576).partialValue
     }
 
     /// Names the format of a file that is not a PNG, for a message a user can act on.
