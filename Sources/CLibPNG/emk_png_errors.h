@@ -26,5 +26,4 @@ static inline void emk_copy_message(char *dst, size_t dst_size, const char *src)
     if (dst && dst_size > 0) snprintf(dst, dst_size, "%s", src ? src : "");
 }
 
-
 #endif

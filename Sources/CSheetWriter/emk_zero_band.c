@@ -1,8 +1,9 @@
 /*
  * The deflate blocks the streaming sheet writer (emk_sheet_zlib.c) writes itself: a band of zero
  * rows as one dynamic-Huffman block of a literal 0 and distance-1 copies of 258 bytes (2 bits
- * each), and the empty stored blocks that bring the stream back to a byte boundary. See
- * emk_sheet_zlib.c for why, and how these blocks join zlib's.
+ * each), and the empty stored blocks that bring the stream back to a byte boundary; and the
+ * output buffer they and zlib's blocks are written into (emk_deflate_out). See emk_sheet_zlib.c
+ * for why, and how these blocks join zlib's.
  */
 #include "emk_deflate_out.h"
 
