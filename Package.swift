@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Modules, each with one job (see README "Architecture"):
-//   CLibPNG          C shim over libpng (keeps setjmp/longjmp inside C) and the sheet writer (libdeflate).
+//   CLibPNG          C shim over libpng (keeps setjmp/longjmp inside C): decoding, palette and filtered PNGs.
+//   CSheetWriter     C: the sprite sheets' PNG writer and reader without libpng (libdeflate, zlib streaming).
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
 //   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.
@@ -11,7 +12,7 @@ import PackageDescription
 //   FileAccess       Reading untrusted files: regular files only, size caps before reading.
 //   CSystem          C shim for what Swift cannot call portably: the atomic folder swap, the terminal's width.
 //   CResample        The resampler's hot passes in C: a baseline and an AVX2 version, chosen at run time.
-//   Imaging          RGBA8 images: PNG decode/encode through CLibPNG, resampling, compositing.
+//   Imaging          RGBA8 images: PNG decode/encode through CLibPNG and CSheetWriter, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
 //   EmoticonManifest Foundation-only Codable manifest types and EmoticonKeyboard lookups, shared by
@@ -57,7 +58,12 @@ let package = Package(
         .target(
             name: "CLibPNG",
             cSettings: [.headerSearchPath(".")],
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("deflate"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]
+        ),
+        .target(
+            name: "CSheetWriter",
+            cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]
         ),
         .target(
             name: "CGifLib",
@@ -83,7 +89,7 @@ let package = Package(
         .target(name: "FileAccess"),
         .target(name: "CSystem"),
         .target(name: "CResample"),
-        .target(name: "Imaging", dependencies: ["CLibPNG", "CGifLib", "CResample", "Checksum", "FileAccess"]),
+        .target(name: "Imaging", dependencies: ["CLibPNG", "CSheetWriter", "CGifLib", "CResample", "Checksum", "FileAccess"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "TextEscaping"),

@@ -57,12 +57,6 @@ static int emk_gif_failure(int error, const emk_gif_source *source, char *messag
     return EMK_GIF_GIFLIB_ERROR;
 }
 
-const char *emk_gif_giflib_version(void) {
-#define EMK_STR2(x) #x
-#define EMK_STR(x) EMK_STR2(x)
-    return EMK_STR(GIFLIB_MAJOR) "." EMK_STR(GIFLIB_MINOR) "." EMK_STR(GIFLIB_RELEASE);
-}
-
 void emk_gif_free(void *pointer) { free(pointer); }
 
 /* Rows of an interlaced frame arrive in four passes; returns the frame row of the n-th line. */

@@ -8,20 +8,31 @@ import Foundation
 /// and duration, and the first frame composited onto a transparent canvas (the sprite of an
 /// entry that has only a GIF).
 public struct GIFDecoder: Sendable {
-    public struct Limits: Equatable, Sendable {
+    /// Checked from the file before any pixel memory is allocated (`ImageLimits`: the same fields
+    /// as `PNGDecoder.Limits`, and an animation's).
+    public struct Limits: ImageLimits {
         public var maxWidth: Int
         public var maxHeight: Int
         public var maxPixels: Int
         public var maxFrames: Int
         /// Every frame's pixels together: a 1000-frame GIF of the largest canvas is refused.
         public var maxTotalPixels: Int
+
         public init(
             maxWidth: Int = 2048, maxHeight: Int = 2048, maxPixels: Int = 4 * 1024 * 1024,
             maxFrames: Int = 1000, maxTotalPixels: Int = 64 * 1024 * 1024
         ) {
-            self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.maxPixels = maxPixels
-            self.maxFrames = maxFrames; self.maxTotalPixels = maxTotalPixels
+            self.maxWidth = maxWidth
+            self.maxHeight = maxHeight
+            self.maxPixels = maxPixels
+            self.maxFrames = maxFrames
+            self.maxTotalPixels = maxTotalPixels
         }
+
+        /// `GIFDecoder.maxFileBytes` whatever the limits: LZW can shrink a frame to almost
+        /// nothing, so no honest file size follows from the pixel limits (they bound the work).
+        public var maxFileBytes: Int { GIFDecoder.maxFileBytes }
+
         public static let `default` = Limits()
     }
 
@@ -45,7 +56,7 @@ public struct GIFDecoder: Sendable {
         public var firstFrame: RGBAImage
     }
 
-    public let limits: Limits
+    public var limits: Limits
 
     public init(limits: Limits = .default) {
         self.limits = limits
@@ -57,7 +68,7 @@ public struct GIFDecoder: Sendable {
     public func decode(contentsOf url: URL, displayPath: String? = nil) throws(GIFError) -> Decoded {
         let path = displayPath ?? url.path
         let data: Data
-        do { data = try RegularFile.read(url, maxBytes: Self.maxFileBytes) } catch { throw GIFError(path: path, reason: .unreadable(error.description)) }
+        do { data = try RegularFile.read(url, maxBytes: limits.maxFileBytes) } catch { throw GIFError(path: path, reason: .unreadable(error.description)) }
         return try decode(data, path: path)
     }
 

@@ -1,4 +1,4 @@
-import CLibPNG
+import CSheetWriter
 
 /// Encodes an image handed over a band of rows at a time, top to bottom, to exactly the bytes
 /// `PNGEncoder.encode` writes for the whole image, so a large sheet can be drawn and encoded
@@ -32,13 +32,13 @@ public final class PNGBandEncoder {
         self.path = path
         if encoder.palette == .auto { palette = IndexedImage.Builder(pixelCount: width * height) }
         if encoder.filter == .none {
-            var settings = encoder.deflate(filters: PNGEncoder.Filter.none.libpngMask)
+            var settings = encoder.sheetDeflate
             var message = [CChar](repeating: 0, count: 256)
             var opened: OpaquePointer?
             let status = message.withUnsafeMutableBufferPointer {
                 emk_sheet_stream_begin(UInt32(width), UInt32(height), &settings, &opened, $0.baseAddress!, 256)
             }
-            guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.failure(path: path, status: status, message: message) }
+            guard status == Int32(EMK_SHEET_OK.rawValue) else { throw PNGEncoder.failure(path: path, message: message) }
             stream = opened
         }
     }
@@ -63,7 +63,7 @@ public final class PNGBandEncoder {
         let status = band.pixels.withUnsafeBufferPointer { rows in
             message.withUnsafeMutableBufferPointer { emk_sheet_stream_push_rows(stream, rows.baseAddress, UInt32(band.height), $0.baseAddress!, 256) }
         }
-        guard status == Int32(EMK_PNG_OK.rawValue) else { throw Self.failure(path: path, status: status, message: message) }
+        guard status == Int32(EMK_SHEET_OK.rawValue) else { throw PNGEncoder.failure(path: path, message: message) }
     }
 
     /// The PNG, once every row was given: the smaller of truecolour and indexed, as `PNGEncoder`
@@ -74,7 +74,12 @@ public final class PNGBandEncoder {
         }
         let truecolour: [UInt8]
         if let stream {
-            truecolour = try encoder.collect(path: path) { buffer, message in emk_sheet_stream_finish(stream, &buffer, message, 256) }
+            truecolour = try encoder.collect(path: path) { buffer, message in
+                var out = emk_sheet_buffer()
+                let status = emk_sheet_stream_finish(stream, &out, message, 256)
+                buffer = EncodedBuffer(out)
+                return status == Int32(EMK_SHEET_OK.rawValue)
+            }
         } else {
             truecolour = try encoder.encode(RGBAImage(width: width, height: height, pixels: gathered), path: path, palette: false)
             gathered = []
@@ -82,10 +87,5 @@ public final class PNGBandEncoder {
         guard let builder = palette.take(), let indexed = builder.finish() else { return truecolour }
         let paletted = try encoder.encodeIndexed(indexed, width: width, height: height, path: path)
         return paletted.count < truecolour.count ? paletted : truecolour
-    }
-
-    private static func failure(path: String, status: Int32, message: [CChar]) -> PNGError {
-        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "libpng status \(status)" : text))
     }
 }

@@ -9,8 +9,9 @@ import Foundation
 /// the `sha256_rgba8` column of the conformance suite); benign ancillary-chunk damage is
 /// tolerated, as libpng does by default; the whole file, IEND included, must be present.
 public struct PNGDecoder: Sendable {
-    /// Checked from the header before any pixel memory is allocated.
-    public struct Limits: Equatable, Sendable {
+    /// Checked from the header before any pixel memory is allocated (`ImageLimits`: the same
+    /// fields as `GIFDecoder.Limits`; a PNG is one frame).
+    public struct Limits: ImageLimits {
         public var maxWidth: Int
         public var maxHeight: Int
         public var maxPixels: Int
@@ -73,7 +74,7 @@ public struct PNGDecoder: Sendable {
         guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {
             throw PNGError(path: path, reason: .corrupt("Invalid IHDR data"))
         }
-        guard width <= limits.maxWidth, height <= limits.maxHeight, width * height <= limits.maxPixels else {
+        guard limits.admits(width: width, height: height) else {
             throw PNGError(path: path, reason: .tooLarge(width: width, height: height, limits: limits))
         }
         return (width, height)

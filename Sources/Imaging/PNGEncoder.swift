@@ -1,7 +1,9 @@
 import CLibPNG
+import CSheetWriter
 import Foundation
 
-/// Encodes RGBA8 images through libpng.
+/// Encodes RGBA8 images: unfiltered truecolour (the default, sprite sheets) through the sheet
+/// writer (`CSheetWriter`, libdeflate), palette images and other filters through libpng.
 ///
 /// Output depends only on the pixels and the options: no tIME, text or other varying chunk is
 /// written, so equal pixels give equal bytes (and the same content hash in the manifest).
@@ -65,6 +67,36 @@ public struct PNGEncoder: Sendable {
         emk_png_deflate(level: Int32(sheetLevel), filters: filters, mem_level: Int32(memoryLevel), strategy: -1)
     }
 
+    /// The sheet writer's settings: the same level and memLevel as `deflate`, zlib's default strategy.
+    var sheetDeflate: emk_sheet_deflate {
+        emk_sheet_deflate(level: Int32(sheetLevel), mem_level: Int32(memoryLevel), strategy: -1)
+    }
+
+    /// Truecolour through the writer its filter needs: the sheet writer for unfiltered rows,
+    /// libpng for the rest. Both write into a buffer `collect` or `collectData` takes over.
+    func encodeTruecolour<Result>(
+        _ image: RGBAImage, path: String,
+        collect: (_ path: String, _ call: (inout EncodedBuffer, UnsafeMutablePointer<CChar>) -> Bool) throws(PNGError) -> Result
+    ) throws(PNGError) -> Result {
+        let (width, height) = (UInt32(image.width), UInt32(image.height))
+        if filter == .none {
+            var settings = sheetDeflate
+            return try collect(path) { buffer, message in
+                var out = emk_sheet_buffer()
+                let status = image.pixels.withUnsafeBufferPointer { emk_sheet_encode_rgba8($0.baseAddress, width, height, &settings, &out, message, 256) }
+                buffer = EncodedBuffer(out)
+                return status == Int32(EMK_SHEET_OK.rawValue)
+            }
+        }
+        var settings = deflate(filters: filter.libpngMask)
+        return try collect(path) { buffer, message in
+            var out = emk_png_buffer()
+            let status = image.pixels.withUnsafeBufferPointer { emk_png_encode_rgba8($0.baseAddress, width, height, &settings, &out, message, 256) }
+            buffer = EncodedBuffer(out)
+            return status == Int32(EMK_PNG_OK.rawValue)
+        }
+    }
+
     public func encode(_ image: RGBAImage, path: String = "<memory>") throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(path: path, reason: .encodingFailed("an image must be at least 1x1 pixels, not \(image.width)x\(image.height)"))
@@ -81,12 +113,7 @@ public struct PNGEncoder: Sendable {
             throw PNGError(path: path, reason: .encodingFailed("an image must be at least 1x1 pixels, not \(image.width)x\(image.height)"))
         }
         guard image.pixels.count == image.width * image.height * 4 else { throw PNGError(path: path, reason: .encodingFailed(Self.mismatch(image))) }
-        var settings = deflate(filters: filter.libpngMask)
-        let truecolour = try collectData(path: path) { buffer, message in
-            image.pixels.withUnsafeBufferPointer { pixels in
-                emk_png_encode_rgba8(pixels.baseAddress, UInt32(image.width), UInt32(image.height), &settings, &buffer, message, 256)
-            }
-        }
+        let truecolour = try encodeTruecolour(image, path: path, collect: collectData)
         guard palette == .auto, let indexed = IndexedImage(image) else { return truecolour }
         let paletted = try encodeIndexed(indexed, width: image.width, height: image.height, path: path)
         return paletted.count < truecolour.count ? Data(paletted) : truecolour
@@ -106,14 +133,7 @@ public struct PNGEncoder: Sendable {
     }
 
     private func encodeRGBA(_ image: RGBAImage, path: String) throws(PNGError) -> [UInt8] {
-        var settings = deflate(filters: filter.libpngMask)
-        return try collect(path: path) { buffer, message in
-            image.pixels.withUnsafeBufferPointer { pixels in
-                emk_png_encode_rgba8(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height),
-                    &settings, &buffer, message, 256)
-            }
-        }
+        try encodeTruecolour(image, path: path, collect: collect)
     }
 
     func encodeIndexed(_ indexed: IndexedImage, width: Int, height: Int, path: String) throws(PNGError) -> [UInt8] {
@@ -121,44 +141,64 @@ public struct PNGEncoder: Sendable {
         // path keeps `none` unless the caller chose a specific filter.
         var settings = deflate(filters: filter == .adaptive ? PNGEncoder.Filter.none.libpngMask : filter.libpngMask)
         return try collect(path: path) { buffer, message in
-            indexed.indices.withUnsafeBufferPointer { indices in
+            var out = emk_png_buffer()
+            let status = indexed.indices.withUnsafeBufferPointer { indices in
                 indexed.paletteRGB.withUnsafeBufferPointer { rgb in
                     indexed.alphas.withUnsafeBufferPointer { alphas in
                         emk_png_encode_indexed(
                             indices.baseAddress, UInt32(width), UInt32(height), Int32(indexed.bitDepth),
                             rgb.baseAddress, Int32(indexed.colorCount),
                             alphas.baseAddress, Int32(indexed.alphas.count),
-                            &settings, &buffer, message, 256)
+                            &settings, &out, message, 256)
                     }
                 }
             }
+            buffer = EncodedBuffer(out)
+            return status == Int32(EMK_PNG_OK.rawValue)
         }
     }
 
     /// `collect` without the copy: the buffer itself, shrunk to its size, owned by the `Data`.
-    func collectData(path: String, _ call: (inout emk_png_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(PNGError) -> Data {
-        var buffer = emk_png_buffer()
+    func collectData(path: String, _ call: (inout EncodedBuffer, UnsafeMutablePointer<CChar>) -> Bool) throws(PNGError) -> Data {
+        var buffer = EncodedBuffer()
         var message = [CChar](repeating: 0, count: 256)
-        let status = message.withUnsafeMutableBufferPointer { call(&buffer, $0.baseAddress!) }
-        guard status == Int32(EMK_PNG_OK.rawValue), let bytes = buffer.bytes else {
-            emk_png_buffer_free(&buffer)
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "libpng status \(status)" : text))
+        let succeeded = message.withUnsafeMutableBufferPointer { call(&buffer, $0.baseAddress!) }
+        guard succeeded, let bytes = buffer.bytes else {
+            buffer.free()
+            throw Self.failure(path: path, message: message)
         }
-        let size = buffer.size
-        let owned = realloc(bytes, max(size, 1)) ?? UnsafeMutableRawPointer(bytes)
-        return Data(bytesNoCopy: owned, count: size, deallocator: .free)
+        let owned = realloc(bytes, max(buffer.size, 1)) ?? UnsafeMutableRawPointer(bytes)
+        return Data(bytesNoCopy: owned, count: buffer.size, deallocator: .free)
     }
 
-    func collect(path: String, _ call: (inout emk_png_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(PNGError) -> [UInt8] {
-        var buffer = emk_png_buffer()
+    func collect(path: String, _ call: (inout EncodedBuffer, UnsafeMutablePointer<CChar>) -> Bool) throws(PNGError) -> [UInt8] {
+        var buffer = EncodedBuffer()
         var message = [CChar](repeating: 0, count: 256)
-        let status = message.withUnsafeMutableBufferPointer { call(&buffer, $0.baseAddress!) }
-        defer { emk_png_buffer_free(&buffer) }
-        guard status == Int32(EMK_PNG_OK.rawValue), let bytes = buffer.bytes else {
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "libpng status \(status)" : text))
-        }
+        let succeeded = message.withUnsafeMutableBufferPointer { call(&buffer, $0.baseAddress!) }
+        defer { buffer.free() }
+        guard succeeded, let bytes = buffer.bytes else { throw Self.failure(path: path, message: message) }
         return Array(UnsafeBufferPointer(start: bytes, count: buffer.size))
+    }
+
+    /// An encoder's failure in its own words (libpng's, libdeflate's or zlib's).
+    static func failure(path: String, message: [CChar]) -> PNGError {
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return PNGError(path: path, reason: .encodingFailed(text.isEmpty ? "the encoder gave no reason" : text))
+    }
+}
+
+/// The bytes a C encoder wrote: `emk_png_buffer` (libpng's shim) or `emk_sheet_buffer` (the sheet
+/// writer), both `malloc`'d and handed over whole, so one `free` releases either.
+struct EncodedBuffer {
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var size = 0
+
+    init() {}
+    init(_ buffer: emk_png_buffer) { (bytes, size) = (buffer.bytes, buffer.size) }
+    init(_ buffer: emk_sheet_buffer) { (bytes, size) = (buffer.bytes, buffer.size) }
+
+    mutating func free() {
+        Foundation.free(bytes)
+        (bytes, size) = (nil, 0)
     }
 }

@@ -1,4 +1,4 @@
-import CLibPNG
+import CSheetWriter
 import Foundation
 
 extension PNGDecoder {
@@ -17,10 +17,10 @@ extension PNGDecoder {
         var rows = [UInt8](repeating: 0, count: stride * height)
         let status = png.withUnsafeBytes { bytes in
             rows.withUnsafeMutableBufferPointer { out in
-                emk_png_read_sheet_rgba8(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, UInt32(width), UInt32(height), out.baseAddress)
+                emk_sheet_read_rgba8(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, UInt32(width), UInt32(height), out.baseAddress)
             }
         }
-        guard status == Int32(EMK_PNG_OK.rawValue) else { return nil }
+        guard status == Int32(EMK_SHEET_OK.rawValue) else { return nil }
         rows.removeLast(rows.count - count)
         return RGBAImage(width: width, height: height, pixels: rows)
     }

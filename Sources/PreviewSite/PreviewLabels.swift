@@ -1,8 +1,10 @@
-/// Every word the preview pages show or say, in the run's locale: the page's `lang` and its
-/// labels come from `--locale` (`cn` → `zh-Hans`, `tw` → `zh-Hant`, `en` → `en`), so a Chinese
-/// keyboard is previewed in Chinese throughout, not in English beside "搜索表情". The HTML
-/// template reads them as `label*` values; `preview.js` reads the same table from the page
-/// (`#emokit-labels`), so there is one table.
+/// Every word the preview pages and the web runtime's keyboard show or say, in one table: the
+/// preview's HTML template reads them as `label*` values, `preview.js` from the page
+/// (`#emokit-labels`), `web/demo.html` its two, and the runtime (`Templates/emoticons.js`) gets
+/// its `LABELS` written from here (`runtimeTable`), so a word is changed in one place.
+///
+/// The language is the run's locale: `--locale` `cn` → `zh-Hans`, `tw` → `zh-Hant`, `en` → `en`,
+/// so a Chinese keyboard is previewed in Chinese throughout, not in English beside "搜索表情".
 public enum PreviewLabels {
     /// The BCP 47 tag of a keyboard locale (`cn`, `tw`, `en`); `zh-Hans` for none (the default locale).
     public static func language(locale: String?) -> String {
@@ -13,45 +15,87 @@ public enum PreviewLabels {
         }
     }
 
-    /// The labels of `language` (one of `language(locale:)`'s tags). `%d`/`%s` are filled in
-    /// by the page.
+    /// The labels the preview page carries, of `language` (one of `language(locale:)`'s tags), in
+    /// the table's order. `%d`/`%s` are filled in by the page.
     public static func labels(language: String) -> [(key: String, text: String)] {
-        switch language {
-        case "zh-Hant": return traditional
-        case "en": return english
-        default: return simplified
+        table.filter(\.onPage).map { ($0.key, $0.text(language)) }
+    }
+
+    /// One label in every language.
+    struct Label {
+        let key: String
+        let english: String
+        let simplified: String
+        let traditional: String
+        /// In the preview page's table; the rest only in the runtime's (`runtimeKeys`).
+        var onPage = true
+
+        init(_ key: String, english: String, simplified: String, traditional: String, onPage: Bool = true) {
+            (self.key, self.english, self.simplified, self.traditional, self.onPage) = (key, english, simplified, traditional, onPage)
+        }
+
+        func text(_ language: String) -> String {
+            switch language {
+            case "zh-Hant": return traditional
+            case "en": return english
+            default: return simplified
+            }
         }
     }
 
-    static let english: [(key: String, text: String)] = [
-        ("allTabs", "← All tabs"), ("pageTitle", "%d pt preview"), ("screenWidth", "Screen width"), ("sheets", "%d pt sheets"),
-        ("emoticon", "emoticon"), ("emoticons", "emoticons"), ("messages", "Messages"), ("placeholder", "Comments"),
-        ("message", "Message"), ("send", "Send"), ("recent", "Recent"), ("pages", "Emoticon pages"), ("page", "Page %d"),
-        ("delete", "Delete"), ("systemKeyboard", "System keyboard (placeholder)"), ("toSystem", "Switch to system keyboard"),
-        ("toEmoticons", "Switch to emoticon keyboard"), ("search", "Search emoji"), ("none", "No emoji found"),
-        ("results", "Search results"), ("noRecent", "Emoticons you use appear here."), ("noEntries", "This pack has no emoticons."),
-    ]
-    static let simplified: [(key: String, text: String)] = [
-        ("allTabs", "← 全部表情"), ("pageTitle", "%d pt 预览"), ("screenWidth", "屏幕宽度"), ("sheets", "%d pt 表情图"),
-        ("emoticon", "个表情"), ("emoticons", "个表情"), ("messages", "消息"), ("placeholder", "说点什么…"),
-        ("message", "消息"), ("send", "发送"), ("recent", "最近使用"), ("pages", "表情页"), ("page", "第 %d 页"),
-        ("delete", "删除"), ("systemKeyboard", "系统键盘（示意）"), ("toSystem", "切换到系统键盘"),
-        ("toEmoticons", "切换到表情键盘"), ("search", "搜索表情"), ("none", "没有找到表情"),
-        ("results", "搜索结果"), ("noRecent", "用过的表情会出现在这里。"), ("noEntries", "这个表情包没有表情。"),
-    ]
-    static let traditional: [(key: String, text: String)] = [
-        ("allTabs", "← 全部表情"), ("pageTitle", "%d pt 預覽"), ("screenWidth", "螢幕寬度"), ("sheets", "%d pt 表情圖"),
-        ("emoticon", "個表情"), ("emoticons", "個表情"), ("messages", "訊息"), ("placeholder", "說點什麼…"),
-        ("message", "訊息"), ("send", "傳送"), ("recent", "最近使用"), ("pages", "表情頁"), ("page", "第 %d 頁"),
-        ("delete", "刪除"), ("systemKeyboard", "系統鍵盤（示意）"), ("toSystem", "切換到系統鍵盤"),
-        ("toEmoticons", "切換到表情鍵盤"), ("search", "搜尋表情"), ("none", "找不到表情"),
-        ("results", "搜尋結果"), ("noRecent", "用過的表情會出現在這裡。"), ("noEntries", "這個表情包沒有表情。"),
+    static let table: [Label] = [
+        Label("allTabs", english: "← All tabs", simplified: "← 全部表情", traditional: "← 全部表情"),
+        Label("pageTitle", english: "%d pt preview", simplified: "%d pt 预览", traditional: "%d pt 預覽"),
+        Label("screenWidth", english: "Screen width", simplified: "屏幕宽度", traditional: "螢幕寬度"),
+        Label("sheets", english: "%d pt sheets", simplified: "%d pt 表情图", traditional: "%d pt 表情圖"),
+        Label("emoticon", english: "emoticon", simplified: "个表情", traditional: "個表情"),
+        Label("emoticons", english: "emoticons", simplified: "个表情", traditional: "個表情"),
+        Label("messages", english: "Messages", simplified: "消息", traditional: "訊息"),
+        Label("placeholder", english: "Comments", simplified: "说点什么…", traditional: "說點什麼…"),
+        Label("message", english: "Message", simplified: "消息", traditional: "訊息"),
+        Label("send", english: "Send", simplified: "发送", traditional: "傳送"),
+        Label("recent", english: "Recent", simplified: "最近使用", traditional: "最近使用"),
+        Label("pages", english: "Emoticon pages", simplified: "表情页", traditional: "表情頁"),
+        Label("page", english: "Page %d", simplified: "第 %d 页", traditional: "第 %d 頁"),
+        Label("delete", english: "Delete", simplified: "删除", traditional: "刪除"),
+        Label("systemKeyboard", english: "System keyboard (placeholder)", simplified: "系统键盘（示意）", traditional: "系統鍵盤（示意）"),
+        Label("toSystem", english: "Switch to system keyboard", simplified: "切换到系统键盘", traditional: "切換到系統鍵盤"),
+        Label("toEmoticons", english: "Switch to emoticon keyboard", simplified: "切换到表情键盘", traditional: "切換到表情鍵盤"),
+        Label("search", english: "Search emoji", simplified: "搜索表情", traditional: "搜尋表情"),
+        Label("none", english: "No emoji found", simplified: "没有找到表情", traditional: "沒有找到表情"),
+        Label("results", english: "Search results", simplified: "搜索结果", traditional: "搜尋結果"),
+        Label("noRecent", english: "Emoticons you use appear here.", simplified: "用过的表情会出现在这里。", traditional: "用過的表情會出現在這裡。"),
+        Label("noEntries", english: "This pack has no emoticons.", simplified: "这个表情包没有表情。", traditional: "這個表情包沒有表情。"),
+        Label("keyboard", english: "Emoticon keyboard", simplified: "表情键盘", traditional: "表情鍵盤", onPage: false),
+        Label("tones", english: "Skin tones", simplified: "肤色", traditional: "膚色", onPage: false),
     ]
 
     /// The labels as one JSON object, for the page's `#emokit-labels` script.
     static func json(language: String) -> String {
         let pairs = labels(language: language).map { "\(quote($0.key)):\(quote($0.text))" }
         return "{" + pairs.joined(separator: ",") + "}"
+    }
+
+    /// The languages of the runtime's table, in its order.
+    static let runtimeLanguages = ["zh-Hans", "zh-Hant", "en"]
+    /// The keys the runtime's keyboard reads, in the order it has always listed them (two lines
+    /// a language), so `web/emoticons.js` keeps its bytes.
+    static let runtimeKeys = [
+        ["keyboard", "recent", "search", "send", "page", "none", "tones"],
+        ["pages", "results", "delete", "noRecent", "noEntries"],
+    ]
+
+    /// The runtime's `LABELS` object (a JavaScript literal, written where `emoticons.js` has
+    /// `PreviewSiteBuilder.runtimeLabelsMarker`): every language, `runtimeKeys` of each. A page may
+    /// pass its own labels over these, as the preview does.
+    public static var runtimeTable: String {
+        let byKey = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0) })
+        let languages = runtimeLanguages.map { language in
+            let name = language.contains("-") ? quote(language) : language
+            let lines = runtimeKeys.map { keys in keys.map { "\($0): \(quote(byKey[$0]?.text(language) ?? ""))" }.joined(separator: ", ") }
+            return "    \(name): { " + lines.joined(separator: ",\n      ") + " },\n"
+        }
+        return "{\n" + languages.joined() + "  }"
     }
 
     static func quote(_ text: String) -> String {

@@ -70,12 +70,17 @@ public struct PreviewSiteBuilder {
     /// The marker the web runtime's code has where its data goes (`const DATA = …;`).
     public static let runtimeDataMarker = "/*EMOKIT_DATA*/null"
 
+    /// The marker the web runtime's code has where its labels go (`const LABELS = …;`): they are
+    /// written from `PreviewLabels.runtimeTable`, the one table of the preview's words.
+    public static let runtimeLabelsMarker = "/*EMOKIT_LABELS*/null"
+
     /// The web runtime's code files, in the order they are joined (`runtimeCode`).
     public static let runtimeFiles = ["emoticons.js", "keyboard.js", "keyboard-popups.js"]
 
-    /// The web runtime's code: `runtimeFiles` joined, `runtimeDataMarker` where its data goes;
-    /// nil when a file is missing or the marker is not there. `web/emoticons.js` and the preview's
-    /// `assets/emoticons.js` are both made of it (one keyboard, tokenizer and renderer).
+    /// The web runtime's code: `runtimeFiles` joined, its labels written in, `runtimeDataMarker`
+    /// where its data goes; nil when a file is missing or a marker is not there.
+    /// `web/emoticons.js` and the preview's `assets/emoticons.js` are both made of it (one
+    /// keyboard, tokenizer and renderer).
     public static func runtimeCode(_ file: (String) -> String?) -> String? {
         var parts: [String] = []
         for name in runtimeFiles {
@@ -83,7 +88,8 @@ public struct PreviewSiteBuilder {
             parts.append(text)
         }
         let code = parts.joined(separator: "\n")
-        return code.contains(runtimeDataMarker) ? code : nil
+        guard code.contains(runtimeDataMarker), code.contains(runtimeLabelsMarker) else { return nil }
+        return code.replacingOccurrences(of: runtimeLabelsMarker, with: PreviewLabels.runtimeTable)
     }
 
     /// The web runtime's code as a classic script defining `createEmokit(data, scriptURL)`: the

@@ -17,19 +17,21 @@ shopt -s nullglob globstar
 cd "$(dirname "$0")/../.."
 OUT=.build/fuzz
 OBJ=$OUT/obj
-mkdir -p "$OBJ" "$OUT/include/CLibPNG" "$OUT/include/CGifLib" "$OUT/include/CSystem" "$OUT/include/CChecksum" "$OUT/include/CResample"
+mkdir -p "$OBJ" "$OUT/include/CLibPNG" "$OUT/include/CSheetWriter" "$OUT/include/CGifLib" "$OUT/include/CSystem" "$OUT/include/CChecksum" "$OUT/include/CResample"
 cp Sources/CLibPNG/include/emk_png.h "$OUT/include/CLibPNG/"
+cp Sources/CSheetWriter/include/emk_sheet.h "$OUT/include/CSheetWriter/"
 cp Sources/CGifLib/include/emk_gif.h "$OUT/include/CGifLib/"
 cp Sources/CSystem/include/emk_sys.h "$OUT/include/CSystem/"
 cp Sources/CChecksum/include/emk_sha256.h "$OUT/include/CChecksum/"
 cp Sources/CResample/include/emk_resample.h "$OUT/include/CResample/"
 printf 'module CLibPNG {\n  header "emk_png.h"\n  link "png"\n  link "z"\n  export *\n}\n' > "$OUT/include/CLibPNG/module.modulemap"
+printf 'module CSheetWriter {\n  header "emk_sheet.h"\n  link "deflate"\n  link "z"\n  export *\n}\n' > "$OUT/include/CSheetWriter/module.modulemap"
 printf 'module CGifLib {\n  header "emk_gif.h"\n  link "gif"\n  export *\n}\n' > "$OUT/include/CGifLib/module.modulemap"
 printf 'module CSystem {\n  header "emk_sys.h"\n  export *\n}\n' > "$OUT/include/CSystem/module.modulemap"
 printf 'module CChecksum {\n  header "emk_sha256.h"\n  export *\n}\n' > "$OUT/include/CChecksum/module.modulemap"
 printf 'module CResample {\n  header "emk_resample.h"\n  export *\n}\n' > "$OUT/include/CResample/module.modulemap"
 CFLAGS=(-O1 -g -fsanitize=fuzzer-no-link,address)
-SWIFTFLAGS=(-package-name emokit -sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CGifLib" -I "$OUT/include/CSystem" -I "$OUT/include/CChecksum" -I "$OUT/include/CResample" -Xcc -I"$OUT/include/CLibPNG")
+SWIFTFLAGS=(-package-name emokit -sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CSheetWriter" -I "$OUT/include/CGifLib" -I "$OUT/include/CSystem" -I "$OUT/include/CChecksum" -I "$OUT/include/CResample" -Xcc -I"$OUT/include/CLibPNG")
 # Links with lld when the toolchain has it: GNU gold prints hundreds of harmless warnings about
 # ASan's local symbols.
 LINKER=()
@@ -104,16 +106,16 @@ together() {
   return $status
 }
 # In dependency order, each line's steps at once (two big modules at a time at most).
-together "shim CLibPNG" "shim CGifLib" "shim CSystem" "shim CChecksum" "shim CResample" "module FileAccess" "module TextEscaping" "module TextMatching"
+together "shim CLibPNG" "shim CSheetWriter" "shim CGifLib" "shim CSystem" "shim CChecksum" "shim CResample" "module FileAccess" "module TextEscaping" "module TextMatching"
 together "module Checksum CChecksum" "module Diagnostics TextEscaping"
 module EmoticonManifest Checksum
-together "module EmoticonPacks FileAccess TextEscaping TextMatching Diagnostics" "module Imaging FileAccess Checksum CLibPNG CGifLib CResample"
+together "module EmoticonPacks FileAccess TextEscaping TextMatching Diagnostics" "module Imaging FileAccess Checksum CLibPNG CSheetWriter CGifLib CResample"
 together "module EmojiGlyphs FileAccess Imaging Diagnostics" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching Diagnostics EmoticonPacks" \
-  "target fuzz-png FuzzPNG FileAccess Checksum CChecksum Imaging CLibPNG CGifLib CResample"
-together "target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum CChecksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CGifLib CResample" \
+  "target fuzz-png FuzzPNG FileAccess Checksum CChecksum Imaging CLibPNG CSheetWriter CGifLib CResample"
+together "target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum CChecksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CSheetWriter CGifLib CResample" \
   "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics TextEscaping" "module PreviewSite EmoticonManifest TextEscaping"
 together "module PipelineSteps EmojiData EmojiGlyphs EmoticonPacks Imaging Diagnostics" \
-  "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum CChecksum Imaging CLibPNG CGifLib CResample EmoticonManifest KeyboardLayout"
+  "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum CChecksum Imaging CLibPNG CSheetWriter CGifLib CResample EmoticonManifest KeyboardLayout"
 # Settings names the output writers of its rows (SiteOutputs, over OutputTransaction and the templates).
 # SwiftPM embeds the templates' bytes as PackageResources; no fuzz target writes a preview, so they are empty here.
 printf 'enum PackageResources {\n%s}\n' "$(for f in index_html preview_html preview_css preview_js emoticons_js keyboard_js keyboard_popups_js emoticons_d_ts demo_html; do echo "    static let $f: [UInt8] = []"; done)" >"$OBJ/EmptyTemplates.swift.new"
@@ -123,6 +125,6 @@ together "module OutputTransaction PipelineSteps CSystem EmoticonManifest Diagno
 module SiteOutputs PipelineSteps OutputTransaction EmoticonManifest Imaging PreviewSite BundledTemplates TextEscaping Diagnostics
 module Settings PipelineSteps EmojiData KeyboardLayout Imaging EmoticonPacks PreviewSite SiteOutputs FileAccess CSystem TextMatching TextEscaping Diagnostics
 SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord FileAccess TextEscaping TextMatching Checksum CChecksum Diagnostics \
-  EmoticonPacks Imaging CLibPNG CGifLib CResample EmojiGlyphs EmojiData PipelineSteps EmoticonManifest KeyboardLayout PreviewSite CSystem \
+  EmoticonPacks Imaging CLibPNG CSheetWriter CGifLib CResample EmojiGlyphs EmojiData PipelineSteps EmoticonManifest KeyboardLayout PreviewSite CSystem \
   OutputTransaction BundledTemplates SiteOutputs Settings
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

@@ -8,7 +8,7 @@ import Testing
 struct RuntimeScriptTests {
     static let templates: [String: Data] = [
         "index.html": Data("<p>{{ generator | html }}</p>".utf8), "preview.css": Data(), "preview.js": Data(),
-        "emoticons.js": Data("const DATA = /*EMOKIT_DATA*/null;\nconst Core = {};\n".utf8),
+        "emoticons.js": Data("const DATA = /*EMOKIT_DATA*/null;\nconst Core = {};\nconst LABELS = /*EMOKIT_LABELS*/null;\n".utf8),
         "keyboard.js": Data("const Emokit = Object.freeze({ data: DATA });\n".utf8),
         "keyboard-popups.js": Data("function keyboardPopups(k) {}\n".utf8),
     ]
@@ -23,7 +23,7 @@ struct RuntimeScriptTests {
         #expect(
             String(decoding: script.data, as: UTF8.self)
                 == "(function () {\n\"use strict\";\nglobalThis.createEmokit = function (EMOKIT_DATA, SCRIPT_URL) {\n"
-                + "const DATA = EMOKIT_DATA;\nconst Core = {};\n\nconst Emokit = Object.freeze({ data: DATA });\n\nfunction keyboardPopups(k) {}\n"
+                + "const DATA = EMOKIT_DATA;\nconst Core = {};\nconst LABELS = \(PreviewLabels.runtimeTable);\n\nconst Emokit = Object.freeze({ data: DATA });\n\nfunction keyboardPopups(k) {}\n"
                 + "\nreturn Emokit;\n};\n})();\n")
     }
 

@@ -61,9 +61,6 @@ int emk_gif_decode(const uint8_t *data, size_t size, const emk_gif_limits *limit
 
 void emk_gif_free(void *pointer);
 
-/* giflib's version, for messages and `--version`. */
-const char *emk_gif_giflib_version(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -2,9 +2,9 @@
  * emk_png: a small C shim over libpng.
  *
  * Why a shim: libpng reports errors with setjmp/longjmp. A longjmp that crosses Swift frames is
- * undefined behaviour, so every libpng call that can fail lives in this file, behind its own
+ * undefined behaviour, so every libpng call that can fail lives in this shim, behind its own
  * setjmp, and failures come back as a status code plus libpng's message copied into a caller's
- * buffer. Nothing here knows about emoticons.
+ * buffer. Nothing here knows about emoticons. Reading is emk_png_read.c, writing emk_png_write.c.
  */
 #ifndef EMK_PNG_H
 #define EMK_PNG_H
@@ -99,22 +99,12 @@ typedef struct {
                        choice (filtered when rows are filtered, else default) */
 } emk_png_deflate;
 
-/* Encodes 8-bit RGBA pixels (width*height*4) as colour type 6. */
+/* Encodes 8-bit RGBA pixels (width*height*4) as colour type 6 through libpng, rows filtered as
+ * `deflate->filters` says. emokit's default, unfiltered sheets, are written by CSheetWriter
+ * (emk_sheet.h) without libpng. */
 int emk_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
                          const emk_png_deflate *deflate, emk_png_buffer *out,
                          char *message, size_t message_size);
-
-/* The same encoding as emk_png_encode_rgba8 with unfiltered rows (EMK_PNG_FILTER_NONE), the
- * rows handed over a band at a time so a large image need never be held whole: begin, push
- * rows top to bottom (width*4 bytes each, any number per call) until all `height` are given,
- * finish (the PNG moves into `out`, to be freed with emk_png_buffer_free), and free the stream
- * whatever happened. The bytes do not depend on how the rows are split between calls. */
-typedef struct emk_sheet_stream emk_sheet_stream;
-int emk_sheet_stream_begin(uint32_t width, uint32_t height, const emk_png_deflate *deflate, emk_sheet_stream **out_stream,
-                           char *message, size_t message_size);
-int emk_sheet_stream_push_rows(emk_sheet_stream *stream, const uint8_t *rows, uint32_t count, char *message, size_t message_size);
-int emk_sheet_stream_finish(emk_sheet_stream *stream, emk_png_buffer *out, char *message, size_t message_size);
-void emk_sheet_stream_free(emk_sheet_stream *stream);
 
 /* Encodes 8-bit palette indices (width*height, one byte each) as colour type 3 at `bit_depth`
  * (1, 2, 4 or 8; indices must fit), with `palette_count` RGB entries and `trns_count` alphas. */
@@ -123,17 +113,6 @@ int emk_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t heig
                            const uint8_t *trns, int trns_count,
                            const emk_png_deflate *deflate, emk_png_buffer *out,
                            char *message, size_t message_size);
-
-/* Reads a PNG laid out exactly as emokit writes sheets, without libpng: the signature, IHDR
- * (`width` x `height`, 8-bit RGBA, no interlace), one or more IDAT chunks, IEND and nothing
- * else, every chunk's CRC valid, one zlib stream (declaring a 32 KiB window) of exactly the
- * image's rows, every row filter None. `rows` must hold height * (width*4 + 1) bytes; on EMK_PNG_OK its first width*height*4
- * bytes are the pixels. Returns EMK_PNG_UNUSUAL_LAYOUT for any other PNG, or for any damage:
- * a caller that must read every PNG reads such a file with libpng (emk_png_decode_*), which
- * names what is wrong. It exists to check cached sheets fast (libdeflate inflates several times
- * faster than zlib); source images are always read by libpng. */
-#define EMK_PNG_UNUSUAL_LAYOUT 100
-int emk_png_read_sheet_rgba8(const uint8_t *png, size_t size, uint32_t width, uint32_t height, uint8_t *rows);
 
 /* libpng's version string, for `emokit --version`. */
 const char *emk_png_libpng_version(void);

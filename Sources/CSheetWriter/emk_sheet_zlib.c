@@ -24,7 +24,7 @@
  * holds it whole (an emoji keyboard's @3x skin-tone sheet is 10 MB of RGBA), and the bytes do not
  * depend on how the rows are split.
  */
-#include "emk_sheet_writer.h"
+#include "emk_deflate_out.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -37,181 +37,6 @@
 #define EMK_MIN_ZERO_BAND 8192
 /* Rows are copied, behind their filter byte, into a scratch buffer of about this size per deflate call. */
 #define EMK_SCRATCH_BYTES 65536
-
-typedef struct {
-    emk_png_buffer *out;
-    uint64_t bits;
-    int count;
-    int failed;
-} emk_writer;
-
-static int emk_reserve(emk_writer *w, size_t extra) {
-    emk_png_buffer *b = w->out;
-    if (w->failed) return 0;
-    if (extra > SIZE_MAX - b->size) { w->failed = 1; return 0; }
-    size_t needed = b->size + extra;
-    if (needed <= b->capacity) return 1;
-    size_t capacity = b->capacity ? b->capacity : 65536;
-    while (capacity < needed) {
-        if (capacity > SIZE_MAX / 2) { capacity = needed; break; }
-        capacity *= 2;
-    }
-    uint8_t *grown = (uint8_t *)realloc(b->bytes, capacity);
-    if (!grown) { w->failed = 1; return 0; }
-    b->bytes = grown;
-    b->capacity = capacity;
-    return 1;
-}
-
-static void emk_put_bytes(emk_writer *w, const void *bytes, size_t n) {
-    if (!emk_reserve(w, n)) return;
-    memcpy(w->out->bytes + w->out->size, bytes, n);
-    w->out->size += n;
-}
-
-static void emk_put_be32(emk_writer *w, uint32_t v) {
-    uint8_t b[4] = {(uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v};
-    emk_put_bytes(w, b, 4);
-}
-
-/* Deflate's bit order: values LSB first; the caller has reserved room for the bytes. */
-static void emk_put_bits(emk_writer *w, uint32_t value, int n) {
-    w->bits |= (uint64_t)value << w->count;
-    w->count += n;
-    while (w->count >= 8) {
-        w->out->bytes[w->out->size++] = (uint8_t)w->bits;
-        w->bits >>= 8;
-        w->count -= 8;
-    }
-}
-
-/* An empty stored block: ends on a byte boundary. */
-static void emk_put_stored_empty(emk_writer *w, int final) {
-    emk_put_bits(w, final ? 1 : 0, 3);
-    if (w->count > 0) emk_put_bits(w, 0, 8 - w->count);
-    emk_put_bits(w, 0x0000, 16);
-    emk_put_bits(w, 0xFFFF, 16);
-}
-
-/* Canonical Huffman codes for `lengths` (RFC 1951 3.2.2), bit-reversed for emk_put_bits. */
-static void emk_canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
-    int count[16] = {0}, next[16] = {0};
-    for (int i = 0; i < n; i++) count[lengths[i]]++;
-    count[0] = 0;
-    int code = 0;
-    for (int bits = 1; bits < 16; bits++) {
-        code = (code + count[bits - 1]) << 1;
-        next[bits] = code;
-    }
-    for (int i = 0; i < n; i++) {
-        int len = lengths[i];
-        if (len == 0) { codes[i] = 0; continue; }
-        int c = next[len]++, r = 0;
-        for (int b = 0; b < len; b++) { r = (r << 1) | (c & 1); c >>= 1; }
-        codes[i] = (uint16_t)r;
-    }
-}
-
-/* Lengths giving a complete prefix code over `k` (>= 2) symbols, in the order given. */
-static void emk_complete_lengths(int k, uint8_t *lengths) {
-    int d = 1;
-    while ((1 << d) < k) d++;
-    int shorter = (1 << d) - k; /* this many get d-1 bits, the rest d */
-    for (int i = 0; i < k; i++) lengths[i] = (uint8_t)(i < shorter ? d - 1 : d);
-}
-
-static const uint16_t emk_length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-                                             31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-static const uint8_t emk_length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-
-/* `n` (>= 1) zero bytes as one dynamic-Huffman block (a literal 0, then copies of the byte before
- * at distance 1), then an empty stored block to end on a byte boundary. */
-static void emk_put_zeros(emk_writer *w, size_t n) {
-    size_t full = (n - 1) / 258, rest = (n - 1) % 258;
-    int rest_symbol = -1;
-    if (rest >= 3) {
-        int i = 28;
-        while (emk_length_base[i] > rest) i--;
-        rest_symbol = 257 + i;
-    }
-    /* The literal/length alphabet: 0, end of block, 258 (code 285) and the remainder's code. */
-    int used[4], k = 0;
-    if (full > 0) used[k++] = 285;
-    used[k++] = 0;
-    if (rest_symbol >= 0) used[k++] = rest_symbol;
-    used[k++] = 256;
-    /* A complete prefix code, shortest for the 258-byte copies that make up almost all of it. */
-    static const uint8_t by_count[5][4] = {{0}, {0}, {1, 1}, {1, 2, 2}, {1, 2, 3, 3}};
-    const uint8_t *chosen = by_count[k];
-    int hlit = 257;
-    for (int i = 0; i < k; i++) if (used[i] + 1 > hlit) hlit = used[i] + 1;
-    uint8_t lengths[287] = {0};
-    for (int i = 0; i < k; i++) lengths[used[i]] = chosen[i];
-    lengths[hlit] = 1; /* the one distance code (distance 1), 1 bit as RFC 1951 asks */
-    int total = hlit + 1;
-
-    /* The code lengths, run-length coded: 18 = 11-138 zeros, 17 = 3-10 zeros, else the length. */
-    uint8_t rle_symbol[300], rle_extra[300];
-    int rle = 0;
-    for (int i = 0; i < total;) {
-        int run = 0;
-        while (i + run < total && lengths[i + run] == 0) run++;
-        if (run >= 11) {
-            int take = run > 138 ? 138 : run;
-            rle_symbol[rle] = 18, rle_extra[rle++] = (uint8_t)(take - 11), i += take;
-        } else if (run >= 3) {
-            rle_symbol[rle] = 17, rle_extra[rle++] = (uint8_t)(run - 3), i += run;
-        } else {
-            rle_symbol[rle] = lengths[i], rle_extra[rle++] = 0, i += 1;
-        }
-    }
-    /* The code-length code: a complete code over the symbols the run-length coding used. */
-    uint8_t cl_lengths[19] = {0};
-    int cl_used[19], cl_k = 0;
-    for (int s = 0; s < 19; s++) {
-        for (int j = 0; j < rle; j++) {
-            if (rle_symbol[j] == s) { cl_used[cl_k++] = s; break; }
-        }
-    }
-    uint8_t cl_chosen[19];
-    emk_complete_lengths(cl_k, cl_chosen);
-    for (int i = 0; i < cl_k; i++) cl_lengths[cl_used[i]] = cl_chosen[i];
-    static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
-    int hclen = 19;
-    while (hclen > 4 && cl_lengths[order[hclen - 1]] == 0) hclen--;
-    uint16_t cl_codes[19], codes[287];
-    emk_canonical_codes(cl_lengths, 19, cl_codes);
-    emk_canonical_codes(lengths, hlit, codes);
-
-    /* Header and tables: well under 200 bytes; data: 2-3 bits per 258 zeros. */
-    if (!emk_reserve(w, 256 + full / 2 + 16)) return;
-    emk_put_bits(w, 2 << 1, 3); /* not final, dynamic Huffman */
-    emk_put_bits(w, (uint32_t)(hlit - 257), 5);
-    emk_put_bits(w, 0, 5); /* one distance code */
-    emk_put_bits(w, (uint32_t)(hclen - 4), 4);
-    for (int i = 0; i < hclen; i++) emk_put_bits(w, cl_lengths[order[i]], 3);
-    for (int j = 0; j < rle; j++) {
-        emk_put_bits(w, cl_codes[rle_symbol[j]], cl_lengths[rle_symbol[j]]);
-        if (rle_symbol[j] == 18) emk_put_bits(w, rle_extra[j], 7);
-        if (rle_symbol[j] == 17) emk_put_bits(w, rle_extra[j], 3);
-    }
-    uint16_t dist_code = 0; /* the only distance code, length 1: code 0 */
-    emk_put_bits(w, codes[0], lengths[0]);
-    for (size_t i = 0; i < full; i++) {
-        emk_put_bits(w, codes[285], lengths[285]);
-        emk_put_bits(w, dist_code, 1);
-    }
-    if (rest_symbol >= 0) {
-        int i = rest_symbol - 257;
-        emk_put_bits(w, codes[rest_symbol], lengths[rest_symbol]);
-        if (emk_length_extra[i]) emk_put_bits(w, (uint32_t)(rest - emk_length_base[i]), emk_length_extra[i]);
-        emk_put_bits(w, dist_code, 1);
-    } else {
-        for (size_t i = 0; i < rest; i++) emk_put_bits(w, codes[0], lengths[0]);
-    }
-    emk_put_bits(w, codes[256], lengths[256]);
-    emk_put_stored_empty(w, 0);
-}
 
 static int emk_row_is_zero(const uint8_t *row, size_t n) {
     uint64_t acc = 0;
@@ -234,12 +59,12 @@ static uLong emk_adler_zeros(uLong adler, size_t n) {
 }
 
 /* Runs deflate on the scratch rows with `flush` until zlib has consumed them and written all. */
-static int emk_deflate_into(emk_writer *w, z_stream *z, const uint8_t *data, size_t n, int flush) {
+static int emk_deflate_into(emk_deflate_out *w, z_stream *z, const uint8_t *data, size_t n, int flush) {
     z->next_in = (Bytef *)data;
     z->avail_in = (uInt)n;
     for (;;) {
         size_t room = n / 2 + 4096;
-        if (!emk_reserve(w, room)) return Z_MEM_ERROR;
+        if (!emk_out_reserve(w, room)) return Z_MEM_ERROR;
         z->next_out = w->out->bytes + w->out->size;
         z->avail_out = (uInt)(w->out->capacity - w->out->size);
         uInt before = z->avail_out;
@@ -263,8 +88,8 @@ static uint32_t emk_chunk_crc(const uint8_t *type_and_data, size_t n) {
  * sees exactly the calls the whole-image loop would make, and the bytes are the same however
  * the rows are handed over. */
 struct emk_zlib_stream {
-    emk_png_buffer out;
-    emk_writer w;
+    emk_sheet_buffer out;
+    emk_deflate_out w;
     z_stream z;
     int z_ready;
     size_t row_bytes, stride, scratch_rows, filled;
@@ -305,7 +130,7 @@ static void emk_stream_place_zeros(emk_zlib_stream *s) {
     if (band >= EMK_MIN_ZERO_BAND) {
         if (s->filled > 0) emk_stream_deflate(s, Z_SYNC_FLUSH);
         if (s->status != Z_OK) return;
-        emk_put_zeros(&s->w, band);
+        emk_out_zero_band(&s->w, band);
         s->adler = emk_adler_zeros(s->adler, band);
         /* The decoder's window now ends with these zeros; tell zlib. */
         size_t tail = band < sizeof emk_zero_window ? band : sizeof emk_zero_window;
@@ -320,18 +145,18 @@ void emk_zlib_stream_free(emk_zlib_stream *s) {
     if (!s) return;
     if (s->z_ready) deflateEnd(&s->z);
     free(s->scratch);
-    emk_png_buffer_free(&s->out);
+    emk_sheet_buffer_free(&s->out);
     free(s);
 }
 
-int emk_zlib_stream_begin(uint32_t width, uint32_t height, const emk_png_deflate *settings, emk_zlib_stream **out_stream,
+int emk_zlib_stream_begin(uint32_t width, uint32_t height, const emk_sheet_deflate *settings, emk_zlib_stream **out_stream,
                            char *message, size_t message_size) {
     if (!out_stream || !settings || width == 0 || height == 0 || width > 0x7fffffffu / 4 || height > 0x7fffffffu)
-        return EMK_PNG_BAD_ARGUMENT;
+        return EMK_SHEET_BAD_ARGUMENT;
     *out_stream = NULL;
     emk_zlib_stream *s = (emk_zlib_stream *)calloc(1, sizeof *s);
-    if (!s) return EMK_PNG_OUT_OF_MEMORY;
-    s->w = (emk_writer){&s->out, 0, 0, 0};
+    if (!s) return EMK_SHEET_OUT_OF_MEMORY;
+    s->w = (emk_deflate_out){&s->out, 0, 0, 0};
     s->row_bytes = (size_t)width * 4;
     s->stride = s->row_bytes + 1;
     s->height = height;
@@ -339,46 +164,45 @@ int emk_zlib_stream_begin(uint32_t width, uint32_t height, const emk_png_deflate
     int mem_level = settings->mem_level >= 1 && settings->mem_level <= 9 ? settings->mem_level : 8;
     int strategy = settings->strategy >= 0 ? settings->strategy : Z_DEFAULT_STRATEGY;
 
-    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    emk_put_bytes(&s->w, signature, 8);
+    emk_out_bytes(&s->w, emk_sheet_signature, 8);
     uint8_t ihdr[17] = {'I', 'H', 'D', 'R', 0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0};
     for (int i = 0; i < 4; i++) ihdr[4 + i] = (uint8_t)(width >> (24 - 8 * i)), ihdr[8 + i] = (uint8_t)(height >> (24 - 8 * i));
-    emk_put_be32(&s->w, 13);
-    emk_put_bytes(&s->w, ihdr, 17);
-    emk_put_be32(&s->w, emk_chunk_crc(ihdr, 17));
+    emk_out_be32(&s->w, 13);
+    emk_out_bytes(&s->w, ihdr, 17);
+    emk_out_be32(&s->w, emk_chunk_crc(ihdr, 17));
     /* IDAT: its length is filled in once the stream is complete (33 bytes in: after the signature and IHDR). */
-    emk_put_bytes(&s->w, "\0\0\0\0IDAT", 8);
+    emk_out_bytes(&s->w, "\0\0\0\0IDAT", 8);
     /* zlib header: deflate, 32 KiB window, the FLEVEL libpng would write for this level. */
     int fast = level < 2 || strategy >= Z_HUFFMAN_ONLY;
     uint8_t zheader[2] = {0x78, fast ? 0x01 : (level < 6 ? 0x5E : (level == 6 ? 0x9C : 0xDA))};
-    emk_put_bytes(&s->w, zheader, 2);
-    if (s->w.failed) { emk_zlib_stream_free(s); return EMK_PNG_OUT_OF_MEMORY; }
+    emk_out_bytes(&s->w, zheader, 2);
+    if (s->w.failed) { emk_zlib_stream_free(s); return EMK_SHEET_OUT_OF_MEMORY; }
 
     if (deflateInit2(&s->z, level, Z_DEFLATED, -15, mem_level, strategy) != Z_OK) {
         emk_zlib_stream_free(s);
         snprintf(message, message_size, "zlib could not start (level %d, memLevel %d)", level, mem_level);
-        return EMK_PNG_OUT_OF_MEMORY;
+        return EMK_SHEET_OUT_OF_MEMORY;
     }
     s->z_ready = 1;
     s->scratch_rows = EMK_SCRATCH_BYTES / s->stride ? EMK_SCRATCH_BYTES / s->stride : 1;
     s->scratch = (uint8_t *)malloc(s->scratch_rows * s->stride);
-    if (!s->scratch) { emk_zlib_stream_free(s); return EMK_PNG_OUT_OF_MEMORY; }
+    if (!s->scratch) { emk_zlib_stream_free(s); return EMK_SHEET_OUT_OF_MEMORY; }
     s->adler = adler32(0, Z_NULL, 0);
     s->status = Z_OK;
     *out_stream = s;
-    return EMK_PNG_OK;
+    return EMK_SHEET_OK;
 }
 
 static int emk_stream_failure(emk_zlib_stream *s, char *message, size_t message_size) {
     if (s->status != Z_MEM_ERROR && s->status != Z_OK && !s->w.failed) {
         snprintf(message, message_size, "zlib failed while compressing (status %d)", s->status);
-        return EMK_PNG_LIBPNG_ERROR;
+        return EMK_SHEET_COMPRESSOR_ERROR;
     }
-    return EMK_PNG_OUT_OF_MEMORY;
+    return EMK_SHEET_OUT_OF_MEMORY;
 }
 
 int emk_zlib_stream_push_rows(emk_zlib_stream *s, const uint8_t *rows, uint32_t count, char *message, size_t message_size) {
-    if (!s || (!rows && count > 0) || count > s->height - s->rows_seen) return EMK_PNG_BAD_ARGUMENT;
+    if (!s || (!rows && count > 0) || count > s->height - s->rows_seen) return EMK_SHEET_BAD_ARGUMENT;
     for (uint32_t r = 0; r < count && s->status == Z_OK && !s->w.failed; r++) {
         const uint8_t *row = rows + (size_t)r * s->row_bytes;
         if (emk_row_is_zero(row, s->row_bytes)) {
@@ -390,40 +214,40 @@ int emk_zlib_stream_push_rows(emk_zlib_stream *s, const uint8_t *rows, uint32_t 
     }
     s->rows_seen += count;
     if (s->status != Z_OK || s->w.failed) return emk_stream_failure(s, message, message_size);
-    return EMK_PNG_OK;
+    return EMK_SHEET_OK;
 }
 
-int emk_zlib_stream_finish(emk_zlib_stream *s, emk_png_buffer *out, char *message, size_t message_size) {
-    if (!s || !out) return EMK_PNG_BAD_ARGUMENT;
+int emk_zlib_stream_finish(emk_zlib_stream *s, emk_sheet_buffer *out, char *message, size_t message_size) {
+    if (!s || !out) return EMK_SHEET_BAD_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (s->rows_seen != s->height) {
         snprintf(message, message_size, "the image has %u rows but %u were given", (unsigned)s->height, (unsigned)s->rows_seen);
-        return EMK_PNG_BAD_ARGUMENT;
+        return EMK_SHEET_BAD_ARGUMENT;
     }
     /* The last rows: a long zero band ends the stream with an empty final block; otherwise the
      * last zlib rows finish it. */
     int band_last = (size_t)s->zero_run * s->stride >= EMK_MIN_ZERO_BAND;
     emk_stream_place_zeros(s);
     if (band_last) {
-        if (s->status == Z_OK && emk_reserve(&s->w, 16)) emk_put_stored_empty(&s->w, 1);
+        if (s->status == Z_OK && emk_out_reserve(&s->w, 16)) emk_out_stored_empty(&s->w, 1);
     } else {
         emk_stream_deflate(s, Z_FINISH);
     }
-    if (s->status == Z_OK) emk_put_be32(&s->w, (uint32_t)s->adler);
+    if (s->status == Z_OK) emk_out_be32(&s->w, (uint32_t)s->adler);
     if (s->status != Z_OK || s->w.failed) return emk_stream_failure(s, message, message_size);
     const size_t idat = 33;
     size_t data_length = s->out.size - idat - 8;
     if (data_length > 0x7fffffffu) {
         snprintf(message, message_size, "image data too large for one PNG chunk");
-        return EMK_PNG_BAD_ARGUMENT;
+        return EMK_SHEET_BAD_ARGUMENT;
     }
     for (int i = 0; i < 4; i++) s->out.bytes[idat + i] = (uint8_t)(data_length >> (24 - 8 * i));
-    emk_put_be32(&s->w, emk_chunk_crc(s->out.bytes + idat + 4, data_length + 4));
+    emk_out_be32(&s->w, emk_chunk_crc(s->out.bytes + idat + 4, data_length + 4));
     static const uint8_t iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
-    emk_put_bytes(&s->w, iend, 12);
-    if (s->w.failed) return EMK_PNG_OUT_OF_MEMORY;
+    emk_out_bytes(&s->w, iend, 12);
+    if (s->w.failed) return EMK_SHEET_OUT_OF_MEMORY;
     /* The bytes move to the caller; the stream keeps nothing to free twice. */
     *out = s->out;
     memset(&s->out, 0, sizeof s->out);
-    return EMK_PNG_OK;
+    return EMK_SHEET_OK;
 }

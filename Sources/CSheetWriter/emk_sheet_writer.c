@@ -17,13 +17,22 @@
  * chosen by size alone, so the bytes never depend on how the rows were handed over. The Adler-32
  * and the IDAT chunk's CRC are libdeflate's.
  */
-#include "emk_sheet_writer.h"
+#include "emk_sheet_internal.h"
 
 #include <libdeflate.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const uint8_t emk_sheet_signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+
+void emk_sheet_buffer_free(emk_sheet_buffer *buffer) {
+    if (!buffer) return;
+    free(buffer->bytes);
+    buffer->bytes = NULL;
+    buffer->size = buffer->capacity = 0;
+}
 
 struct emk_sheet_stream {
     emk_zlib_stream *zlib; /* images above EMK_SHEET_WHOLE_BYTES; the fields below are unused then */
@@ -52,69 +61,68 @@ void emk_sheet_stream_free(emk_sheet_stream *s) {
     free(s);
 }
 
-int emk_sheet_stream_begin(uint32_t width, uint32_t height, const emk_png_deflate *settings, emk_sheet_stream **out_stream,
+int emk_sheet_stream_begin(uint32_t width, uint32_t height, const emk_sheet_deflate *settings, emk_sheet_stream **out_stream,
                            char *message, size_t message_size) {
     if (!out_stream || !settings || width == 0 || height == 0 || width > 0x7fffffffu / 4 || height > 0x7fffffffu)
-        return EMK_PNG_BAD_ARGUMENT;
+        return EMK_SHEET_BAD_ARGUMENT;
     *out_stream = NULL;
     size_t stride = (size_t)width * 4 + 1;
-    if ((size_t)height > SIZE_MAX / stride) return EMK_PNG_BAD_ARGUMENT;
+    if ((size_t)height > SIZE_MAX / stride) return EMK_SHEET_BAD_ARGUMENT;
     emk_sheet_stream *s = (emk_sheet_stream *)calloc(1, sizeof *s);
-    if (!s) return EMK_PNG_OUT_OF_MEMORY;
+    if (!s) return EMK_SHEET_OUT_OF_MEMORY;
     if (stride * height > EMK_SHEET_WHOLE_BYTES) {
         int status = emk_zlib_stream_begin(width, height, settings, &s->zlib, message, message_size);
-        if (status != EMK_PNG_OK) { free(s); return status; }
+        if (status != EMK_SHEET_OK) { free(s); return status; }
         *out_stream = s;
-        return EMK_PNG_OK;
+        return EMK_SHEET_OK;
     }
     s->row_bytes = (size_t)width * 4;
     s->stride = stride;
     s->height = height;
     s->level = settings->level < 0 ? 6 : (settings->level > 12 ? 12 : settings->level);
     s->rows = (uint8_t *)malloc(stride * height);
-    if (!s->rows) { free(s); return EMK_PNG_OUT_OF_MEMORY; }
+    if (!s->rows) { free(s); return EMK_SHEET_OUT_OF_MEMORY; }
     *out_stream = s;
-    return EMK_PNG_OK;
+    return EMK_SHEET_OK;
 }
 
 int emk_sheet_stream_push_rows(emk_sheet_stream *s, const uint8_t *rows, uint32_t count, char *message, size_t message_size) {
     if (s && s->zlib) return emk_zlib_stream_push_rows(s->zlib, rows, count, message, message_size);
-    if (!s || (!rows && count > 0) || count > s->height - s->rows_seen) return EMK_PNG_BAD_ARGUMENT;
+    if (!s || (!rows && count > 0) || count > s->height - s->rows_seen) return EMK_SHEET_BAD_ARGUMENT;
     uint8_t *slot = s->rows + (size_t)s->rows_seen * s->stride;
     for (uint32_t r = 0; r < count; r++, slot += s->stride) {
         slot[0] = 0; /* filter type None */
         memcpy(slot + 1, rows + (size_t)r * s->row_bytes, s->row_bytes);
     }
     s->rows_seen += count;
-    return EMK_PNG_OK;
+    return EMK_SHEET_OK;
 }
 
 static void emk_put_be32(uint8_t *at, uint32_t v) {
     at[0] = (uint8_t)(v >> 24), at[1] = (uint8_t)(v >> 16), at[2] = (uint8_t)(v >> 8), at[3] = (uint8_t)v;
 }
 
-int emk_sheet_stream_finish(emk_sheet_stream *s, emk_png_buffer *out, char *message, size_t message_size) {
+int emk_sheet_stream_finish(emk_sheet_stream *s, emk_sheet_buffer *out, char *message, size_t message_size) {
     if (s && s->zlib) return emk_zlib_stream_finish(s->zlib, out, message, message_size);
-    if (!s || !out) return EMK_PNG_BAD_ARGUMENT;
+    if (!s || !out) return EMK_SHEET_BAD_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (s->rows_seen != s->height) {
         snprintf(message, message_size, "the image has %u rows but %u were given", (unsigned)s->height, (unsigned)s->rows_seen);
-        return EMK_PNG_BAD_ARGUMENT;
+        return EMK_SHEET_BAD_ARGUMENT;
     }
     struct libdeflate_compressor *compressor = emk_compressor_for(s->level);
     if (!compressor) {
         snprintf(message, message_size, "libdeflate could not start (level %d)", s->level);
-        return EMK_PNG_OUT_OF_MEMORY;
+        return EMK_SHEET_OUT_OF_MEMORY;
     }
     size_t raw = s->stride * s->height;
     /* Signature and IHDR (33 bytes), the IDAT header (8), the stream, its CRC (4) and IEND (12).
      * The bound is only reserved: pages the stream does not reach are never touched. */
     size_t bound = libdeflate_zlib_compress_bound(compressor, raw);
-    if (bound > SIZE_MAX - 64) return EMK_PNG_OUT_OF_MEMORY;
+    if (bound > SIZE_MAX - 64) return EMK_SHEET_OUT_OF_MEMORY;
     uint8_t *bytes = (uint8_t *)malloc(bound + 57);
-    if (!bytes) return EMK_PNG_OUT_OF_MEMORY;
-    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    memcpy(bytes, signature, 8);
+    if (!bytes) return EMK_SHEET_OUT_OF_MEMORY;
+    memcpy(bytes, emk_sheet_signature, 8);
     emk_put_be32(bytes + 8, 13);
     uint8_t *ihdr = bytes + 12;
     memcpy(ihdr, "IHDR", 4);
@@ -126,7 +134,7 @@ int emk_sheet_stream_finish(emk_sheet_stream *s, emk_png_buffer *out, char *mess
     if (stream == 0 || stream > 0x7fffffffu) {
         free(bytes);
         snprintf(message, message_size, stream == 0 ? "libdeflate could not compress the image" : "image data too large for one PNG chunk");
-        return stream == 0 ? EMK_PNG_LIBPNG_ERROR : EMK_PNG_BAD_ARGUMENT;
+        return stream == 0 ? EMK_SHEET_COMPRESSOR_ERROR : EMK_SHEET_BAD_ARGUMENT;
     }
     emk_put_be32(bytes + 33, (uint32_t)stream);
     memcpy(bytes + 37, "IDAT", 4);
@@ -136,90 +144,17 @@ int emk_sheet_stream_finish(emk_sheet_stream *s, emk_png_buffer *out, char *mess
     out->bytes = bytes;
     out->size = 57 + stream;
     out->capacity = bound + 57;
-    return EMK_PNG_OK;
+    return EMK_SHEET_OK;
 }
 
-int emk_sheet_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, const emk_png_deflate *settings,
-                           emk_png_buffer *out, char *message, size_t message_size) {
-    if (!pixels || !out) return EMK_PNG_BAD_ARGUMENT;
+int emk_sheet_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, const emk_sheet_deflate *settings,
+                           emk_sheet_buffer *out, char *message, size_t message_size) {
+    if (!pixels || !out) return EMK_SHEET_BAD_ARGUMENT;
     memset(out, 0, sizeof *out);
     emk_sheet_stream *s = NULL;
     int status = emk_sheet_stream_begin(width, height, settings, &s, message, message_size);
-    if (status == EMK_PNG_OK) status = emk_sheet_stream_push_rows(s, pixels, height, message, message_size);
-    if (status == EMK_PNG_OK) status = emk_sheet_stream_finish(s, out, message, message_size);
+    if (status == EMK_SHEET_OK) status = emk_sheet_stream_push_rows(s, pixels, height, message, message_size);
+    if (status == EMK_SHEET_OK) status = emk_sheet_stream_finish(s, out, message, message_size);
     emk_sheet_stream_free(s);
-    return status;
-}
-
-static uint32_t emk_get_be32(const uint8_t *at) {
-    return (uint32_t)at[0] << 24 | (uint32_t)at[1] << 16 | (uint32_t)at[2] << 8 | (uint32_t)at[3];
-}
-
-/* The reader of what the writer above writes (see emk_png.h): chunk by chunk, each length checked
- * against what is left before it is used, the IDAT data gathered into one buffer (a writer may
- * split it), then one libdeflate call that must produce exactly the rows and consume exactly the
- * data (the Adler-32 is checked by libdeflate). */
-int emk_png_read_sheet_rgba8(const uint8_t *png, size_t size, uint32_t width, uint32_t height, uint8_t *rows) {
-    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    if (!png || !rows || width == 0 || height == 0 || width > 0x7fffffffu / 4) return EMK_PNG_BAD_ARGUMENT;
-    size_t stride = (size_t)width * 4 + 1;
-    if ((size_t)height > SIZE_MAX / stride) return EMK_PNG_BAD_ARGUMENT;
-    if (size < 8 + 25 + 12 || memcmp(png, signature, 8) != 0) return EMK_PNG_UNUSUAL_LAYOUT;
-    size_t at = 8, idat_bytes = 0;
-    int seen_ihdr = 0, seen_iend = 0, seen_idat = 0;
-    uint8_t *stream = NULL;
-    size_t stream_size = 0;
-    int status = EMK_PNG_UNUSUAL_LAYOUT;
-    /* Pass 1: the layout and CRCs, and how many IDAT bytes; pass 2 gathers them. */
-    for (int pass = 0; pass < 2; pass++) {
-        at = 8, seen_ihdr = seen_iend = seen_idat = 0;
-        while (!seen_iend) {
-            if (size - at < 12) goto done;
-            uint32_t length = emk_get_be32(png + at);
-            const uint8_t *type = png + at + 4, *data = png + at + 8;
-            if (length > size - at - 12) goto done;
-            if (pass == 0 && emk_get_be32(data + length) != (uint32_t)libdeflate_crc32(0, type, (size_t)length + 4)) goto done;
-            if (memcmp(type, "IHDR", 4) == 0) {
-                if (seen_ihdr || length != 13 || emk_get_be32(data) != width || emk_get_be32(data + 4) != height) goto done;
-                if (data[8] != 8 || data[9] != 6 || data[10] != 0 || data[11] != 0 || data[12] != 0) goto done;
-                seen_ihdr = 1;
-            } else if (memcmp(type, "IDAT", 4) == 0) {
-                if (!seen_ihdr) goto done;
-                seen_idat = 1;
-                if (pass == 0) idat_bytes += length;
-                else memcpy(stream + stream_size, data, length), stream_size += length;
-            } else if (memcmp(type, "IEND", 4) == 0) {
-                if (!seen_idat || length != 0) goto done;
-                seen_iend = 1;
-            } else {
-                goto done;
-            }
-            at += 12 + (size_t)length;
-        }
-        if (at != size) goto done;
-        if (pass == 0) {
-            stream = (uint8_t *)malloc(idat_bytes ? idat_bytes : 1);
-            if (!stream) { status = EMK_PNG_OUT_OF_MEMORY; goto done; }
-        }
-    }
-    /* The zlib header must declare a 32 KiB window (CMF 0x78), as every emokit sheet does:
-     * libdeflate ignores the declared window, but libpng's inflate refuses a stream whose copies
-     * reach past a smaller one, and this reader must accept nothing libpng refuses. */
-    if (stream_size < 2 || stream[0] != 0x78) goto done;
-    {
-        struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
-        if (!d) { status = EMK_PNG_OUT_OF_MEMORY; goto done; }
-        size_t consumed = 0;
-        enum libdeflate_result result = libdeflate_zlib_decompress_ex(d, stream, stream_size, rows, stride * height, &consumed, NULL);
-        libdeflate_free_decompressor(d);
-        if (result != LIBDEFLATE_SUCCESS || consumed != stream_size) goto done;
-    }
-    for (uint32_t y = 0; y < height; y++) {
-        if (rows[(size_t)y * stride] != 0) goto done;
-        memmove(rows + (size_t)y * (stride - 1), rows + (size_t)y * stride + 1, stride - 1);
-    }
-    status = EMK_PNG_OK;
-done:
-    free(stream);
     return status;
 }
