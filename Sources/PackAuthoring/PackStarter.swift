@@ -4,10 +4,10 @@ import Foundation
 import TextEscaping
 
 /// `emokit init`: the Weibo `info.plist` a folder of images stands for. It lists the images the
-/// way a plain image folder is read (`ImageNaming`, as `PlainImageFolderLayout` does), so generating the folder before
-/// and after `init` gives the same keyboard: one entry per image name in bytewise (UTF-8) order,
-/// `chs` `[name]`, its `@2x`/`@3x` files grouped with it, `delete` and `icon` left to their own
-/// meaning. Names that the reader would refuse, or that would give two entries one text, are
+/// way a plain image folder is read (EmoticonPacks' `ImageNaming`), so generating the folder
+/// before and after `init` gives the same keyboard: one entry per image name in bytewise (UTF-8)
+/// order, `chs` `[name]`, its `@2x`/`@3x` files grouped with it, `delete` and `icon` left to
+/// their own meaning. Names that the reader would refuse, or that would give two entries one text, are
 /// refused here, all of them at once, before anything is written.
 public struct PackStarter: Sendable {
     public struct Entry: Equatable, Sendable {
