@@ -21,7 +21,13 @@ import PackageDescription
 //   TextMatching     "Did you mean": the closest known name to a typed one (CLI, config, plist keys).
 //   Diagnostics      Findings as values (code, severity, file, entry, key, message in parts with
 //                    setting references); the library returns them, only the CLI prints them.
+//   PropertyLists    Property list bytes to values (binary and XML, a root array item by item), knowing
+//                    nothing of packs.
+//   EmoticonPackModel The pack value types (EmoticonPack, Entry, PackError, TabID, PackChoices...),
+//                    re-exported by EmoticonPacks.
 //   EmoticonPacks    Reading packs into values: one file per pack layout (Layouts/), one `detect`.
+//   PackAuthoring    `emokit init`'s pack side: a folder of images (and names.tsv) to a Weibo
+//                    info.plist, and `init --update`'s edit of one.
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords), CLDR's
 //                    Han-Latin transform (names' pinyin for search). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
@@ -95,7 +101,10 @@ let package = Package(
         .target(name: "TextEscaping"),
         .target(name: "TextMatching"),
         .target(name: "Diagnostics", dependencies: ["TextEscaping"]),
-        .target(name: "EmoticonPacks", dependencies: ["TextEscaping", "TextMatching", "FileAccess", "Diagnostics"]),
+        .target(name: "PropertyLists", dependencies: ["TextEscaping"]),
+        .target(name: "EmoticonPackModel", dependencies: ["Diagnostics"]),
+        .target(name: "EmoticonPacks", dependencies: ["EmoticonPackModel", "PropertyLists", "TextEscaping", "TextMatching", "FileAccess", "Diagnostics"]),
+        .target(name: "PackAuthoring", dependencies: ["EmoticonPacks", "TextEscaping", "Diagnostics"]),
         .target(name: "EmojiData", dependencies: ["Diagnostics", "TextEscaping"]),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess", "Diagnostics"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
@@ -103,7 +112,7 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping",
+                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "PackAuthoring", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping",
                 "Diagnostics",
             ]),
         .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
@@ -123,7 +132,7 @@ let package = Package(
         .target(
             name: "EmokitCLI",
             dependencies: [
-                "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "TextEscaping", "Diagnostics",
+                "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "PackAuthoring", "CSystem", "PreviewSite", "TextMatching", "TextEscaping", "Diagnostics",
             ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         // Test helpers: TestSupport is Foundation only (fixtures, file trees, subprocesses, the
@@ -141,7 +150,10 @@ let package = Package(
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
+        .testTarget(name: "EmoticonPackModelTests", dependencies: ["EmoticonPackModel"]),
         .testTarget(name: "EmoticonPacksTests", dependencies: ["TestSupport", "EmoticonPacks"], exclude: ["Fixtures"]),
+        .testTarget(name: "PackAuthoringTests", dependencies: ["PackAuthoring", "EmoticonPacks", "TestSupport"]),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
@@ -166,7 +178,8 @@ let package = Package(
         .testTarget(
             name: "EmokitCLITests",
             dependencies: [
-                "EmokitCLI", "Pipeline", "Settings", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "EmoticonPacks", "Imaging", "TextMatching", "Diagnostics", "EmojiData", "EmojiGlyphs",
+                "EmokitCLI", "Pipeline", "Settings", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "EmoticonPacks", "PackAuthoring", "Imaging", "TextMatching", "Diagnostics", "EmojiData",
+                "EmojiGlyphs",
                 "SiteOutputs",
                 "TestSupport", "PipelineTestSupport",
             ],

@@ -1,6 +1,7 @@
 import Diagnostics
 import EmoticonPacks
 import Foundation
+import PackAuthoring
 import Pipeline
 import Settings
 import TextEscaping

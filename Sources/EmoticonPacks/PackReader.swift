@@ -141,7 +141,7 @@ public struct PackReader: Sendable {
     static let sharedPackFiles = ["info.json", "info.plist", "Emoji.plist"]
     /// The files a pack folder is read from: the shared ones, then those only one layout reads
     /// (`PackLayout.fileNames`), in detection order.
-    static let packFiles = sharedPackFiles + PackLayouts.detectionOrder.flatMap { $0.fileNames }
+    package static let packFiles = sharedPackFiles + PackLayouts.detectionOrder.flatMap { $0.fileNames }
 
     struct PackOutcome {
         var pack: EmoticonPack?

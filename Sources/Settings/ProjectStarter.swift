@@ -2,6 +2,7 @@ import CSystem
 import Diagnostics
 import EmoticonPacks
 import Foundation
+import PackAuthoring
 
 /// `emokit init DIR`: writes `DIR/info.plist` (the images as a Weibo pack, `PackStarter`) and a
 /// starter `DIR/emokit.json` for `generate --config`. Both files are written or neither: each is

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address) into .build/fuzz/:
-#   fuzz-plist       plist bytes -> pack (EmoticonPacks, FileAccess, TextEscaping, TextMatching, Diagnostics)
+#   fuzz-plist       plist bytes -> pack (EmoticonPacks, PropertyLists, EmoticonPackModel, FileAccess, TextEscaping,
+#                    TextMatching, Diagnostics)
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
 #   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging, Diagnostics)
 #   fuzz-shard-record  a shard's emokit-shard.json -> the checked record merge uses
@@ -107,13 +108,13 @@ together() {
 }
 # In dependency order, each line's steps at once (two big modules at a time at most).
 together "shim CLibPNG" "shim CSheetWriter" "shim CGifLib" "shim CSystem" "shim CChecksum" "shim CResample" "module FileAccess" "module TextEscaping" "module TextMatching"
-together "module Checksum CChecksum" "module Diagnostics TextEscaping"
-module EmoticonManifest Checksum
-together "module EmoticonPacks FileAccess TextEscaping TextMatching Diagnostics" "module Imaging FileAccess Checksum CLibPNG CSheetWriter CGifLib CResample"
-together "module EmojiGlyphs FileAccess Imaging Diagnostics" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching Diagnostics EmoticonPacks" \
+together "module Checksum CChecksum" "module Diagnostics TextEscaping" "module PropertyLists TextEscaping"
+together "module EmoticonManifest Checksum" "module EmoticonPackModel Diagnostics"
+together "module EmoticonPacks EmoticonPackModel PropertyLists FileAccess TextEscaping TextMatching Diagnostics" "module Imaging FileAccess Checksum CLibPNG CSheetWriter CGifLib CResample"
+together "module EmojiGlyphs FileAccess Imaging Diagnostics" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching Diagnostics EmoticonPackModel PropertyLists EmoticonPacks" \
   "target fuzz-png FuzzPNG FileAccess Checksum CChecksum Imaging CLibPNG CSheetWriter CGifLib CResample"
 together "target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum CChecksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CSheetWriter CGifLib CResample" \
-  "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics TextEscaping" "module PreviewSite EmoticonManifest TextEscaping"
+  "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics TextEscaping" "module PackAuthoring EmoticonPacks TextEscaping Diagnostics" "module PreviewSite EmoticonManifest TextEscaping"
 together "module PipelineSteps EmojiData EmojiGlyphs EmoticonPacks Imaging Diagnostics" \
   "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum CChecksum Imaging CLibPNG CSheetWriter CGifLib CResample EmoticonManifest KeyboardLayout"
 # Settings names the output writers of its rows (SiteOutputs, over OutputTransaction and the templates).
@@ -123,8 +124,9 @@ cmp -s "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift" || mv "$OBJ/E
 together "module OutputTransaction PipelineSteps CSystem EmoticonManifest Diagnostics" \
   "FILES='Templates/BundledTemplates.swift $OBJ/EmptyTemplates.swift' module BundledTemplates"
 module SiteOutputs PipelineSteps OutputTransaction EmoticonManifest Imaging PreviewSite BundledTemplates TextEscaping Diagnostics
-module Settings PipelineSteps EmojiData KeyboardLayout Imaging EmoticonPacks PreviewSite SiteOutputs FileAccess CSystem TextMatching TextEscaping Diagnostics
+module Settings PipelineSteps EmojiData KeyboardLayout Imaging EmoticonPacks PackAuthoring PreviewSite SiteOutputs FileAccess CSystem TextMatching TextEscaping Diagnostics
 SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord FileAccess TextEscaping TextMatching Checksum CChecksum Diagnostics \
-  EmoticonPacks Imaging CLibPNG CSheetWriter CGifLib CResample EmojiGlyphs EmojiData PipelineSteps EmoticonManifest KeyboardLayout PreviewSite CSystem \
+  EmoticonPackModel PropertyLists EmoticonPacks PackAuthoring Imaging CLibPNG CSheetWriter CGifLib CResample EmojiGlyphs EmojiData PipelineSteps EmoticonManifest \
+  KeyboardLayout PreviewSite CSystem \
   OutputTransaction BundledTemplates SiteOutputs Settings
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

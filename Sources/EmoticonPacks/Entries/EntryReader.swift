@@ -83,7 +83,7 @@ struct EntryReader {
         }
         return .success(
             Entry(
-                plistIndex: index, text: emoji, textTraditional: nil, name: chs.map(Self.bareName) ?? EmojiText.name(of: emoji),
+                plistIndex: index, text: emoji, textTraditional: nil, name: chs.map(Entry.bareName) ?? EmojiText.name(of: emoji),
                 content: .emoji(emoji)))
     }
 
@@ -113,7 +113,7 @@ struct EntryReader {
             // absent leaves the entry without any image: the png is what is missing.
             if let gifName, let variants = gifVariants {
                 let file = ImageFile(name: gifName, variants: variants, format: .gif)
-                return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs), content: .image(file), animation: file))
+                return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Entry.bareName(chs), content: .image(file), animation: file))
             }
             if let reason = rules.imageWithoutPNGSkipped {
                 return .failure(.skippedEntry(path: plistDisplay, index: index, text: chs, reason: reason))
@@ -132,7 +132,7 @@ struct EntryReader {
             let animation = gifName.flatMap { name in gifVariants.map { ImageFile(name: name, variants: $0, format: .gif) } }
             return .success(
                 Entry(
-                    plistIndex: index, text: chs, textTraditional: cht, name: Self.bareName(chs),
+                    plistIndex: index, text: chs, textTraditional: cht, name: Entry.bareName(chs),
                     content: .image(ImageFile(name: png, variants: variants)), animation: animation))
         }
     }
@@ -161,12 +161,6 @@ struct EntryReader {
                 ?? NameSuggestion.closest(to: key, among: Self.knownKeys, maxDistance: key.count > 3 ? 2 : 1, ignoringCase: true)
             return .unknownKey(path: plistDisplay, index: index, key: key, text: chs, suggestion: suggestion)
         }
-    }
-
-    /// `[哈哈]` → `哈哈`: the name without Weibo's brackets.
-    static func bareName(_ text: String) -> String {
-        if text.count > 2, text.hasPrefix("["), text.hasSuffix("]") { return String(text.dropFirst().dropLast()) }
-        return text
     }
 
     private func optionalString(_ dict: [String: Any], _ key: String) -> Result<String?, EntryProblem> {

@@ -8,9 +8,9 @@ import Foundation
 
 /// What kind of file a path is once links are followed, for the places that must tell a regular
 /// file from a FIFO or a device before anything opens it (opening a FIFO blocks).
-enum FileKind {
+package enum FileKind {
     /// nil for a regular file, a folder or nothing at all; else what it is instead (`a FIFO`).
-    static func special(_ url: URL) -> String? {
+    package static func special(_ url: URL) -> String? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {

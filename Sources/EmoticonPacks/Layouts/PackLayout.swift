@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// One way an app lays a pack out on disk, read as that app reads it, so a bundle taken unchanged
 /// from an app gives the tabs, counts and order the app shows.

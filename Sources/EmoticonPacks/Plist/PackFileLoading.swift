@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import PropertyLists
 
 /// Reading a pack's file (a plist, binary or XML, or YYKit's JSON) under the same rules: a regular
 /// file inside its folder after symlinks, no larger than `maxPlistBytes`, checked before a byte of
@@ -50,41 +51,31 @@ extension PackReader {
         }
     }
 
-    /// Parses plist bytes (binary or XML, told apart by content).
-    /// With `lazyArray`, a root array of an XML plist comes back as `PlistItems` (parsed item by
-    /// item as it is read), else every container is `[Any]` or `[String: Any]`.
+    /// Parses plist bytes (binary or XML, told apart by content: `PropertyList.parse`), a refusal
+    /// as the pack's malformed file. With `lazyArray`, a root array of an XML plist comes back as
+    /// `PlistItems` (parsed item by item as it is read), else every container is `[Any]` or
+    /// `[String: Any]`.
     public static func parsePlist(_ data: Data, display: String, lazyArray: Bool = false) throws(PackError) -> Any {
-        if data.isEmpty { throw PackError.malformed(path: display, reason: "the file is empty") }
-        if BinaryPlistReader.isBinary(data) {
-            do { return try BinaryPlistReader.read(data) } catch { throw PackError.malformed(path: display, reason: error.description) }
+        do { return try PropertyList.parse(data, lazyArray: lazyArray) } catch {
+            throw PackError.malformed(path: display, reason: reason(error))
         }
-        if data.starts(with: Array("bplist".utf8)) {
-            throw PackError.malformed(path: display, reason: "unsupported binary plist version (only bplist00 is read)")
-        }
-        // Plain XML through emokit's lean reader; anything it does not read goes to Foundation.
-        if let root = XMLPlistReader.read(data) {
-            if !lazyArray, let items = root as? PlistItems { return Array(items) }
-            return root
-        }
-        // Foundation's parser builds the whole tree, at some fifteen times the file's size (one
-        // 10 MB CDATA entry took 154 MiB): it reads only files the size of honest packs.
-        guard data.count <= foundationMaxBytes else {
-            throw PackError.malformed(
-                path: display,
-                reason: "it uses XML that emokit reads only in files up to \(PackError.megabytes(foundationMaxBytes)) (CDATA, <data>, <date>, "
-                    + "another encoding...); save it as a plain or binary plist (plutil -convert binary1)")
-        }
-        do {
-            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            let ns = error as NSError
-            let reason = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-            throw PackError.malformed(path: display, reason: reason.replacingOccurrences(of: "\n", with: " "))
+    }
+
+    /// Why the file is not a property list, in the words of `PackError.malformed`.
+    static func reason(_ refusal: PropertyList.Refusal) -> String {
+        switch refusal {
+        case .empty: return "the file is empty"
+        case .unsupportedBinaryVersion: return "unsupported binary plist version (only bplist00 is read)"
+        case .binary(let problem): return problem.description
+        case .tooLargeForFoundation(let limit):
+            return "it uses XML that emokit reads only in files up to \(PackError.megabytes(limit)) (CDATA, <data>, <date>, "
+                + "another encoding...); save it as a plain or binary plist (plutil -convert binary1)"
+        case .foundation(let reason): return reason
         }
     }
 
     /// The largest XML plist handed to Foundation when emokit's own reader cannot read it.
-    public static let foundationMaxBytes = 1024 * 1024
+    public static let foundationMaxBytes = PropertyList.foundationMaxBytes
 
     static func typeName(_ value: Any) -> String {
         switch value {

@@ -14,6 +14,9 @@ enum CanonicalText {
     /// module (`Pipeline.GeneratorOptions.Layout.grid`); these keep the name `Generator`, so
     /// fingerprints and page cache keys do not change with where a type lives.
     static let generatorModules: Set<String> = ["Pipeline", "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs", "Settings"]
+    /// The module cut out of `EmoticonPacks` (the pack value types: `TitleLocale`, `PackChoices`...):
+    /// its types keep the name `EmoticonPacks`, for the same reason.
+    static let packModules: Set<String> = ["EmoticonPackModel"]
 
     static func of(_ value: Any) -> String {
         let mirror = Mirror(reflecting: value)
@@ -33,12 +36,16 @@ enum CanonicalText {
         }
     }
 
-    /// `String(reflecting:)`, a type of `generatorModules` named in the module `Generator`.
+    /// `String(reflecting:)`, a type of `generatorModules` named in the module `Generator`, one of
+    /// `packModules` in `EmoticonPacks`.
     static func reflecting(_ value: Any) -> String {
         let text = String(reflecting: value)
         let typeName = String(reflecting: type(of: value))
-        guard let dot = typeName.firstIndex(of: "."), generatorModules.contains(String(typeName[..<dot])), text.hasPrefix(typeName) else { return text }
-        return "Generator" + text[dot...]
+        guard let dot = typeName.firstIndex(of: "."), text.hasPrefix(typeName) else { return text }
+        let module = String(typeName[..<dot])
+        if generatorModules.contains(module) { return "Generator" + text[dot...] }
+        if packModules.contains(module) { return "EmoticonPacks" + text[dot...] }
+        return text
     }
 }
 

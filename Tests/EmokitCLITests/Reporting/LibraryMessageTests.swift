@@ -9,6 +9,7 @@ import Testing
 
 @testable import EmokitCLI
 @testable import EmoticonPacks
+@testable import PackAuthoring
 
 /// The library names no command-line flag: its errors refer to settings (`Message.Part.setting`),
 /// and only `DiagnosticPrinter` turns them into `--flag`. Each error the library words is made

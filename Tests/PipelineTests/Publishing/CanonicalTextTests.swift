@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 import Testing
 
@@ -13,5 +14,8 @@ struct CanonicalTextTests {
         let text = CanonicalText.of(options)
         for module in CanonicalText.generatorModules { #expect(!text.contains("\(module).")) }
         #expect(CanonicalText.of(GenerationStep.sealing) == "Generator.GenerationStep.sealing")
+        // The pack value types moved to EmoticonPackModel and keep the name EmoticonPacks.
+        for module in CanonicalText.packModules { #expect(!text.contains("\(module).")) }
+        #expect(CanonicalText.of(TitleLocale.tw) == "EmoticonPacks.TitleLocale.tw")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// What every chat app's emoticon map comes down to (Adium's `Emoticons.plist`, Pidgin's
 /// `theme`, Jabber's `icondef.xml`, KDE's `emoticons.xml`, EiskaltDC++'s map): a list of images,
@@ -177,7 +178,7 @@ enum MapLayouts {
         for item in items { named.insert(item.extensions == nil ? stem(item.image) : item.image) }
         for image in own { named.insert(stem(image)) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && PlainImageFolderLayout.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .filter { !$0.hasPrefix(".") && ImageNaming.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .filter { !named.contains(stem($0)) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return names.first.map { (names.count, $0) }

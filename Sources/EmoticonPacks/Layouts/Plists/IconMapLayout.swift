@@ -52,7 +52,7 @@ extension EntryReader {
         }
         let png = found["png"]
         let gif = found["gif"].map { ImageFile(name: "\(base).gif", variants: $0, format: .gif) }
-        let name = text.hasPrefix("/") && text.count > 1 ? String(text.dropFirst()) : Self.bareName(text)
+        let name = text.hasPrefix("/") && text.count > 1 ? String(text.dropFirst()) : Entry.bareName(text)
         if let png {
             return .success(
                 Entry(

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// A YYKit group (`WBEmoticonGroup`): a dictionary root with `id`/`group_name_*` and `emoticons`,
 /// in `info.plist` or `info.json` (an `info.json` holding only the array is read by the same

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import EmoticonPacks
+@testable import PackAuthoring
 
 /// `init --update` edits an XML plist as text: whatever the file's indentation, line endings and
 /// comments, the bytes outside the edit are the old ones and the result reads as a plist.

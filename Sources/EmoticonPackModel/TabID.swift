@@ -16,7 +16,7 @@ public enum TabID {
     /// Ids the preview uses for its own tabs.
     public static let reserved: Set<String> = ["recent"]
     /// Longer names are shortened and given a hash of the full name, so a path stays short.
-    static let maxLength = 64
+    package static let maxLength = 64
 
     /// The id a pack asks for on its own: the plist's `id` when present, else its folder name,
     /// made safe.

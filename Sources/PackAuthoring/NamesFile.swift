@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 
 /// `names.tsv` beside the images: the texts of each image's entry, so a team's Chinese (or any)
@@ -70,7 +71,7 @@ public struct NamesFile: Equatable, Sendable {
     static func imageName(_ field: String) -> String {
         var name = field
         let ext = (name as NSString).pathExtension.lowercased()
-        if PlainImageFolderLayout.imageExtensions.contains(ext) { name = (name as NSString).deletingPathExtension }
+        if ImageNaming.imageExtensions.contains(ext) { name = (name as NSString).deletingPathExtension }
         if name.hasSuffix("@2x") || name.hasSuffix("@3x") { name = String(name.dropLast(3)) }
         return name
     }

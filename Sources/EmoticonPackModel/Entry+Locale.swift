@@ -11,8 +11,14 @@ extension Entry {
     /// locale's language come from CLDR, in the generator.
     public func name(for locale: TitleLocale) -> String {
         if locale == .tw, case .image = content, let traditional = textTraditional, !traditional.isEmpty {
-            return EntryReader.bareName(traditional)
+            return Self.bareName(traditional)
         }
         return name
+    }
+
+    /// `[哈哈]` → `哈哈`: the name without Weibo's brackets (the pack reader names entries so too).
+    package static func bareName(_ text: String) -> String {
+        if text.count > 2, text.hasPrefix("["), text.hasSuffix("]") { return String(text.dropFirst().dropLast()) }
+        return text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextEscaping
 
 /// A strict reader for binary property lists (`bplist00`), so that untrusted bytes never reach
 /// Foundation's `PropertyListSerialization`, which crashes (SIGSEGV) on Linux for some inputs,
@@ -183,7 +184,7 @@ public struct BinaryPlistReader {
                 guard let key = try object(try reference(start + i * refSize), depth: depth + 1) as? String else {
                     throw Problem("binary plist: dictionary \(index) has a key that is not a string")
                 }
-                guard dict[key] == nil else { throw Problem("binary plist: dictionary \(index) repeats the key \(PackError.quote(key))") }
+                guard dict[key] == nil else { throw Problem("binary plist: dictionary \(index) repeats the key \(Escape.message(key))") }
                 dict[key] = try object(try reference(start + (count + i) * refSize), depth: depth + 1)
             }
             inProgress.remove(index)

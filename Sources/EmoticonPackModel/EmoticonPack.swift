@@ -24,6 +24,22 @@ public struct EmoticonPack: Equatable, Sendable {
     /// The entry whose picture stands for the tab in the tab bar (the emoji keyboard's groups).
     public var iconEntry: Int?
 
+    /// A pack as read from its folder (EmoticonPacks' reader); the rest of its fields are set
+    /// after, as the reader finds them.
+    package init(
+        id: String, titles: [TitleLocale: String], folderName: String, folder: URL, plistPath: String, entries: [Entry], deleteIcon: ImageFile?,
+        plistID: String?
+    ) {
+        self.id = id
+        self.titles = titles
+        self.folderName = folderName
+        self.folder = folder
+        self.plistPath = plistPath
+        self.entries = entries
+        self.deleteIcon = deleteIcon
+        self.plistID = plistID
+    }
+
     public func title(locale: TitleLocale) -> String {
         titles[locale] ?? titles[.cn] ?? titles[.en] ?? titles[.tw] ?? folderName
     }

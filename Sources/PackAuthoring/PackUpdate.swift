@@ -1,3 +1,4 @@
+import EmoticonPacks
 import Foundation
 
 /// `emokit init --update`: brings a pack's `info.plist` up to date with its folder without

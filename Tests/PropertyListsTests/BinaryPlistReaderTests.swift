@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import EmoticonPacks
+@testable import PropertyLists
 
 /// The strict binary plist reader: what crashed Foundation is a one-line error, what packs never
 /// hold is refused, and the rest reads as Foundation reads it.
@@ -30,12 +30,14 @@ struct BinaryPlistReaderTests {
         return Data(body)
     }
 
+    /// Why `data` is refused (the text after "not a valid property list"), or nil if it is read.
     func refusal(_ data: Data) -> String? {
         do {
-            _ = try PackReader.parsePlist(data, display: "p/info.plist")
+            _ = try PropertyList.parse(data)
             return nil
         } catch {
-            return error.description
+            guard case .binary(let problem) = error else { return "not the binary reader's refusal: \(error)" }
+            return problem.description
         }
     }
 
@@ -44,7 +46,7 @@ struct BinaryPlistReaderTests {
     @Test func setHoldingADictionaryIsRefusedNotACrash() {
         let crash = Self.bplist("62706c6973743030a101c102d0" + "0008000a000c" + "000000000000020100000000000000030000000000000000000000000000000d")
         #expect(crash.count == 51)
-        #expect(refusal(crash) == "p/info.plist: not a valid property list (binary plist: object 1 is a set, which packs do not use)")
+        #expect(refusal(crash) == "binary plist: object 1 is a set, which packs do not use")
     }
 
     @Test func strictBinaryPlistReaderRefusesWhatPacksNeverHold() {

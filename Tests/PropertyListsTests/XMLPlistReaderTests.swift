@@ -1,5 +1,5 @@
-import EmoticonPacks
 import Foundation
+import PropertyLists
 import TestSupport
 import Testing
 
@@ -33,8 +33,8 @@ struct XMLPlistReaderTests {
             if let reference { #expect(canonical(lean) == canonical(reference), "\(label)", sourceLocation: sourceLocation) }
         }
         // What packs see: the same values (or a refusal) whichever reader ran.
-        let parsed = try? PackReader.parsePlist(data, display: "p/info.plist")
-        #expect(parsed.map(canonical) == reference.map(canonical), "\(label): parsePlist", sourceLocation: sourceLocation)
+        let parsed = try? PropertyList.parse(data)
+        #expect(parsed.map(canonical) == reference.map(canonical), "\(label): PropertyList.parse", sourceLocation: sourceLocation)
         return lean != nil
     }
 
@@ -141,8 +141,9 @@ struct XMLPlistReaderTests {
         let items = try #require(root as? PlistItems)
         #expect(items.count == 1000)
         #expect(((items[999] as? [String: Any])?["chs"] as? String) == "[e999]")
-        // parsePlist gives ordinary arrays unless a lazy one is asked for.
-        #expect(try PackReader.parsePlist(Self.document(body), display: "p/info.plist") is [Any])
+        // PropertyList.parse gives ordinary arrays unless a lazy one is asked for.
+        #expect(try PropertyList.parse(Self.document(body)) is [Any])
+        #expect(try PropertyList.parse(Self.document(body), lazyArray: true) is PlistItems)
     }
 }
 

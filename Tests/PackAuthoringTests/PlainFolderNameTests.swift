@@ -1,5 +1,6 @@
 import EmoticonPacks
 import Foundation
+import PackAuthoring
 import TestSupport
 import Testing
 

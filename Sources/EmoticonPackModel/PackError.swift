@@ -244,7 +244,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Quotes a value for a one-line message: control characters and line breaks escaped.
     public static func quote(_ text: String) -> String { Diagnostic.Message.quote(text) }
 
-    static func megabytes(_ bytes: Int) -> String {
+    package static func megabytes(_ bytes: Int) -> String {
         let mb = Double(bytes) / 1_048_576
         return mb >= 10 ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
     }
@@ -252,7 +252,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension PackError {
     /// Entries skipped as the app skips them are warnings in every mode.
-    var isSkippedEntry: Bool {
+    package var isSkippedEntry: Bool {
         if case .skippedEntry = self { return true }
         return false
     }

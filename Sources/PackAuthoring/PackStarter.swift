@@ -1,12 +1,13 @@
 import Diagnostics
+import EmoticonPacks
 import Foundation
 import TextEscaping
 
 /// `emokit init`: the Weibo `info.plist` a folder of images stands for. It lists the images the
-/// way a plain image folder is read (`PlainImageFolder.swift`), so generating the folder before
-/// and after `init` gives the same keyboard: one entry per image name in bytewise (UTF-8) order,
-/// `chs` `[name]`, its `@2x`/`@3x` files grouped with it, `delete` and `icon` left to their own
-/// meaning. Names that the reader would refuse, or that would give two entries one text, are
+/// way a plain image folder is read (EmoticonPacks' `ImageNaming`), so generating the folder
+/// before and after `init` gives the same keyboard: one entry per image name in bytewise (UTF-8)
+/// order, `chs` `[name]`, its `@2x`/`@3x` files grouped with it, `delete` and `icon` left to
+/// their own meaning. Names that the reader would refuse, or that would give two entries one text, are
 /// refused here, all of them at once, before anything is written.
 public struct PackStarter: Sendable {
     public struct Entry: Equatable, Sendable {
@@ -37,14 +38,8 @@ public struct PackStarter: Sendable {
     /// Files `init` itself writes: never reported as skipped.
     public static let writtenNames: Set<String> = ["info.plist", "emokit.json", NamesFile.fileName]
 
-    /// One image file, read from its name.
-    struct ImageName {
-        let file: String
-        let stem: String
-        let scale: Int
-        let ext: String
-        var isGIF: Bool { ext.lowercased() == "gif" }
-    }
+    /// One image file, read from its name (the rule a plain image folder is read by).
+    typealias ImageName = ImageNaming.ImageName
 
     /// Lists `folder` and works out its entries; throws every refused name at once.
     /// Entries take their texts from `names` (`names.tsv`) where it names their image.
@@ -63,7 +58,7 @@ public struct PackStarter: Sendable {
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let url = folder.appendingPathComponent(name)
             let ext = (name as NSString).pathExtension
-            let isImage = PlainImageFolderLayout.imageExtensions.contains(ext.lowercased())
+            let isImage = ImageNaming.imageExtensions.contains(ext.lowercased())
             if name.hasPrefix(".") {
                 if isImage { notes.append("\(display)/\(name): skipped, a hidden file") }
                 continue
@@ -81,13 +76,8 @@ public struct PackStarter: Sendable {
                 if !writtenNames.contains(name) { otherFiles.append(name) }
                 continue
             }
-            var stem = (name as NSString).deletingPathExtension
-            var scale = 1
-            if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") {
-                scale = stem.hasSuffix("@2x") ? 2 : 3
-                stem = String(stem.dropLast(3))
-            }
-            if let reason = nameProblem(stem: stem, file: name) {
+            let image = ImageName(file: name)
+            if let reason = nameProblem(stem: image.stem, file: name) {
                 problems.append(.init(file: "\(display)/\(name)", reason: reason))
                 continue
             }
@@ -100,14 +90,14 @@ public struct PackStarter: Sendable {
                 problems.append(.init(file: "\(display)/\(name)", reason: "not a regular file (\(kind)); only regular files become entries"))
                 continue
             }
-            images.append(ImageName(file: name, stem: stem, scale: scale, ext: ext))
+            images.append(image)
         }
         if !folders.isEmpty { notes.append("\(display): skipped \(listing(folders.map { $0 + "/" }, "folder")): init lists the images directly in the folder") }
         if !otherFiles.isEmpty { notes.append("\(display): skipped \(listing(otherFiles, "file")) that \(otherFiles.count == 1 ? "is" : "are") not PNG or GIF") }
         var entries: [Entry] = []
-        for group in grouped(images) {
+        for group in ImageNaming.grouped(images) {
             let stem = group[0].stem
-            if stem == "delete" || stem == "icon" {
+            if ImageNaming.isOwnButton(stem) {
                 let role = stem == "delete" ? "the tab's delete button" : "the tab's icon"
                 notes.append("\(display)/\(group[0].file): \(role), not an emoticon; not listed")
                 continue
@@ -162,48 +152,12 @@ public struct PackStarter: Sendable {
         return nil
     }
 
-    /// Files grouped by name (Swift's `String` equality, so two spellings of one name in
-    /// different Unicode normal forms land in one group, to be refused), in bytewise order of the
-    /// names, as the plain image folder reader sorts them (`a` before `a b` before `a_b`).
-    static func grouped(_ images: [ImageName]) -> [[ImageName]] {
-        var groups: [String: [ImageName]] = [:]
-        for image in images { groups[image.stem, default: []].append(image) }
-        return groups.values.sorted { $0[0].stem.utf8.lexicographicallyPrecedes($1[0].stem.utf8) }
-    }
-
-    /// One entry from the files of one name: a PNG's files (and a GIF's) must agree on the name's
-    /// spelling and the extension's, since the reader finds `@2x`/`@3x` from the base name.
+    /// One entry from the files of one name (`ImageNaming.image`: the files must agree on the
+    /// name's spelling and the extension's).
     static func entry(_ group: [ImageName], display: String) -> Result<Entry, PackStarterError.NameProblem> {
-        var files: [Bool: ImageName] = [:]  // isGIF: the kind's reference file (lowest scale)
-        for kind in [false, true] {
-            let ofKind = group.filter { $0.isGIF == kind }.sorted {
-                $0.scale != $1.scale ? $0.scale < $1.scale : $0.file.utf8.lexicographicallyPrecedes($1.file.utf8)
-            }
-            guard let reference = ofKind.first else { continue }
-            for image in ofKind.dropFirst() {
-                if !image.stem.unicodeScalars.elementsEqual(reference.stem.unicodeScalars) {
-                    return .failure(
-                        .init(file: "\(display)/\(image.file)", reason: "spells the name of \(reference.file) with other Unicode code points (another normal form); rename one so they match"))
-                }
-            }
-            for (previous, image) in zip(ofKind, ofKind.dropFirst()) where previous.scale == image.scale {
-                return .failure(.init(file: "\(display)/\(image.file)", reason: "the same image as \(previous.file) (one name, one scale); keep one"))
-            }
-            for image in ofKind.dropFirst() {
-                if image.ext != reference.ext {
-                    return .failure(
-                        .init(file: "\(display)/\(image.file)", reason: "spell the extension as \(reference.file) does (.\(reference.ext)): the @2x/@3x files are found from the base name"))
-                }
-            }
-            files[kind] = reference
-        }
-        let png = files[false], gif = files[true]
-        if let png, let gif, !png.stem.unicodeScalars.elementsEqual(gif.stem.unicodeScalars) {
-            return .failure(.init(file: "\(display)/\(gif.file)", reason: "spells the name of \(png.file) with other Unicode code points (another normal form); rename one so they match"))
-        }
-        let scales = Set(group.filter { $0.isGIF == (png == nil) }.map(\.scale)).sorted()
-        let stem = (png ?? gif)!.stem
-        return .success(Entry(name: stem, png: png.map { "\($0.stem).\($0.ext)" }, gif: gif.map { "\($0.stem).\($0.ext)" }, scales: scales))
+        ImageNaming.image(group, display: display)
+            .map { Entry(name: $0.name, png: $0.png, gif: $0.gif, scales: $0.scales) }
+            .mapError { PackStarterError.NameProblem(file: $0.file, reason: $0.reason) }
     }
 
     /// `2 files: a.txt, b.jpg`, the names cut after ten.
