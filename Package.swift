@@ -24,6 +24,7 @@ import PackageDescription
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords), CLDR's
 //                    Han-Latin transform (names' pinyin for search). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
+//   SiteAddress      The site's public address (`--base-url`): the value the settings take and the preview uses.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
 //   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
 //                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
@@ -92,13 +93,13 @@ let package = Package(
         .target(name: "EmoticonPacks", dependencies: ["TextEscaping", "TextMatching", "FileAccess", "Diagnostics"]),
         .target(name: "EmojiData", dependencies: ["Diagnostics", "TextEscaping"]),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess", "Diagnostics"]),
-        .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
+        .target(name: "SiteAddress", dependencies: ["TextEscaping"]),
+        .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "SiteAddress", "TextEscaping"]),
         .target(name: "PipelineSteps", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks", "Imaging", "Diagnostics"]),
         .target(
             name: "Settings",
             dependencies: [
-                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping",
-                "Diagnostics",
+                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "SiteAddress", "FileAccess", "TextMatching", "TextEscaping", "Diagnostics",
             ]),
         .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
         .target(
@@ -117,7 +118,7 @@ let package = Package(
         .target(
             name: "EmokitCLI",
             dependencies: [
-                "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "TextEscaping", "Diagnostics",
+                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "TextEscaping", "Diagnostics",
             ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         // Test helpers: TestSupport is Foundation only (fixtures, file trees, subprocesses, the
@@ -139,7 +140,11 @@ let package = Package(
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks"]),
+        // The output seam (issue 34): an output writer defined in the test, registered in one place.
+        .testTarget(
+            name: "OutputSeamTests",
+            dependencies: ["Pipeline", "SiteOutputs", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "TestSupport", "PipelineTestSupport"]),
         .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
         .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
         .testTarget(
