@@ -118,7 +118,8 @@ let package = Package(
         .target(
             name: "EmokitCLI",
             dependencies: [
-                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "TextEscaping", "Diagnostics",
+                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "CSystem", "PreviewSite", "TextMatching", "TextEscaping",
+                "Diagnostics",
             ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         // Test helpers: TestSupport is Foundation only (fixtures, file trees, subprocesses, the

@@ -81,3 +81,10 @@ extension OutputRequests: CustomReflectable {
         Mirror(self, unlabeledChildren: recorded.map { (key: $0.key, value: $0.value) }, displayStyle: .dictionary)
     }
 }
+
+/// Its text names the typed requests (reflection shows the recorded form, above).
+extension OutputRequests: CustomDebugStringConvertible {
+    public var debugDescription: String {
+        "OutputRequests(assetCatalog: \(String(reflecting: assetCatalog)), web: \(String(reflecting: web)))"
+    }
+}

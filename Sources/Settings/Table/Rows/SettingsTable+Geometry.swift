@@ -60,13 +60,15 @@ extension SettingsTable {
             .configOnly("grid.rowSpacing", type: .number, help: "Space between rows, in points, {range} (default: 0).", apply: { $0.grid.rowSpacing = $1.number }),
             .configOnly("grid.snapToPixels", type: .onOff, help: "Round cell edges to whole pixels (default: false).", apply: { $0.grid.snapToPixels = $1.isOn }),
             .value(
-                "toolbar-height", "pt", key: "metrics.toolbarHeight", type: .number, range: OptionRanges.toolbarHeight, default: number(metrics.toolbarHeight), help: "Toolbar height, {range} (default: {default}).", apply: { $0.metrics.toolbarHeight = $1.number }),
+                "toolbar-height", "pt", key: "metrics.toolbarHeight", type: .number, range: OptionRanges.toolbarHeight, default: number(metrics.toolbarHeight),
+                help: "Toolbar height, {range} (default: {default}).", apply: { $0.metrics.toolbarHeight = $1.number }),
             .value(
                 "page-control-height", "pt", key: "metrics.pageControlHeight", type: .number, range: OptionRanges.pageControlHeight,
                 default: number(metrics.pageControlHeight), help: "Page control height, {range} (default: {default}).",
                 apply: { $0.metrics.pageControlHeight = $1.number }),
             .value(
-                "tab-bar-height", "pt", key: "metrics.tabBarHeight", type: .number, range: OptionRanges.tabBarHeight, default: number(metrics.tabBarHeight), help: "Tab bar height, {range} (default: {default}).", apply: { $0.metrics.tabBarHeight = $1.number }),
+                "tab-bar-height", "pt", key: "metrics.tabBarHeight", type: .number, range: OptionRanges.tabBarHeight, default: number(metrics.tabBarHeight),
+                help: "Tab bar height, {range} (default: {default}).", apply: { $0.metrics.tabBarHeight = $1.number }),
             .configOnly(
                 "metrics.gridTop", type: .number, help: "Where the grid starts below the keyboard's top, in points, {range} (default: 0).",
                 apply: { $0.metrics.gridTop = $1.number }),

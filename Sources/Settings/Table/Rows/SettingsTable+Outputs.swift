@@ -72,7 +72,6 @@ extension SettingsTable {
             .onOff("json", help: "Print a JSON summary on stdout instead of the text one (files, tabs, pages, warnings, timings).", apply: nil),
         ]
 
-
     /// A colour of `KeyboardColors.settings`: its flag, its key under `colors` and its help.
     static func colour(_ setting: KeyboardColors.Setting) -> Setting {
         let key = setting.key
