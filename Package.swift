@@ -28,22 +28,24 @@ import PackageDescription
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
 //   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
 //                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
-//   Settings         The settings table: every option as one row (flag, config key, type, range,
-//                    default, help, where its value goes, the writer of an output), and what is
-//                    read from it: flag and config parsing, help, the starter config, Options.md. The
-//                    option types themselves (GeneratorOptions, PublishingOptions, ShardSpec, the
-//                    asset catalog's name rules), the config file (GeneratorConfig) and
-//                    EmokitResources (version, sample packs).
+//   Settings         Values, the table and parsing only: every option as one row (flag, config key,
+//                    type, range, default, help, where its value goes), and what is read from it: flag
+//                    and config parsing, help, the starter config, Options.md. The option types
+//                    (GeneratorOptions, OutputRequests, PublishingOptions, ShardSpec, the asset
+//                    catalog's name rules) and the config file (GeneratorConfig). No output writer,
+//                    transaction or template: an output row sets a typed request.
 //   OutputTransaction The output as one transaction: staging folder, lock, signals, atomic swap,
 //                    streamed and JSON files.
 //   SiteOutputs      Everything written from the finished manifests: manifest files, preview site,
 //                    asset catalog, web sprites. A new platform's writer is one ManifestWriter file
-//                    here plus one `Setting.output` row in the settings table.
+//                    here (it adds its own manifest fields), a typed request and its settings row,
+//                    and one line in Pipeline's OutputWriters, the one place a writer is registered.
 //   Publishing       Sealing the output: SHA256SUMS and the archive.
 //   EmojiTabs        The emoji keyboard: Unicode's emoji data and CLDR names into tabs.
 //   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
 //                    tab icons and variants, manifests, site, seal and swap; shards, merge, page
-//                    cache and lint. Re-exports PipelineSteps and Settings: its API takes their types.
+//                    cache and lint; the output writers' registry and EmokitResources (version,
+//                    sample packs). Re-exports PipelineSteps and Settings: its API takes their types.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
@@ -145,7 +147,7 @@ let package = Package(
         // The output seam (issue 34): an output writer defined in the test, registered in one place.
         .testTarget(
             name: "OutputSeamTests",
-            dependencies: ["Pipeline", "SiteOutputs", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "TestSupport", "PipelineTestSupport"]),
+            dependencies: ["Pipeline", "SiteOutputs", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"]),
         .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
         .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
         .testTarget(

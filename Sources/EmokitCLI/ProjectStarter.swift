@@ -80,9 +80,10 @@ public struct ProjectStarter: Sendable {
     public static func replacePlist(in folder: URL, with data: Data, display: String) throws(ProjectStarterError) {
         let target = folder.appendingPathComponent(plistName)
         let temporary = folder.appendingPathComponent(".\(plistName).emokit-update-\(getpid())")
+        unlink(temporary.path)  // a name of this process's own, left by nothing else
         defer { unlink(temporary.path) }
-        do { try data.write(to: temporary) } catch {
-            throw .cannotWrite(path: "\(display)/\(plistName)", reason: (error as NSError).localizedDescription)
+        do { try NewFile.write(data, to: temporary) } catch {
+            throw .cannotWrite(path: "\(display)/\(plistName)", reason: error.description)
         }
         if rename(temporary.path, target.path) != 0 { throw .cannotWrite(path: "\(display)/\(plistName)", reason: String(cString: strerror(errno))) }
     }

@@ -1,5 +1,6 @@
 import EmoticonManifest
 import Foundation
+import Imaging
 import OutputTransaction
 import PipelineSteps
 import PipelineTestSupport
@@ -74,10 +75,19 @@ struct OutputSeamTests {
         options.assetCatalog = "Stickers"
         options.writeWeb = true
         options.assetCatalogWidths = [375]
+        options.encoder = PNGEncoder(compressionLevel: 9)
         let writers = OutputWriters.writers(for: options)
         #expect(writers.count == 2)
-        let catalog = try? #require(writers.first as? AssetCatalogWriter)
-        #expect(catalog?.name == "Stickers" && catalog?.widths == [375])
+        let catalog = writers.first as? AssetCatalogWriter
+        #expect(catalog?.name == "Stickers" && catalog?.widths == [375] && catalog?.encoder.compressionLevel == 9)
         #expect(writers.last is WebSpriteWriter)
+    }
+
+    /// Run fingerprints (in every shard record) read the options by reflection: the typed
+    /// requests read as the dictionary they replaced, so fingerprints did not change.
+    @Test func fingerprintsReadTheRequestsAsTheDictionaryTheyReplaced() {
+        let requests = OutputRequests(assetCatalog: AssetCatalogRequest(name: "Stickers"), web: WebRequest())
+        #expect(CanonicalText.of(requests) == CanonicalText.of(["xcassets": "Stickers", "web": ""]))
+        #expect(CanonicalText.of(OutputRequests()) == CanonicalText.of([String: String]()))
     }
 }

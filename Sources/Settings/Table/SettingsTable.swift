@@ -23,7 +23,7 @@ public enum RunDefaults {
 /// command line's option list, `--help`, shell completions, the starter config and
 /// `Documentation/Options.md` are all read from these rows.
 public enum SettingsTable {
-    public static let rows: [Setting] = paths + geometry + content + checks + outputs + KeyboardColors.settings.map(colour)
+    public static let rows: [Setting] = paths + geometry + content + checks + writing + KeyboardColors.settings.map(colour)
 
     /// The rows with a flag: the command line's options, in `--help` order.
     public static var flags: [Setting] { rows.filter { $0.flag != nil } }

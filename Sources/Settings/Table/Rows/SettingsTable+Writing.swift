@@ -7,7 +7,7 @@ import SiteAddress
 // beside the sheets, the page cache and shards, and the keyboard's colours.
 
 extension SettingsTable {
-    static let outputs: [Setting] =
+    static let writing: [Setting] =
         [
             .value(
                 "compression", "0-9|max", key: "compression", type: .wholeNumber, range: OptionRanges.compression, default: "\(PNGEncoder().compressionLevel)",
