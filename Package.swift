@@ -31,25 +31,28 @@ import PackageDescription
 //   EmojiData        Unicode's emoji data files: emoji-test.txt, CLDR annotations (names, keywords), CLDR's
 //                    Han-Latin transform (names' pinyin for search). No images.
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
+//   SiteAddress      The site's public address (`--base-url`): the value the settings take and the preview uses.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
 //   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
 //                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
-//   Settings         The settings table: every option as one row (flag, config key, type, range,
-//                    default, help, where its value goes, the writer of an output), and what is
-//                    read from it: flag and config parsing, help, the starter config, Options.md. The
-//                    option types themselves (GeneratorOptions, PublishingOptions, ShardSpec, the
-//                    asset catalog's name rules), the config file (GeneratorConfig) and
-//                    EmokitResources (version, sample packs).
+//   Settings         Values, the table and parsing only: every option as one row (flag, config key,
+//                    type, range, default, help, where its value goes), and what is read from it: flag
+//                    and config parsing, help, the starter config, Options.md. The option types
+//                    (GeneratorOptions, OutputRequests, PublishingOptions, ShardSpec, the asset
+//                    catalog's name rules) and the config file (GeneratorConfig). No output writer,
+//                    transaction or template: an output row sets a typed request.
 //   OutputTransaction The output as one transaction: staging folder, lock, signals, atomic swap,
 //                    streamed and JSON files.
 //   SiteOutputs      Everything written from the finished manifests: manifest files, preview site,
 //                    asset catalog, web sprites. A new platform's writer is one ManifestWriter file
-//                    here plus one `Setting.output` row in the settings table.
+//                    here (it adds its own manifest fields), a typed request and its settings row,
+//                    and one line in Pipeline's OutputWriters, the one place a writer is registered.
 //   Publishing       Sealing the output: SHA256SUMS and the archive.
 //   EmojiTabs        The emoji keyboard: Unicode's emoji data and CLDR names into tabs.
 //   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
 //                    tab icons and variants, manifests, site, seal and swap; shards, merge, page
-//                    cache and lint. Re-exports PipelineSteps and Settings: its API takes their types.
+//                    cache and lint; the output writers' registry and EmokitResources (version,
+//                    sample packs). Re-exports PipelineSteps and Settings: its API takes their types.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
@@ -107,13 +110,13 @@ let package = Package(
         .target(name: "PackAuthoring", dependencies: ["EmoticonPacks", "TextEscaping", "Diagnostics"]),
         .target(name: "EmojiData", dependencies: ["Diagnostics", "TextEscaping"]),
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess", "Diagnostics"]),
-        .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "TextEscaping"]),
+        .target(name: "SiteAddress", dependencies: ["TextEscaping"]),
+        .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "SiteAddress", "TextEscaping"]),
         .target(name: "PipelineSteps", dependencies: ["Diagnostics"]),
         .target(
             name: "Settings",
             dependencies: [
-                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "PackAuthoring", "PreviewSite", "SiteOutputs", "FileAccess", "CSystem", "TextMatching", "TextEscaping",
-                "Diagnostics",
+                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "SiteAddress", "FileAccess", "TextMatching", "TextEscaping", "Diagnostics",
             ]),
         .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
         .target(
@@ -132,7 +135,8 @@ let package = Package(
         .target(
             name: "EmokitCLI",
             dependencies: [
-                "Pipeline", "Settings", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "PackAuthoring", "CSystem", "PreviewSite", "TextMatching", "TextEscaping", "Diagnostics",
+                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "PackAuthoring", "CSystem", "PreviewSite", "TextMatching", "TextEscaping",
+                "Diagnostics",
             ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),
         // Test helpers: TestSupport is Foundation only (fixtures, file trees, subprocesses, the
@@ -157,7 +161,11 @@ let package = Package(
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks"]),
+        // The output seam (issue 34): an output writer defined in the test, registered in one place.
+        .testTarget(
+            name: "OutputSeamTests",
+            dependencies: ["Pipeline", "SiteOutputs", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"]),
         .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
         .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
         .testTarget(

@@ -16,8 +16,16 @@ import OutputTransaction
 /// names and scales it refuses) are `AssetCatalogName`'s, in `Settings`, where the options are checked.
 package struct AssetCatalogWriter {
     package let name: String
+    /// `--xcassets-widths`: the widths whose pages the catalog holds; nil: every width.
+    package var widths: [Int]?
     /// For the tab icons cut from their strip (the sheets' own `--compression`).
     package var encoder = PNGEncoder()
+
+    package init(name: String, widths: [Int]? = nil, encoder: PNGEncoder = PNGEncoder()) {
+        self.name = name
+        self.widths = widths
+        self.encoder = encoder
+    }
 
     /// The image set of one page, as the manifest names it (`folder` from `folderNames`).
     package static func imageSetName(folder: String, width: Int, page: Int) -> String {
@@ -142,6 +150,18 @@ extension OutputFolder {
 }
 
 extension AssetCatalogWriter: ManifestWriter {
-    /// `value`: the catalog's name (`Emoticons` without one).
-    package init(value: String, encoder: PNGEncoder) { self.init(name: value, encoder: encoder) }
+    /// `imageSet`: each tab icon's image set, and each page's in the widths the catalog holds
+    /// (`widths`; a width it leaves out names no image set for its pages).
+    package func annotation(for sources: ManifestSources) -> ManifestAnnotation? {
+        let folders = Self.folderNames(for: sources.tabIDs)
+        let widths = self.widths
+        return ManifestAnnotation(
+            header: { manifest in
+                for tab in manifest.tabs.indices { manifest.tabs[tab].icon?.imageSet = Self.tabIconSetName(folder: folders[tab]) }
+            },
+            page: { page, tab, width in
+                guard widths?.contains(width) ?? true else { return }
+                page.imageSet = Self.imageSetName(folder: folders[tab], width: width, page: page.index)
+            })
+    }
 }

@@ -1,7 +1,6 @@
 import BundledTemplates
 import EmoticonManifest
 import Foundation
-import Imaging
 import OutputTransaction
 import PipelineSteps
 import PreviewSite
@@ -12,32 +11,23 @@ import PreviewSite
 /// merged site byte-identical to a single run. Outputs derived from the manifests belong here
 /// (their settings in `Settings`), so that merged sites get them too.
 package struct SiteStep {
-    /// The settings this step reads, recorded in each shard for `merge`.
-    package struct Settings: Codable, Equatable, Sendable {
+    /// The settings this step reads (a shard records them for `merge`).
+    package struct Settings: Equatable, Sendable {
         package var preview: Bool
         package var baseURL: String?
-        /// The outputs beside the sheets asked for, by the setting that asks (`xcassets` → the
-        /// catalog's name, `web` → empty): each is written by its `ManifestWriter`.
-        package var outputs: [String: String]
-        /// The sheets' zlib level and memory (`--compression`), for images the writers encode
-        /// (the asset catalog's tab icons, cut from their strip).
-        package var compressionLevel = 6
-        package var memoryLevel = 8
 
-        package init(preview: Bool, baseURL: String?, outputs: [String: String], compressionLevel: Int, memoryLevel: Int) {
+        package init(preview: Bool, baseURL: String?) {
             self.preview = preview
             self.baseURL = baseURL
-            self.outputs = outputs
-            self.compressionLevel = compressionLevel
-            self.memoryLevel = memoryLevel
         }
     }
 
     package let settings: Settings
-    /// Every output writer there is, by the setting that asks for it, in the order they write.
-    package let writers: [(setting: String, writer: any ManifestWriter.Type)]
+    /// The outputs beside the sheets this run writes, in the order they write: handed in by
+    /// whoever assembles the run (`OutputWriters`), each made from its own typed request.
+    package let writers: [any ManifestWriter]
 
-    package init(settings: Settings, writers: [(setting: String, writer: any ManifestWriter.Type)]) {
+    package init(settings: Settings, writers: [any ManifestWriter]) {
         self.settings = settings
         self.writers = writers
     }
@@ -87,11 +77,7 @@ package struct SiteStep {
         _ = try WorkQueue.run(Array(manifests.indices), workers: workers, makeState: {}, body: writeWidth)
 
         // Formats for the tools around emokit (an Xcode asset catalog, web sprite data).
-        let encoder = PNGEncoder(compressionLevel: settings.compressionLevel, memoryLevel: settings.memoryLevel)
-        for (setting, writer) in writers {
-            guard let value = settings.outputs[setting] else { continue }
-            try writer.init(value: value, encoder: encoder).write(manifests, output: output)
-        }
+        for writer in writers { try writer.write(manifests, output: output) }
 
         // Preview site: the index, script, style and sitemap.
         if let site {

@@ -22,6 +22,9 @@ import TextEscaping
 /// scale, a page's sheet loads only when one of its icons is shown, and the app and the web share
 /// the same files (and their hashes in the manifest).
 package struct WebSpriteWriter {
+    /// `--web` has nothing to choose yet (`WebRequest`).
+    package init() {}
+
     /// One width's TexturePacker JSON files.
     package func writeAtlases(_ manifest: Manifest, output: OutputFolder) throws(OutputError) {
         let sheetSizes = try Self.sheetSizes(manifest, output: output)
@@ -154,7 +157,20 @@ package struct WebSpriteWriter {
 }
 
 extension WebSpriteWriter: ManifestWriter {
-    package init(value: String, encoder: PNGEncoder) { self.init() }
+    /// `Button.webClass`: each entry's CSS class (`WebClassNames`), from its image name or text
+    /// (never its position), and the delete key's.
+    package func annotation(for sources: ManifestSources) -> ManifestAnnotation? {
+        let classes = WebClassNames.classes(tabIDs: sources.tabIDs, entries: sources.entries)
+        return ManifestAnnotation(page: { page, tab, _ in
+            for index in page.buttons.indices {
+                let button = page.buttons[index]
+                switch button.kind {
+                case .delete: page.buttons[index].webClass = WebClassNames.deleteClass(prefix: classes.tabs[tab])
+                case .emoticon: page.buttons[index].webClass = button.entry.map { classes.entries[tab][$0] }
+                }
+            }
+        })
+    }
 
     /// A width at a time: its atlases list every page, so it is held whole, but only one (and the
     /// smallest width's, whose sheets the stylesheet and the runtime draw from).

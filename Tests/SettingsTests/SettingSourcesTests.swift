@@ -45,17 +45,33 @@ struct SettingSourcesTests {
         }
     }
 
-    @Test func outputsAreRecordedByTheirSetting() throws {
+    @Test func outputsAreRequestedByTheirSetting() throws {
         let on = try options(["xcassets": "Stickers"], ["web"])
-        #expect(on.outputs == ["xcassets": "Stickers", "web": ""])
+        #expect(on.outputs == OutputRequests(assetCatalog: AssetCatalogRequest(name: "Stickers"), web: WebRequest()))
+        #expect(try options([:], ["xcassets"]).outputs.assetCatalog?.name == RunDefaults.assetCatalog)
         let off = try options([:], ["no-web", "no-xcassets"], config: try config(#"{"web": true, "xcassets": true}"#))
         #expect(off.outputs.isEmpty)
-        // Every output row names its writer and has a --no- twin right after it.
+        // Every output row has a --no- twin right after it.
         let rows = SettingsTable.rows
-        for (index, row) in rows.enumerated() where row.writer != nil {
-            #expect(rows[index + 1].flag == "no-\(row.flag!)" && row.configKey != nil)
+        for flag in ["xcassets", "web"] {
+            let index = try #require(rows.firstIndex { $0.flag == flag })
+            #expect(rows[index + 1].flag == "no-\(flag)" && rows[index].configKey != nil)
         }
-        #expect(rows.compactMap { $0.writer == nil ? nil : $0.flag } == ["xcassets", "web"])
+    }
+
+    /// Shard records and run fingerprints spell the requests as they always have; a form no
+    /// row would make is refused, naming what is wrong.
+    @Test func outputRequestsKeepTheirRecordedForm() throws {
+        let requests = OutputRequests(assetCatalog: AssetCatalogRequest(name: "Stickers"), web: WebRequest())
+        #expect(requests.recorded == ["xcassets": "Stickers", "web": ""])
+        #expect(try OutputRequests(recorded: requests.recorded) == requests)
+        #expect(try OutputRequests(recorded: [:]) == OutputRequests())
+        #expect(throws: OutputRequests.RecordProblem.unknownOutput("android")) { try OutputRequests(recorded: ["android": ""]) }
+        #expect(throws: OutputRequests.RecordProblem.refusedValue(output: "xcassets", value: "../x")) { try OutputRequests(recorded: ["xcassets": "../x"]) }
+        #expect(throws: OutputRequests.RecordProblem.refusedValue(output: "web", value: "x")) { try OutputRequests(recorded: ["web": "x"]) }
+        // Reflection (what fingerprints read) sees the recorded dictionary, as before the type.
+        #expect(String(describing: Mirror(reflecting: requests).displayStyle) == String(describing: Mirror(reflecting: requests.recorded).displayStyle))
+        #expect(Mirror(reflecting: requests).children.count == 2)
     }
 
     @Test func theSameMistakeIsRefusedInEachSourcesForm() throws {

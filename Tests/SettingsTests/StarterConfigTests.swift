@@ -7,10 +7,10 @@ import Testing
 /// the table's order, each with its default (its exact text is pinned in `InitCommandTests`).
 struct StarterConfigTests {
     @Test func starterConfigHoldsTheMarkedRowsInTableOrder() throws {
-        let lines = ProjectStarter.configJSON.split(separator: "\n").dropFirst().dropLast()
+        let lines = StarterConfig.json.split(separator: "\n").dropFirst().dropLast()
         let keys = lines.map { $0.split(separator: "\"")[1] }.map(String.init)
         #expect(keys == SettingsTable.rows.filter { $0.starterJSON != nil }.compactMap(\.configKey))
-        let object = try JSONSerialization.jsonObject(with: Data(ProjectStarter.configJSON.utf8)) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: Data(StarterConfig.json.utf8)) as? [String: Any]
         #expect(object?.count == keys.count)
     }
 

@@ -91,7 +91,7 @@ struct MergeRun {
     /// The asset catalog's image set names in the manifests are paths inside the catalog: each
     /// must be the one emokit gives that tab and page (none without a catalog).
     private func checkImageSets() throws(MergeError) {
-        let name = records[0].site.outputs["xcassets"]
+        let name = records[0].site.requests.assetCatalog?.name
         for manifest in manifests {
             let folders = AssetCatalogWriter.folderNames(for: manifest.tabs.map(\.id))
             for (index, tab) in manifest.tabs.enumerated() {
@@ -112,7 +112,7 @@ struct MergeRun {
     /// The same site step as a single run, with the first shard's site settings and summary.
     func writeSite() throws(MergeError) {
         do {
-            try SiteStep(settings: SiteStep.Settings(records[0].site)).write(
+            try SiteStep(settings: records[0].site.siteSettings, writers: records[0].site.outputWriters).write(
                 manifests: manifests.map(PagedManifest.init), summary: records[0].summary, to: destination)
         } catch {
             throw .output(GenerationError(error))

@@ -50,7 +50,7 @@ final class PageCache: Sendable {
         expectation = CacheEntry.Expectation(grid: options.grid, widths: options.widths, scales: options.scales)
         self.emoji = emoji
         grid = options.grid
-        settings = "emokit \(options.publishing.cacheVersion)\n" + CanonicalText.of(PixelSettings(options))
+        settings = "emokit \(options.publishing.cacheVersion ?? EmokitResources.version)\n" + CanonicalText.of(PixelSettings(options))
         previous = root.flatMap { OutputIndex.load(cache: $0, destination: OutputFolder(destination: options.output).destination) }
     }
 

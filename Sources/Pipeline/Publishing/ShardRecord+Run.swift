@@ -2,6 +2,7 @@ import Checksum
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
+import Imaging
 import KeyboardLayout
 import PreviewSite
 import SiteOutputs
@@ -50,17 +51,27 @@ enum CanonicalText {
 }
 
 extension ShardRecord.Site {
-    init(_ settings: SiteStep.Settings) {
+    /// What `merge` needs to write the site as this run would: the site step's settings, the
+    /// outputs asked for (in their recorded form) and the sheets' encoder, for the writers that
+    /// encode images.
+    init(_ options: GeneratorOptions) {
         self.init(
-            preview: settings.preview, baseURL: settings.baseURL, outputs: settings.outputs, compressionLevel: settings.compressionLevel,
-            memoryLevel: settings.memoryLevel)
+            preview: options.writePreview, baseURL: options.publishing.baseURL?.base, outputs: options.outputs.recorded,
+            compressionLevel: options.encoder.compressionLevel, memoryLevel: options.encoder.memoryLevel)
     }
-}
 
-extension SiteStep.Settings {
-    init(_ site: ShardRecord.Site) {
-        self.init(
-            preview: site.preview, baseURL: site.baseURL, outputs: site.outputs, compressionLevel: site.compressionLevel, memoryLevel: site.memoryLevel)
+    /// The site step's settings this record holds.
+    var siteSettings: SiteStep.Settings { SiteStep.Settings(preview: preview, baseURL: baseURL) }
+
+    /// The outputs this record asks for. A record is checked when read (`ShardRecord.check`
+    /// refuses outputs emokit does not write), so none is dropped here.
+    var requests: OutputRequests { (try? OutputRequests(recorded: outputs)) ?? OutputRequests() }
+
+    /// The writers of the outputs this record asks for, as `generate` registered them. Merged
+    /// manifests already hold the fields the writers add (the shards' runs added them), so only
+    /// their files are written.
+    var outputWriters: [any ManifestWriter] {
+        OutputWriters.writers(for: requests, assetCatalogWidths: nil, encoder: PNGEncoder(compressionLevel: compressionLevel, memoryLevel: memoryLevel))
     }
 }
 
@@ -81,6 +92,9 @@ extension Generator {
         normalized.cldr = named(options.cldr)
         normalized.publishing = PublishingOptions()
         normalized.publishing.baseURL = options.publishing.baseURL
+        // The version as the options held it before it moved out of the settings (a fingerprint
+        // reads an optional as its value): fingerprints stay as they were.
+        normalized.publishing.cacheVersion = EmokitResources.version
         var text = "emokit \(EmokitResources.version)\n" + CanonicalText.of(normalized) + "\n"
         text += "inputs=\(options.inputs.map(\.lastPathComponent)) deleteIcon=\(options.deleteIcon?.lastPathComponent ?? "-")\n"
         text += CanonicalText.of(summary) + "\n" + CanonicalText.of(tabs) + "\n" + CanonicalText.of(entries)
@@ -109,6 +123,6 @@ extension Generator {
         let entries = packs.map { pack in pack.entries.map(Self.fingerprintText) }
         return ShardRecord(
             emokit: EmokitResources.version, run: runFingerprint(summary: summary, tabs: tabs, entries: entries),
-            shard: options.publishing.shard!, tabs: tabs, site: ShardRecord.Site(SiteStep.Settings(options)), summary: summary, manifests: manifests)
+            shard: options.publishing.shard!, tabs: tabs, site: ShardRecord.Site(options), summary: summary, manifests: manifests)
     }
 }

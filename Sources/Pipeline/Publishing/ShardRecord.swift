@@ -28,11 +28,11 @@ struct ShardRecord: Codable, Equatable, Sendable {
         var shard: Int
     }
 
-    /// The site step's settings (`SiteStep.Settings`, same keys).
+    /// What `merge` writes the site with: the site step's settings, the outputs and the sheets' encoder.
     struct Site: Codable, Equatable, Sendable {
         var preview: Bool
         var baseURL: String?
-        /// The outputs beside the sheets, by the setting that asks for each (`GeneratorOptions.outputs`).
+        /// The outputs beside the sheets, by the setting that asks for each (`OutputRequests.recorded`).
         var outputs: [String: String]
         var compressionLevel: Int
         var memoryLevel: Int
@@ -102,14 +102,11 @@ struct ShardRecord: Codable, Equatable, Sendable {
             throw fail("its tab assignment is not the one emokit makes for these page counts")
         }
         guard summary.packs.map(\.id) == tabs.map(\.id) else { throw fail("its summary lists other tabs than the record") }
-        for (setting, value) in site.outputs.sorted(by: { $0.key < $1.key }) {
-            // An output of a row of the settings table, with a value its row takes.
-            guard let row = SettingsTable.rows.first(where: { $0.writer != nil && $0.flag == setting }), let apply = row.apply else {
-                throw fail("output '\(Self.quoted(setting))' is not one emokit writes")
+        do throws(OutputRequests.RecordProblem) { _ = try OutputRequests(recorded: site.outputs) } catch {
+            switch error {
+            case .unknownOutput(let output): throw fail("output '\(Self.quoted(output))' is not one emokit writes")
+            case .refusedValue(let output, let value): throw fail("\(output) '\(Self.quoted(value))' is not one emokit writes")
             }
-            var scratch = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/"))
-            let taken = (try? apply(&scratch, row.valueName == nil ? .on(true) : .text(value))) != nil && scratch.outputs[setting] == value
-            guard taken else { throw fail("\(setting) '\(Self.quoted(value))' is not one emokit writes") }
         }
         if let base = site.baseURL, PublicURLs(base: base) == nil { throw fail("base URL '\(Self.quoted(base))' is not one emokit accepts") }
         guard (0...9).contains(site.compressionLevel), (1...9).contains(site.memoryLevel) else { throw fail("compression settings out of range") }

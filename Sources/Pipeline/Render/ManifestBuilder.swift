@@ -2,10 +2,10 @@ import EmojiData
 import EmoticonManifest
 import EmoticonPacks
 import KeyboardLayout
-import SiteOutputs
 
 /// Turns packs, layout and the written sheets into one manifest per width, each made a page at
-/// a time as it is written (`PagedManifest`): only the header is built up front.
+/// a time as it is written (`PagedManifest`): only the header is built up front. It knows no
+/// output beside the sheets: each output's writer adds the fields it owns (`OutputWriters`).
 struct ManifestBuilder {
     let options: GeneratorOptions
     let packs: [EmoticonPack]
@@ -35,19 +35,13 @@ struct ManifestBuilder {
         let layouts: [PageLayout]
         /// Per scale, the sheets' pixel geometry as the renderer used it (for sprite rects).
         let geometries: [Int: SheetGeometry]
-        /// With `--xcassets`: each tab's folder in the catalog.
-        let catalogFolders: [String]?
-        /// With `--web`: each entry's CSS class (`WebClassNames`), by tab and entry.
-        var webClasses: (tabs: [String], entries: [[String]])? = nil
     }
 
     func manifest(width: Int) -> PagedManifest {
         let scales = options.scales.sorted()
         let context = WidthLayout(
             width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) },
-            geometries: Dictionary(uniqueKeysWithValues: scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: width), scale: $0)) }),
-            catalogFolders: options.assetCatalog.map { _ in AssetCatalogWriter.folderNames(for: packs.map(\.id)) },
-            webClasses: options.writeWeb ? Self.webClasses(packs) : nil)
+            geometries: Dictionary(uniqueKeysWithValues: scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: width), scale: $0)) }))
         var header = self.header(context)
         emojiFields?.apply(toHeader: &header)
         let pageCounts = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
@@ -95,7 +89,6 @@ struct ManifestBuilder {
                     text: nil, name: names.delete, textTraditional: nil, codePoints: nil, utf16Length: nil,
                     missingGlyph: nil, frame: frame, sprite: sprite)
                 result.frames = frames
-                result.webClass = context.webClasses.map { WebClassNames.deleteClass(prefix: $0.tabs[tabIndex]) }
                 return result
             case .emoticon(let entryIndex):
                 let entry = pack.entries[entryIndex]
@@ -114,27 +107,10 @@ struct ManifestBuilder {
                 result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
                 result.pinyin = pinyin?.searchTerms(for: result.name)
                 result.systemGlyph = systemGlyph
-                result.webClass = context.webClasses?.entries[tabIndex][entryIndex]
                 return result
             }
         }
-        // `--xcassets-widths`: a width the catalog leaves out names no image set.
-        let inCatalog = options.assetCatalogWidths?.contains(width) ?? true
-        let imageSet = context.catalogFolders.flatMap { folders in inCatalog ? folders : nil }.map { AssetCatalogWriter.imageSetName(folder: $0[tabIndex], width: width, page: pageIndex) }
-        return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons, imageSet: imageSet)
-    }
-
-    /// Each entry's web class, from its image name or text (never its position).
-    static func webClasses(_ packs: [EmoticonPack]) -> (tabs: [String], entries: [[String]]) {
-        let sources = packs.map { pack in
-            pack.entries.map { entry -> WebClassNames.Source in
-                switch entry.content {
-                case .image(let file): return .init(imageName: file.name, text: entry.text, isEmoji: false)
-                case .emoji(let text): return .init(imageName: nil, text: text, isEmoji: true)
-                }
-            }
-        }
-        return WebClassNames.classes(tabIDs: packs.map(\.id), entries: sources)
+        return Manifest.Page(index: pageIndex, sheets: sheets, sheetHashes: hashes, buttons: buttons)
     }
 
     /// The manifest without pages: grid, metrics, colours and each tab's fields.
@@ -150,7 +126,6 @@ struct ManifestBuilder {
                 entryCount: pack.entries.count, pages: [])
             if pack.displayOnly { tab.displayOnly = true }
             if tabIndex < tabIcons.count { tab.icon = tabIcons[tabIndex] }
-            tab.icon?.imageSet = context.catalogFolders.map { AssetCatalogWriter.tabIconSetName(folder: $0[tabIndex]) }
             return tab
         }
         let metrics = options.metrics

@@ -21,9 +21,19 @@ import SiteOutputs
 /// therefore stays flat in the number of pages.
 public struct Generator: Sendable {
     public let options: GeneratorOptions
+    /// The outputs beside the sheets, each adding its manifest fields and writing its files.
+    package let outputWriters: [any ManifestWriter]
 
+    /// A run of `options`, writing the outputs they ask for (`OutputWriters`).
     public init(options: GeneratorOptions) {
+        self.init(options: options, outputWriters: OutputWriters.writers(for: options))
+    }
+
+    /// A run writing exactly `outputWriters` beside the sheets (a library caller's or a test's
+    /// own output among them).
+    package init(options: GeneratorOptions, outputWriters: [any ManifestWriter]) {
         self.options = options
+        self.outputWriters = outputWriters
     }
 
     /// What a run did, for the CLI to report.
@@ -163,10 +173,11 @@ struct GenerationRun {
         let emojiFields = EmojiManifestFields(
             packs: packs, variants: variants, emojiVersion: plan.emojiData?.emojiVersion, locale: options.locale.rawValue,
             versions: plan.emojiData, systemGlyphs: plan.systemGlyphs, groupOrder: plan.emojiData?.groupOrder ?? [])
-        manifests = ManifestBuilder(
+        let core = ManifestBuilder(
             options: options, packs: packs, plans: plan.sprites, pages: pages, names: names, animations: animations, tabIcons: tabIcons.icons,
             emojiFields: emojiFields, pinyin: pinyin.pinyin
         ).manifests()
+        manifests = OutputWriters.annotate(core, by: generator.outputWriters, packs: packs)
     }
 
     /// The manifest files, asset catalog, web sprite data and preview site (`SiteStep`); a shard
@@ -178,7 +189,7 @@ struct GenerationRun {
             let data = try record.data()
             do { try output.write(data, to: ShardRecord.fileName) } catch { throw GenerationError(error) }
         } else {
-            do { try SiteStep(settings: .init(options)).write(manifests: manifests, summary: summary, to: output, workers: options.concurrency) } catch {
+            do { try SiteStep(settings: .init(options), writers: generator.outputWriters).write(manifests: manifests, summary: summary, to: output, workers: options.concurrency) } catch {
                 throw GenerationError(error)
             }
         }

@@ -239,7 +239,7 @@ struct HeaderChecks {
         block = start..<min(entries.count, start + Self.blockSize)
         let jobs = stride(from: block.lowerBound, to: block.upperBound, by: Self.jobSize).map { $0..<min(block.upperBound, $0 + Self.jobSize) }
         let (entries, boxes, decoder) = (self.entries, self.boxes, self.decoder)
-        let results = try? WorkQueue.run(
+        let results = WorkQueue.run(
             jobs, workers: max(1, workers), makeState: {},
             body: { (range: Range<Int>, _: inout Void) -> [Outcome?] in
                 range.map { index -> Outcome? in
@@ -247,7 +247,7 @@ struct HeaderChecks {
                     return SpritePlanner.checkVariants(file, boxes: boxes, decoder: decoder)
                 }
             })
-        outcomes = results?.flatMap { $0 } ?? []
+        outcomes = results.flatMap { $0 }
         if outcomes.count != block.count { outcomes = Array(repeating: nil, count: block.count) }
     }
 }

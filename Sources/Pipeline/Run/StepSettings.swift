@@ -10,16 +10,7 @@ import SiteOutputs
 
 extension SiteStep.Settings {
     init(_ options: GeneratorOptions) {
-        self.init(
-            preview: options.writePreview, baseURL: options.publishing.baseURL?.base, outputs: options.outputs,
-            compressionLevel: options.encoder.compressionLevel, memoryLevel: options.encoder.memoryLevel)
-    }
-}
-
-extension SiteStep {
-    /// The step with every output writer the settings table names (`Setting.writer`).
-    init(settings: Settings) {
-        self.init(settings: settings, writers: SettingsTable.rows.compactMap { row in row.writer.map { (row.flag ?? "", $0) } })
+        self.init(preview: options.writePreview, baseURL: options.publishing.baseURL?.base)
     }
 }
 

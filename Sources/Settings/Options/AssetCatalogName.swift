@@ -1,11 +1,10 @@
 import Diagnostics
 
 /// The name rules of `--xcassets NAME` (`AssetCatalogWriter` writes `NAME.xcassets` inside the
-/// output): the default name, and which names and scales cannot make a catalog. Here, beside the
-/// options, so checking the options needs nothing of the writer.
+/// output): which names and scales cannot make a catalog (the default name is
+/// `RunDefaults.assetCatalog`). Here, beside the options, so checking the options needs nothing
+/// of the writer.
 public enum AssetCatalogName {
-    public static let defaultName = "Emoticons"
-
     /// Why `name` and `scales` cannot make a catalog, or nil; the settings are references.
     public static func issue(name: String?, scales: [Int]) -> Diagnostic.Message? {
         guard let name else { return nil }

@@ -59,23 +59,23 @@ public struct GeneratorOptions: Sendable {
     public var writePreview = true
     /// Base URL, archive, shard and cache (see `PublishingOptions`).
     public var publishing = PublishingOptions()
-    /// The outputs beside the sheets asked for, by the setting that asks (`xcassets` → the
-    /// catalog's name, `web` → empty); each row of the table with a `writer` adds its own.
-    public var outputs: [String: String] = [:]
-    /// `--xcassets`: the name of the Xcode asset catalog to write (`NAME.xcassets`), or nil.
+    /// The outputs beside the sheets asked for (`--xcassets`, `--web`), one typed request each.
+    public var outputs = OutputRequests()
+    /// `--xcassets`: the name of the Xcode asset catalog to write (`NAME.xcassets`), or nil; a
+    /// shorthand for `outputs.assetCatalog`.
     public var assetCatalog: String? {
-        get { outputs["xcassets"] }
-        set { outputs["xcassets"] = newValue }
+        get { outputs.assetCatalog?.name }
+        set { outputs.assetCatalog = newValue.map(AssetCatalogRequest.init(name:)) }
     }
     /// `--xcassets-widths`: the widths whose pages the asset catalog holds (an app that ships to
     /// some phones only need not carry every width's art); nil: every width. The manifests of the
     /// other widths name no image set for their pages.
     public var assetCatalogWidths: [Int]?
-    public static let defaultAssetCatalog = AssetCatalogName.defaultName
-    /// `--web`: TexturePacker JSON per sheet and a CSS file per width, under `web/`.
+    /// `--web`: the web runtime, stylesheet and TexturePacker JSON under `web/`; a shorthand for
+    /// `outputs.web`.
     public var writeWeb: Bool {
-        get { outputs["web"] != nil }
-        set { outputs["web"] = newValue ? "" : nil }
+        get { outputs.web != nil }
+        set { outputs.web = newValue ? WebRequest() : nil }
     }
     /// Add the Unicode emoji keyboard (one tab per emoji group) after the packs.
     public var emojiKeyboard = false
@@ -142,50 +142,5 @@ public struct GeneratorOptions: Sendable {
         if let problem = grid.problem ?? metrics.problem(grid: grid) { return Diagnostic.Message(problem) }
         for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return Diagnostic.Message(problem) } } }
         return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)
-    }
-}
-
-extension GeneratorOptions {
-    /// How the page cache takes a setting out of its key: each row of `SettingsTable` that does
-    /// not shape sheets and stores a value here, keyed by its flag (else its config key), sets that
-    /// value to one fixed value. Rows that store nothing of their own (`--config`, `--quiet`, the
-    /// `--no-` flags, which clear what their positive flag sets) need no entry; `--cache` stands for
-    /// every publishing flag, which share one value. The fixed values are those the cache has always
-    /// used, so its keys stay as they were.
-    package static var sheetNeutral: [String: (inout GeneratorOptions) -> Void] {
-        let resets: [String: (inout GeneratorOptions) -> Void] = [
-            "packs": { $0.inputs = [] },
-            "out": { $0.output = URL(fileURLWithPath: "/") },
-            "locale": { $0.locale = RunDefaults.locale },
-            "delete-icon": { $0.deleteIcon = nil },
-            "emoji-font": { $0.emojiSource = .font(path: nil) },
-            "lenient": { $0.lenient = false },
-            "strict": { $0.strict = false },
-            "max-plist-size": { $0.maxPlistBytes = 0 },
-            "jobs": { $0.concurrency = 0 },
-            "preview": { $0.writePreview = true },
-            "wait": { $0.waitForLock = false },
-            "cache": { $0.publishing = PublishingOptions() },
-            "tabTitles": { $0.tabTitles = [:] },
-        ]
-        let colours = KeyboardColors.settings.map { colour in
-            (colour.flag, { (options: inout GeneratorOptions) in options.colors[keyPath: colour.keyPath] = KeyboardColors()[keyPath: colour.keyPath] })
-        }
-        return resets.merging(colours) { $1 }
-    }
-
-    /// These options with every setting that cannot change a sheet's bytes set to its fixed value
-    /// (`sheetNeutral`): what the page cache keys on.
-    package var sheetSettings: GeneratorOptions {
-        var page = self
-        let resets = Self.sheetNeutral
-        for row in SettingsTable.rows where !row.shapesSheets {
-            // An output made from the finished sheets never changes them.
-            if row.writer != nil, let flag = row.flag { page.outputs[flag] = nil }
-            guard let key = row.flag ?? row.configKey, let reset = resets[key] else { continue }
-            reset(&page)
-        }
-        assert(resets.keys.allSatisfy { key in SettingsTable.rows.contains { ($0.flag ?? $0.configKey) == key && !$0.shapesSheets } })
-        return page
     }
 }

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import PreviewSite
+import SiteAddress
 
 /// The publishing side of a run (README "Publishing"): absolute URLs for the few places that need
 /// them, the archive, the shard of the work this run does, and the page cache.
@@ -14,8 +14,9 @@ public struct PublishingOptions: Sendable {
     /// `--cache DIR`: the page cache folder; nil renders every page (`--no-cache`, and the
     /// library's default: only the command line defaults to the user's cache folder).
     public var cache: URL?
-    /// The version the page cache keys on (emokit's; tests change it to see entries invalidated).
-    package var cacheVersion = EmokitResources.version
+    /// The version the page cache keys on; nil: the running emokit's (tests set one to see
+    /// entries invalidated). The version itself is `EmokitResources`', above the settings.
+    package var cacheVersion: String?
 
     public init() {}
 

@@ -8,23 +8,21 @@ public enum OptionsReference {
         var lines = [
             "# Options",
             "",
-            "<!-- Generated from Sources/Settings/Table/SettingsTable.swift by OptionsReference.markdown; do not edit.",
+            "<!-- Generated from Sources/Settings/Table/Rows/ by OptionsReference.markdown; do not edit.",
             "     Re-record with EMOKIT_RECORD_OPTIONS=1 swift test --filter OptionsReferenceTests. -->",
             "",
             "Every option of `emokit generate`: its flag, its key in the config file (`--config`), the",
             "type and range of its value, its default and what it does. Flags override config keys.",
-            "*Validate* marks the flags `emokit validate` takes too (they change what is checked);",
-            "*shapes sheets* the settings that can change a sheet's pixels (they are part of the page",
-            "cache's key).",
+            "*Validate* marks the flags `emokit validate` takes too (they change what is checked).",
             "",
-            "| Flag | Config key | Type | Range | Default | Validate | Shapes sheets | Description |",
-            "|---|---|---|---|---|---|---|---|",
+            "| Flag | Config key | Type | Range | Default | Validate | Description |",
+            "|---|---|---|---|---|---|---|",
         ]
         for row in SettingsTable.rows {
             let flag = row.flag.map { _ in ([row.short.map { "-\($0)" }].compactMap { $0 } + [row.usageText]).map(code).joined(separator: ", ") } ?? ""
             let cells = [
                 flag, row.configKey.map(code) ?? "", row.type.rawValue, row.range?.text ?? "", text(row.defaultText ?? ""),
-                row.validates ? "yes" : "", row.shapesSheets ? "yes" : "", text(row.help),
+                row.validates ? "yes" : "", text(row.help),
             ]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }

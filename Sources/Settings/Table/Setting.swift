@@ -1,5 +1,4 @@
 import Foundation
-import SiteOutputs
 
 /// One row of the settings table (`SettingsTable.rows`): everything emokit knows about one option, so
 /// that the command line, `--help`, shell completions, the config file's keys, the starter
@@ -51,8 +50,6 @@ public struct Setting: Sendable {
     /// Whether `validate` takes the flag too: it changes what is checked (the grid sets the icon
     /// box, the limits refuse images).
     public let validates: Bool
-    /// Whether the value can change a sheet's pixels (and so belongs in the page cache's key).
-    public let shapesSheets: Bool
     /// The help text with `{range}` and `{default}` where the row's own values go: a range or
     /// default is never typed twice.
     public let template: String
@@ -64,14 +61,11 @@ public struct Setting: Sendable {
     /// Applied before the config file, so the config's keys refine it (`--layout` chooses the
     /// keyboard that the config's `grid` and `metrics` adjust).
     public let appliesFirst: Bool
-    /// The writer of the output this row asks for (`Setting.output`), written beside the sheets
-    /// when the options' `outputs` hold the row's flag.
-    package private(set) var writer: (any ManifestWriter.Type)?
 
     public init(
         flag: String?, short: Character? = nil, kind: Kind = .flag, configKey: String? = nil, type: ValueType,
         range: NumberRange? = nil, defaultText: String? = nil, starterJSON: String? = nil, example: String? = nil, validates: Bool = false,
-        shapesSheets: Bool = false, words: [String] = [], appliesFirst: Bool = false, help template: String, apply: Apply?
+        words: [String] = [], appliesFirst: Bool = false, help template: String, apply: Apply?
     ) {
         self.flag = flag
         self.short = short
@@ -83,7 +77,6 @@ public struct Setting: Sendable {
         self.starterJSON = starterJSON
         self.example = example
         self.validates = validates
-        self.shapesSheets = shapesSheets
         self.template = template
         self.words = words
         self.appliesFirst = appliesFirst
@@ -116,56 +109,58 @@ extension Setting {
     /// A flag that takes a value (`--columns <n>`).
     static func value(
         _ flag: String, _ valueName: String, short: Character? = nil, key: String? = nil, type: ValueType, range: NumberRange? = nil,
-        default defaultText: String? = nil, starter: String? = nil, example: String? = nil, validates: Bool = false, shapesSheets: Bool = false,
+        default defaultText: String? = nil, starter: String? = nil, example: String? = nil, validates: Bool = false,
         words: [String] = [], appliesFirst: Bool = false, help: String, apply: Apply?
     ) -> Setting {
         Setting(
             flag: flag, short: short, kind: .value(valueName), configKey: key, type: type, range: range, defaultText: defaultText,
-            starterJSON: starter, example: example, validates: validates, shapesSheets: shapesSheets, words: words, appliesFirst: appliesFirst,
+            starterJSON: starter, example: example, validates: validates, words: words, appliesFirst: appliesFirst,
             help: help, apply: apply)
     }
 
     /// An on/off flag (`--web`), with the config key it overrides, if any.
     static func onOff(
-        _ flag: String, short: Character? = nil, key: String? = nil, starter: String? = nil, validates: Bool = false, shapesSheets: Bool = false, help: String,
+        _ flag: String, short: Character? = nil, key: String? = nil, starter: String? = nil, validates: Bool = false, help: String,
         apply: Apply?
     ) -> Setting {
         Setting(
-            flag: flag, short: short, configKey: key, type: .onOff, starterJSON: starter, validates: validates, shapesSheets: shapesSheets, help: help,
+            flag: flag, short: short, configKey: key, type: .onOff, starterJSON: starter, validates: validates, help: help,
             apply: apply)
     }
 
     /// A key only the config file has (`grid.insets.top`).
     /// Its numbers are lengths in points (insets, spacing, where the parts sit), 0 to 2000.
-    static func configOnly(_ key: String, type: ValueType, starter: String? = nil, shapesSheets: Bool = false, help: String, apply: @escaping Apply) -> Setting {
+    static func configOnly(_ key: String, type: ValueType, starter: String? = nil, help: String, apply: @escaping Apply) -> Setting {
         Setting(
-            flag: nil, configKey: key, type: type, range: type == .number ? OptionRanges.length(key) : nil, starterJSON: starter, shapesSheets: shapesSheets,
+            flag: nil, configKey: key, type: type, range: type == .number ? OptionRanges.length(key) : nil, starterJSON: starter,
             help: help, apply: apply)
     }
 }
 
 extension Setting {
-    /// An output written beside the sheets by `writer`, and the `--no-` flag that turns off what
+    /// An output written beside the sheets, asked for by a typed request in the options'
+    /// `outputs` (`request` sets it, nil turns it off), and the `--no-` flag that turns off what
     /// a config file turns on: on/off (`--web`), or with a value after `=` (`--xcassets[=<name>]`,
-    /// `defaultValue` when none is given; `check` refuses a value no output can take).
+    /// `defaultValue` when none is given; `check` refuses a value no output can take). Which
+    /// writer serves the request is not the table's business: it is registered where the run is
+    /// assembled (`OutputWriters`, in `Pipeline`).
     static func output(
-        _ flag: String, writer: any ManifestWriter.Type, valueName: String? = nil, default defaultValue: String? = nil, key: String,
-        shapesSheets: Bool = false, help: String, offHelp: String, check: (@Sendable (String) -> SettingProblem?)? = nil
+        _ flag: String, request: @escaping @Sendable (inout OutputRequests, String?) -> Void, valueName: String? = nil, default defaultValue: String? = nil,
+        key: String, help: String, offHelp: String, check: (@Sendable (String) -> SettingProblem?)? = nil
     ) -> [Setting] {
-        var on = Setting(
+        let on = Setting(
             flag: flag, kind: valueName.map(Kind.optionalValue) ?? .flag, configKey: key, type: valueName == nil ? .onOff : .text,
-            defaultText: defaultValue, starterJSON: "false", shapesSheets: shapesSheets, help: help,
+            defaultText: defaultValue, starterJSON: "false", help: help,
             apply: { (options, value) throws(SettingProblem) in
                 switch value {
-                case .on(let on): options.outputs[flag] = on ? (defaultValue ?? "") : nil
+                case .on(let on): request(&options.outputs, on ? (defaultValue ?? "") : nil)
                 case .text(let text):
                     if let problem = check?(text) { throw problem }
-                    options.outputs[flag] = text
+                    request(&options.outputs, text)
                 default: preconditionFailure("an output takes on/off or a name")
                 }
             })
-        on.writer = writer
-        let off = Setting.onOff("no-\(flag)", help: offHelp, apply: { options, _ in options.outputs[flag] = nil })
+        let off = Setting.onOff("no-\(flag)", help: offHelp, apply: { options, _ in request(&options.outputs, nil) })
         return [on, off]
     }
 }

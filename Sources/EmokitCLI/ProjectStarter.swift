@@ -1,13 +1,16 @@
-import CSystem
 import Diagnostics
 import EmoticonPacks
 import Foundation
+import OutputTransaction
 import PackAuthoring
+import Settings
 
 /// `emokit init DIR`: writes `DIR/info.plist` (the images as a Weibo pack, `PackStarter`) and a
 /// starter `DIR/emokit.json` for `generate --config`. Both files are written or neither: each is
 /// written beside its place first, then moved in without replacing anything (or, with `force`,
-/// swapped with the old one, which is put back if the second move fails).
+/// swapped with the old one, which is put back if the second move fails). The command's job, so
+/// here beside it; the files are created as the output's are (`NewFile`) and moved in with the
+/// output's atomic steps (`FileSwap`).
 public struct ProjectStarter: Sendable {
     public static let plistName = "info.plist"
     public static let configName = "emokit.json"
@@ -21,14 +24,8 @@ public struct ProjectStarter: Sendable {
         self.force = force
     }
 
-    /// The starter config: the settings a project changes first (the rows of `SettingsTable`
-    /// with a `starterJSON`), with `generate`'s defaults (so it generates exactly what `emokit
-    /// generate DIR` does, into `DIR/emokit-output`), in the table's order, which is the order
-    /// of `Documentation/Options.md`, where every key is described.
-    public static var configJSON: String {
-        let fields = SettingsTable.rows.compactMap { row in row.starterJSON.flatMap { json in row.configKey.map { "  \"\($0)\": \(json)" } } }
-        return "{\n" + fields.joined(separator: ",\n") + "\n}\n"
-    }
+    /// The starter config (`StarterConfig.json`).
+    public static var configJSON: String { StarterConfig.json }
 
     /// Writes both files into the pack's folder; returns their paths. `display` is the folder as
     /// the user named it, for messages.
@@ -51,21 +48,22 @@ public struct ProjectStarter: Sendable {
         let temporaries = targets.map { $0.deletingLastPathComponent().appendingPathComponent("." + $0.lastPathComponent + suffix) }
         defer { for temporary in temporaries { unlink(temporary.path) } }
         for (temporary, text) in zip(temporaries, contents) {
-            do { try Data(text.utf8).write(to: temporary) } catch {
-                throw .cannotWrite(path: "\(display)/\(temporary.lastPathComponent)", reason: (error as NSError).localizedDescription)
+            unlink(temporary.path)  // a name of this process's own, left by nothing else
+            do { try NewFile.write(Data(text.utf8), to: temporary) } catch {
+                throw .cannotWrite(path: "\(display)/\(temporary.lastPathComponent)", reason: error.description)
             }
         }
-        var placed: [(target: URL, how: Placement)] = []
+        var placed: [(target: URL, how: FileSwap.Placement)] = []
         for (temporary, target) in zip(temporaries, targets) {
             do {
-                placed.append((target, try Self.move(temporary, to: target, replacing: force)))
+                placed.append((target, try FileSwap.move(temporary, to: target, replacing: force)))
             } catch {
                 // Undo the first file: remove ours, or swap the previous one back.
                 for (done, how) in placed {
                     let old = done.deletingLastPathComponent().appendingPathComponent("." + done.lastPathComponent + suffix)
                     switch how {
                     case .added: unlink(done.path)
-                    case .swapped: _ = emk_exchange(old.path, done.path)
+                    case .swapped: _ = FileSwap.exchange(old, done)
                     case .replaced: break  // the previous file is gone; ours stays rather than nothing
                     }
                 }
@@ -83,36 +81,12 @@ public struct ProjectStarter: Sendable {
     public static func replacePlist(in folder: URL, with data: Data, display: String) throws(ProjectStarterError) {
         let target = folder.appendingPathComponent(plistName)
         let temporary = folder.appendingPathComponent(".\(plistName).emokit-update-\(getpid())")
+        unlink(temporary.path)  // a name of this process's own, left by nothing else
         defer { unlink(temporary.path) }
-        do { try data.write(to: temporary) } catch {
-            throw .cannotWrite(path: "\(display)/\(plistName)", reason: (error as NSError).localizedDescription)
+        do { try NewFile.write(data, to: temporary) } catch {
+            throw .cannotWrite(path: "\(display)/\(plistName)", reason: error.description)
         }
         if rename(temporary.path, target.path) != 0 { throw .cannotWrite(path: "\(display)/\(plistName)", reason: String(cString: strerror(errno))) }
-    }
-
-    enum MoveError: Error { case exists, failed(String) }
-
-    /// How a file got into place: as a new file, swapped with the previous one (which is then at
-    /// the temporary name until the deferred cleanup removes it), or over it where the file
-    /// system cannot swap (not undoable).
-    enum Placement { case added, swapped, replaced }
-
-    /// Moves `from` to `to`, never replacing a file unless `replacing`.
-    static func move(_ from: URL, to: URL, replacing: Bool) throws(MoveError) -> Placement {
-        func reason() -> String { String(cString: strerror(errno)) }
-        if replacing && FileManager.default.fileExists(atPath: to.path) {
-            if emk_exchange(from.path, to.path) == 0 { return .swapped }
-            guard errno == EINVAL || errno == ENOSYS else { throw .failed(reason()) }
-            if rename(from.path, to.path) == 0 { return .replaced }
-            throw .failed(reason())
-        }
-        if emk_rename_noreplace(from.path, to.path) == 0 { return .added }
-        if errno == EEXIST { throw .exists }
-        guard errno == EINVAL || errno == ENOSYS else { throw .failed(reason()) }
-        // No rename-without-replace on this file system: a hard link fails the same way if `to` exists.
-        if link(from.path, to.path) == 0 { return .added }
-        if errno == EEXIST { throw .exists }
-        throw .failed(reason())
     }
 }
 

@@ -7,8 +7,9 @@ import Foundation
 public enum EmokitResources {
     public static let version = "0.1.0"
 
+    /// The package this binary was built from (this file is `Sources/Pipeline/Run/EmokitResources.swift`).
     static let builtFrom = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     public static var root: URL {
         var candidates: [URL] = []

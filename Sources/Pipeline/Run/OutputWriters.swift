@@ -1,0 +1,45 @@
+import EmoticonManifest
+import EmoticonPacks
+import Imaging
+import SiteOutputs
+
+/// The one place an output writer is registered: which writer serves which request of
+/// `OutputRequests`, made with what it needs (its request, the sheets' encoder for images it
+/// encodes). The settings table only sets the requests; `SiteStep` writes the writers it is
+/// handed; `ManifestBuilder` knows none of them: each adds its own manifest fields
+/// (`ManifestWriter.annotation`), applied here to the manifests a run makes.
+package enum OutputWriters {
+    /// The writers of `requests`, in the order they write.
+    package static func writers(for requests: OutputRequests, assetCatalogWidths: [Int]?, encoder: PNGEncoder) -> [any ManifestWriter] {
+        var writers: [any ManifestWriter] = []
+        if let catalog = requests.assetCatalog { writers.append(AssetCatalogWriter(name: catalog.name, widths: assetCatalogWidths, encoder: encoder)) }
+        if requests.web != nil { writers.append(WebSpriteWriter()) }
+        return writers
+    }
+
+    /// The writers a run with `options` asks for.
+    package static func writers(for options: GeneratorOptions) -> [any ManifestWriter] {
+        writers(for: options.outputs, assetCatalogWidths: options.assetCatalogWidths, encoder: options.encoder)
+    }
+
+    /// `manifests` with every writer's fields added, each page as it is made.
+    static func annotate(_ manifests: [PagedManifest], by writers: [any ManifestWriter], packs: [EmoticonPack]) -> [PagedManifest] {
+        let sources = self.sources(packs)
+        let annotations = writers.compactMap { $0.annotation(for: sources) }
+        return manifests.map { $0.annotated(annotations) }
+    }
+
+    /// What the writers' annotations read of the packs: each entry's image name or text (never
+    /// its position), by tab and entry.
+    static func sources(_ packs: [EmoticonPack]) -> ManifestSources {
+        let entries = packs.map { pack in
+            pack.entries.map { entry -> WebClassNames.Source in
+                switch entry.content {
+                case .image(let file): return .init(imageName: file.name, text: entry.text, isEmoji: false)
+                case .emoji(let text): return .init(imageName: nil, text: text, isEmoji: true)
+                }
+            }
+        }
+        return ManifestSources(tabIDs: packs.map(\.id), entries: entries)
+    }
+}
