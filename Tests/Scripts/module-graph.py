@@ -26,7 +26,7 @@ BEGIN, END = "<!-- module-graph -->", "<!-- /module-graph -->"
 
 # Modules by what they know: a rule names kinds, so a new reader module joins its kind here.
 IMAGE = {"Imaging", "CLibPNG", "CSheetWriter", "CGifLib", "CResample"}
-PACKS = {"EmoticonPacks", "EmoticonPackModel", "PropertyLists", "PackStarter"}
+PACKS = {"EmoticonPacks", "EmoticonPackModel", "PropertyLists", "PackAuthoring"}
 EMOJI = {"EmojiData", "EmojiGlyphs", "EmojiTabs"}
 OUTPUT_WRITERS = {"SiteOutputs", "Publishing", "OutputSeal"}
 TRANSACTION = {"OutputTransaction"}
