@@ -10,7 +10,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case malformed(path: String, reason: String)
     case wrongRoot(path: String, expected: String, found: String)
-    case entry(path: String, index: Int, key: String, text: String?, reason: String)
+    case entry(path: String, index: Int, key: String, text: String?, reason: Diagnostic.Message)
     case duplicateText(path: String, text: String, first: Int, duplicate: Int)
     case packageOrder(path: String, reason: String)
     /// A subfolder of a folder of packs that is not a pack (a warning; an error with `--strict`).
@@ -28,7 +28,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `validate` lists each).
     case moreUpscaled(path: String, count: Int)
     /// An entry left out the way the app that made the pack leaves it out (a warning).
-    case skippedEntry(path: String, index: Int, text: String?, reason: String)
+    case skippedEntry(path: String, index: Int, text: String?, reason: Diagnostic.Message)
     /// A folder of images without a plist, read as one tab (a note: emokit made a choice).
     case plainImageFolder(path: String, count: Int)
     /// `additional/<group>` of a YYKit bundle names no group of the bundle (a warning).

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import TextMatching
 
@@ -116,7 +117,7 @@ struct EntryReader {
                 return .success(Entry(plistIndex: index, text: chs, textTraditional: cht, name: Entry.bareName(chs), content: .image(file), animation: file))
             }
             if let reason = rules.imageWithoutPNGSkipped {
-                return .failure(.skippedEntry(path: plistDisplay, index: index, text: chs, reason: reason))
+                return .failure(.skippedEntry(path: plistDisplay, index: index, text: chs, reason: Diagnostic.Message(reason)))
             }
             return .failure(error(index, "png", chs, "missing: an image entry (type 0) needs png"))
         }
@@ -197,7 +198,7 @@ struct EntryReader {
         return .failure("expected \"0\" (image) or \"1\" (emoji), found \(PackReader.typeName(value))")
     }
 
-    func error(_ index: Int, _ key: String, _ text: String?, _ reason: String) -> PackError {
+    func error(_ index: Int, _ key: String, _ text: String?, _ reason: Diagnostic.Message) -> PackError {
         .entry(path: plistDisplay, index: index, key: key, text: text, reason: reason)
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 #if canImport(Glibc)
@@ -89,7 +90,7 @@ struct FolderFiles {
     func variants(of name: String) -> Result<[ImageFile.Variant], EntryProblem> {
         switch lookup(name) {
         case .found(let variants): return .success(variants)
-        case .absent: return .failure("file not found: \(display)/\(name) (nor an @2x or @3x variant)")
+        case .absent: return .failure("file not found: \(path: "\(display)/\(name)") (nor an @2x or @3x variant)")
         case .outside(let fileName, let target): return .failure(Self.linksOutside(fileName, target: target))
         }
     }
@@ -153,7 +154,10 @@ struct FolderFiles {
 }
 
 /// A reason an entry's value is refused; written as a string literal at the check.
+/// Its words carry file names as paths (`\(path: …)`), which the caller may name otherwise.
 public struct EntryProblem: Error, ExpressibleByStringInterpolation {
-    public let message: String
-    public init(stringLiteral value: String) { message = value }
+    public let message: Diagnostic.Message
+    public init(_ message: Diagnostic.Message) { self.message = message }
+    public init(stringLiteral value: String) { message = Diagnostic.Message(value) }
+    public init(stringInterpolation: Diagnostic.Message.StringInterpolation) { message = Diagnostic.Message(stringInterpolation: stringInterpolation) }
 }

@@ -12,7 +12,7 @@ extension Generator {
             let folder = url.deletingLastPathComponent()
             switch FileNamePolicy.variants(of: url.lastPathComponent, in: folder, folderDisplay: folder.path) {
             case .success(let variants): fallback = ImageFile(name: url.lastPathComponent, variants: variants)
-            case .failure(let problem): throw .deleteIcon(path: url.path, reason: problem.message)
+            case .failure(let problem): throw .deleteIcon(path: url.path, reason: problem.message.description)
             }
         }
         var builtIn: [Int: RGBAImage]?

@@ -90,7 +90,7 @@ extension Generator {
                     case .failure(let error):
                         let problem = PackError.entry(
                             path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "gif", text: entry.text,
-                            reason: error.description)
+                            reason: "\(path: error.path): \(error.reasonText)")
                         if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                         dropped.append(index)
                     case .success(let first):
@@ -107,7 +107,8 @@ extension Generator {
                 }
                 switch headers.result(at: index, of: file) {
                 case .failure(let error):
-                    let problem = PackError.entry(path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: error.description)
+                    let problem = PackError.entry(
+                        path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: "\(path: error.path): \(error.reasonText)")
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                     dropped.append(index)
                 case .success(let checked):

@@ -140,7 +140,7 @@ extension Generator {
                 findings.append(
                     .entry(
                         path: path, index: entry.plistIndex, key: "png", text: entry.text,
-                        reason: "\(variant.displayPath) is \(width)x\(height), far from square (\(ratio):1, more than 1.5:1); it is drawn shrunk to fit the square icon"))
+                        reason: "\(path: variant.displayPath) is \(width)x\(height), far from square (\(ratio):1, more than 1.5:1); it is drawn shrunk to fit the square icon"))
             }
         }
         guard let base = sizes.first else { return findings }
@@ -152,7 +152,7 @@ extension Generator {
                 findings.append(
                     .entry(
                         path: path, index: entry.plistIndex, key: "png", text: entry.text,
-                        reason: "\(variant.displayPath) is \(width)x\(height), but \(base.variant.displayPath) is \(base.width)x\(base.height): "
+                        reason: "\(path: variant.displayPath) is \(width)x\(height), but \(path: base.variant.displayPath) is \(base.width)x\(base.height): "
                             + "an @\(variant.scale)x file should be \(expectedWidth)x\(expectedHeight)"))
             }
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import FileAccess
 import Foundation
 
@@ -25,7 +26,7 @@ enum AssetCatalogImages {
         do {
             root = try JSONSerialization.jsonObject(with: try RegularFile.read(set.appendingPathComponent("Contents.json"), maxBytes: maxContentsBytes))
         } catch {
-            return .failure("\(setDisplay)/Contents.json: cannot read (\(error))")
+            return .failure("\(path: "\(setDisplay)/Contents.json"): cannot read (\(String(describing: error)))")
         }
         let images = ((root as? [String: Any])?["images"] as? [Any]) ?? []
         var variants: [ImageFile.Variant] = []
@@ -35,7 +36,7 @@ enum AssetCatalogImages {
             guard (1...3).contains(scale), !variants.contains(where: { $0.scale == scale }) else { continue }
             if let reason = FileNamePolicy.unsafeReason(file) { return .failure("\(setDisplay)/Contents.json: unsafe file name \(PackError.quote(file)): \(reason)") }
             let url = set.appendingPathComponent(file)
-            guard PackReader.isRegularFile(url) else { return .failure("file not found: \(setDisplay)/\(file) (listed in its Contents.json)") }
+            guard PackReader.isRegularFile(url) else { return .failure("file not found: \(path: "\(setDisplay)/\(file)") (listed in its Contents.json)") }
             if let escape = Containment.escape(url, inside: set) { return .failure("\(setDisplay)/\(file) links outside the image set (to \(escape))") }
             variants.append(.init(scale: scale, folder: set, fileName: file, folderDisplay: setDisplay))
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PropertyLists
 
@@ -27,7 +28,7 @@ enum PlainImageFolderLayout: PackLayout {
         let entry: (Any, Int) -> Result<Entry, PackError> = { item, index in
             if let reason = refused[index] {
                 let text = (item as? [String: Any])?.keys.first
-                return .failure(.entry(path: source.display, index: index, key: text ?? "entry", text: text, reason: reason))
+                return .failure(.entry(path: source.display, index: index, key: text ?? "entry", text: text, reason: Diagnostic.Message(reason)))
             }
             return reader.readMapItem(item, index: index)
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PropertyLists
 
@@ -104,7 +105,7 @@ enum MapLayouts {
     /// One map item as an entry: its first text inserted, its image found in the folder.
     static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String) -> Result<Entry, PackError> {
         let label = item.texts.first.flatMap { $0.isEmpty ? nil : $0 }
-        func failure(_ key: String, _ reason: String) -> Result<Entry, PackError> {
+        func failure(_ key: String, _ reason: Diagnostic.Message) -> Result<Entry, PackError> {
             .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
         }
         guard let text = item.texts.first, !text.isEmpty else { return failure(item.textKey, "no text to insert") }
@@ -137,7 +138,7 @@ enum MapLayouts {
                 }
             }
             guard let first = present.first else {
-                return failure(item.imageKey, "file not found: \(files.display)/\(item.image) (.\(extensions.joined(separator: ", .")))")
+                return failure(item.imageKey, "file not found: \(path: "\(files.display)/\(item.image)") (.\(extensions.joined(separator: ", .")))")
             }
             guard let drawn = present.first(where: { drawnExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) else {
                 return failure(item.imageKey, "only \(first) is there; emokit draws PNG and GIF images (add \(item.image).png)")

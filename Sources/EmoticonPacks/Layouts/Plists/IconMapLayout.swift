@@ -65,6 +65,6 @@ extension EntryReader {
         return .failure(
             .entry(
                 path: plistDisplay, index: index, key: text, text: text,
-                reason: "file not found: \(folderDisplay)/\(base).png (nor @2x, @3x or a .gif)"))
+                reason: "file not found: \(path: "\(folderDisplay)/\(base).png") (nor @2x, @3x or a .gif)"))
     }
 }
