@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Modules, each with one job (see README "Architecture"):
+// Modules, each with one job (see Documentation/Architecture.md):
 //   CLibPNG          C shim over libpng (keeps setjmp/longjmp inside C) and the sheet writer (libdeflate).
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
@@ -127,7 +127,7 @@ let package = Package(
         .target(name: "PipelineTestSupport", dependencies: ["TestSupport", "Pipeline", "Imaging", "Checksum", "Diagnostics"], path: "Tests/PipelineTestSupport"),
         // One test target per module, named after it.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CResample", "Checksum", "TestSupport"]),
         .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "TestSupport"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
@@ -139,14 +139,14 @@ let package = Package(
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks"]),
         .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
         .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
         .testTarget(
             name: "SiteOutputsTests",
             dependencies: ["SiteOutputs", "PreviewSite", "Pipeline", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "Pipeline", "TestSupport", "PipelineTestSupport", "Checksum"]),
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "Pipeline", "Archive", "OutputTransaction", "TestSupport", "PipelineTestSupport", "Checksum"]),
         .testTarget(
             name: "EmojiTabsTests",
             dependencies: ["EmojiTabs", "Pipeline", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "Checksum", "TestSupport", "PipelineTestSupport"]),

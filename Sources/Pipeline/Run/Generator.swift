@@ -51,7 +51,7 @@ public struct Generator: Sendable {
         if let problem = options.publishing.problem(output: options.output, inputs: options.inputs) { throw .invalidOptions(problem) }
         var output = OutputFolder(destination: options.output)
         try output.checkSurroundings(inputs: options.inputs)
-        // One run per output at a time; then clear what a killed run left (README "Reliability").
+        // One run per output at a time; then clear what a killed run left (Documentation/Reliability.md).
         let lock = OutputLock(for: output.destination)
         try lock.acquire(wait: options.waitForLock)
         defer { lock.release() }
