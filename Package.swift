@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks", "TestSupport"]),
         .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
         .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
         .testTarget(
