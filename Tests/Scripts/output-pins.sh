@@ -14,9 +14,10 @@ set -euo pipefail
 EMOKIT=${1:?usage: [EMOKIT_RECORD=1] output-pins.sh path/to/emokit}
 EMOKIT=$(cd "$(dirname "$EMOKIT")" && pwd)/$(basename "$EMOKIT")
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
-# The conformance corpus beside the checkout: messages name its files by absolute path (they are
-# outside the working folder), pinned as $SHARED so the pins hold wherever it lies.
-SHARED=$(cd "$HERE/../shared" && pwd)
+# The conformance corpus beside the checkout (or EMOKIT_SHARED, as .ci/test): messages name its
+# files by absolute path (they are outside the working folder), pinned as $SHARED so the pins hold
+# wherever it lies.
+SHARED=$(cd "${EMOKIT_SHARED:-$HERE/../shared}" && pwd)
 PINS="$HERE/Tests/Scripts/output-pins.txt"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-pins.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
