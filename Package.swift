@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Modules, each with one job (see README "Architecture"):
+// Modules, each with one job (see Documentation/Architecture.md):
 //   CLibPNG          C shim over libpng (keeps setjmp/longjmp inside C): decoding, palette and filtered PNGs.
 //   CSheetWriter     C: the sprite sheets' PNG writer and reader without libpng (libdeflate, zlib streaming).
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
@@ -146,7 +146,7 @@ let package = Package(
         .target(name: "PipelineTestSupport", dependencies: ["TestSupport", "Pipeline", "Imaging", "Checksum", "Diagnostics"], path: "Tests/PipelineTestSupport"),
         // One test target per module, named after it.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Checksum", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CResample", "Checksum", "TestSupport"]),
         .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "TestSupport"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks", "TestSupport"]),
         // The output seam (issue 34): an output writer defined in the test, registered in one place.
         .testTarget(
             name: "OutputSeamTests",
@@ -172,7 +172,7 @@ let package = Package(
             name: "SiteOutputsTests",
             dependencies: ["SiteOutputs", "PreviewSite", "Pipeline", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "Pipeline", "TestSupport", "PipelineTestSupport", "Checksum"]),
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "Pipeline", "Archive", "OutputTransaction", "TestSupport", "PipelineTestSupport", "Checksum"]),
         .testTarget(
             name: "EmojiTabsTests",
             dependencies: ["EmojiTabs", "Pipeline", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "Checksum", "TestSupport", "PipelineTestSupport"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # emokit next to Pillow on the peer benchmark's corpus: the same sheets, run in alternation so both
-# see the same machine load, and the table of ratios that README "Performance" quotes.
+# see the same machine load, and the table of ratios that Documentation/Performance.md "The benchmark" quotes.
 #
 # usage: Benchmarks/run.sh [RUNS=3]
 #   EMOKIT=path      the binary to time (default: builds the self-contained release binary with

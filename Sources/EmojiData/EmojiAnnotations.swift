@@ -46,7 +46,7 @@ public struct EmojiAnnotations: Sendable, Equatable {
         let derived = common.appendingPathComponent("annotationsDerived/\(locale).xml")
         // A run reads the same files for names and for keywords: once is enough while they are
         // unchanged (the key holds each file's size and modification time).
-        let key = [base, derived].map { Self.identity(of: $0.path) }.joined(separator: "|")
+        let key = [base, derived].map { EmojiDataFile.identity(of: $0.path) }.joined(separator: "|")
         if let known = Self.loaded.withLock({ $0[key] }) {
             self = known
             return
@@ -60,19 +60,6 @@ public struct EmojiAnnotations: Sendable, Equatable {
 
     /// Annotations already read in this process, by their files' identities (few: a locale or two).
     private static let loaded = Mutex([String: EmojiAnnotations]())
-
-    /// A file's path, device, inode, size, and modification and change times ("-" when absent):
-    /// a file replaced in place, even with its old size and mtime, gets a new change time.
-    private static func identity(of path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "\(path):-" }
-        #if canImport(Darwin)
-            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-            let (modified, changed) = (info.st_mtim, info.st_ctim)
-        #endif
-        return "\(path):\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec):\(changed.tv_sec).\(changed.tv_nsec)"
-    }
 
     /// Adds the annotations of one CLDR file; entries already known keep their values.
     public mutating func add(contentsOf url: URL) throws(EmojiDataError) {

@@ -32,6 +32,20 @@ public enum EmojiDataError: Error, Equatable, Sendable, CustomStringConvertible 
 enum EmojiDataFile {
     static let maxBytes = 16 * 1024 * 1024
 
+    /// A file's path, device, inode, size, and modification and change times ("-" when absent):
+    /// a file replaced in place, even with its old size and mtime, gets a new change time. The key
+    /// of the parsed files a process keeps (`EmojiAnnotations`, `EmojiTestFile`).
+    static func identity(of path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "\(path):-" }
+        #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        return "\(path):\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec):\(changed.tv_sec).\(changed.tv_nsec)"
+    }
+
     static func readText(_ url: URL, maxBytes: Int = EmojiDataFile.maxBytes) throws(EmojiDataError) -> String {
         let path = url.path
         var isDirectory: ObjCBool = false

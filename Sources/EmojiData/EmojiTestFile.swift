@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Unicode's `emoji-test.txt` (UTS #51 test data, shipped by Debian's `unicode-data`): every emoji
 /// in CLDR's keyboard order, grouped (`# group: Smileys & Emotion`) and subgrouped
@@ -54,9 +55,22 @@ public struct EmojiTestFile: Sendable, Equatable {
     public var groups: [Group]
     public var entries: [Entry]
 
+    /// Reads and parses the file. A process that generates more than once (a test suite, an app
+    /// using the library) parses an unchanged file once, as `EmojiAnnotations` does: the result
+    /// is kept by the file's identity (path, device, inode, size, modification and change times).
     public init(contentsOf url: URL = EmojiTestFile.debianPath) throws(EmojiDataError) {
+        let key = EmojiDataFile.identity(of: url.path)
+        if let known = Self.loaded.withLock({ $0[key] }) {
+            self = known
+            return
+        }
         try self.init(text: EmojiDataFile.readText(url), path: url.path)
+        let made = self
+        Self.loaded.withLock { $0[key] = made }
     }
+
+    /// Files already parsed in this process, by identity (few: Debian's file and a test's own).
+    private static let loaded = Mutex([String: EmojiTestFile]())
 
     /// Parses the file's text; `path` names it in errors. Every entry line is checked: known
     /// status, hex code points, and the comment's emoji equal to the code points. A file with no

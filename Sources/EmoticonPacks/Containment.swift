@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether a path stays inside a folder once symlinks are resolved: the rule for every file a
-/// pack names and for the packs themselves (README "Bad input").
+/// pack names and for the packs themselves (Documentation/Commands.md "Bad input").
 enum Containment {
     /// nil when `url`'s real path is inside `folder`'s real path; else the real path it leads to.
     static func escape(_ url: URL, inside folder: URL) -> String? {

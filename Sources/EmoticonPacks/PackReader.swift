@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads packs from disk: a pack folder (`Emoji.plist` or `info.plist`), or a folder of packs.
 ///
-/// Policy (README "Bad input"): file-level problems (unreadable, malformed, wrong root, too large)
+/// Policy (Documentation/Commands.md "Bad input"): file-level problems (unreadable, malformed, wrong root, too large)
 /// always fail the pack. Entry problems are collected; in strict mode (the default) any of them
 /// fails the run, in lenient mode the entry is skipped and reported as a warning. Nothing is
 /// guessed: a missing `png` is never derived from `chs`.

@@ -4,7 +4,7 @@ import Foundation
 
 /// Decodes PNG files to straight RGBA8 through libpng's classic API.
 ///
-/// Choices (see README "PNG decoding"): no gamma, sRGB or ICC conversion (sprite sheets copy
+/// Choices (see Architecture.md "PNG decoding and encoding"): no gamma, sRGB or ICC conversion (sprite sheets copy
 /// pixels as they are); 16-bit samples are rounded, `round(v/257)` (libpng's `png_set_scale_16`,
 /// the `sha256_rgba8` column of the conformance suite); benign ancillary-chunk damage is
 /// tolerated, as libpng does by default; the whole file, IEND included, must be present.

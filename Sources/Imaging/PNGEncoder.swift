@@ -39,7 +39,7 @@ public struct PNGEncoder: Sendable {
     /// The row filter of truecolour images. The default is `none`: sprite sheets are resampled
     /// palette icons on transparency, whose exact repeats deflate finds best unfiltered; on the
     /// benchmark corpus `none` was both the smallest and the fastest, and libpng's adaptive
-    /// choice 9% larger at 2.8x the time (README "Performance").
+    /// choice 9% larger at 2.8x the time (Performance.md "Deflate settings tried").
     public var filter: Filter
     public var palette: PaletteMode
     /// zlib's memLevel, 1 to 9 (8 is zlib's default), for the images zlib compresses; with level 9

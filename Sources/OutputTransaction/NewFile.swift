@@ -27,8 +27,8 @@ package enum NewFile {
 
     /// Creates `url` with `data` in it; a partly written file is removed. No `fsync`: the
     /// output's swap is atomic for a killed process, and a sync per sheet (Foundation's
-    /// `Data.write` does one) held the workers for about 0.5 s of a 10 s run (README
-    /// "Reliability": power loss).
+    /// `Data.write` does one) held the workers for about 0.5 s of a 10 s run
+    /// (Documentation/Reliability.md "Reliability": power loss).
     package static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws(Failure) {
         let fd = try create(url, mode: mode)
         var failure: Int32 = 0

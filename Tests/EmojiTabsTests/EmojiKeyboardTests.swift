@@ -39,6 +39,15 @@ struct EmojiKeyboardTests {
         return try! generate(inputs: [Fixtures.samplePacks.appendingPathComponent("emoji")], data: nil, name: "fullKeyboard")
     }()
 
+    /// The fixture keyboard (`cn`, 375 pt @2x) and its English twin, each read by several tests
+    /// and changed by none: made once per test process.
+    static func fixtureRun() throws -> (report: Generator.Report, out: URL, manifest: Manifest) {
+        try SharedFixture.value("EmojiKeyboardTests.fixture") { try generate(name: "fixtureRun") }
+    }
+    static func englishRun() throws -> (report: Generator.Report, out: URL, manifest: Manifest) {
+        try SharedFixture.value("EmojiKeyboardTests.english") { try generate(locale: .en, name: "englishRun") }
+    }
+
     static func emojiTabs(_ manifest: Manifest) -> [Manifest.Tab] { manifest.tabs.filter { $0.id.hasPrefix("emoji-") } }
 
     static func buttons(_ tab: Manifest.Tab) -> [Manifest.Button] { tab.pages.flatMap(\.buttons).filter { $0.entry != nil } }
@@ -129,7 +138,7 @@ struct EmojiKeyboardTests {
         let grinning = try #require(people.first { $0.text == "😀" })
         #expect(grinning.name == "嘿嘿")
         #expect(grinning.keywords == ["嘿嘿", "笑脸", "脸"])
-        let english = try Self.generate(locale: .en)
+        let english = try Self.englishRun()
         let smileys = try #require(english.manifest.tabs.first)
         #expect(smileys.title == "Smileys & Emotion")
         let grin = try #require(Self.buttons(smileys).first { $0.text == "😀" })
@@ -153,12 +162,12 @@ struct EmojiKeyboardTests {
         let grinning = try #require(Self.buttons(traditional.manifest.tabs[1]).first { $0.text == "😀" })
         #expect(grinning.name == "笑臉" && grinning.pinyin == ["xiaolian", "xl"])
         #expect(Self.buttons(traditional.manifest.tabs[0]).first { $0.textTraditional == "[哈哈]" }?.pinyin == ["haha", "hh"])
-        let english = try Self.generate(locale: .en)
+        let english = try Self.englishRun()
         #expect(Self.buttons(english.manifest.tabs[0]).allSatisfy { $0.pinyin == nil })
     }
 
     @Test func undrawableEmojiAreLeftOutAndCountedNeverAFailure() throws {
-        let run = try Self.generate()
+        let run = try Self.fixtureRun()
         let report = try #require(run.report.emojiKeyboard)
         #expect(report.groups.map(\.leftOut) == [0, 1, 0])
         #expect(report.groups.map(\.keys) == [3, 1, 2])
@@ -170,7 +179,7 @@ struct EmojiKeyboardTests {
 
     /// Debian's CLDR 41 predates Emoji 15.0: 🫨 gets its English name from emoji-test.txt, counted.
     @Test func emojiCLDRDoesNotNameFallBackToEnglishAndAreCounted() throws {
-        let run = try Self.generate()
+        let run = try Self.fixtureRun()
         let shaking = try #require(run.manifest.tabs.flatMap { Self.buttons($0) }.first { $0.text == "🫨" })
         #expect(shaking.name == "shaking face")
         #expect(shaking.keywords == nil)
@@ -201,7 +210,7 @@ struct EmojiKeyboardTests {
     }
 
     @Test func tabIconsAreRepresentativeEmoji() throws {
-        let run = try Self.generate()
+        let run = try Self.fixtureRun()
         // Smileys and Flags have their representative emoji (😀, 🏳️); People & Body's (👋) is not
         // in the fixture, so its first emoji stands for it.
         let texts = run.manifest.tabs.map { tab in tab.icon?.entry.flatMap { entry in Self.buttons(tab).first { $0.entry == entry }?.text } }
@@ -270,7 +279,7 @@ struct EmojiKeyboardTests {
     }
 
     @Test func variantsSheetsAreDeterministic() throws {
-        let first = try Self.generate(name: "deterministicA")
+        let first = try Self.fixtureRun()
         let second = try Self.generate(name: "deterministicB")
         #expect(PipelineRun.digests(first.out) == PipelineRun.digests(second.out))
         #expect(FileManager.default.fileExists(atPath: first.out.appendingPathComponent("sheets/emoji-people-body/variants/sheet-000@2x.png").path))

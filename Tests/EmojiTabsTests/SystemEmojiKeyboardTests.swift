@@ -22,6 +22,11 @@ struct SystemEmojiKeyboardTests {
         return (report, out, manifest)
     }
 
+    /// The `--system-emoji 14.0` run, which three tests only read: made once per test process.
+    static func system14() throws -> (report: Generator.Report, out: URL, manifest: Manifest) {
+        try SharedFixture.value("SystemEmojiKeyboardTests.system14") { try generate(systemEmoji: "14.0", name: "system14") }
+    }
+
     static func buttons(_ manifest: Manifest) -> [Manifest.Button] {
         manifest.tabs.flatMap { $0.pages.flatMap(\.buttons) }.filter { $0.entry != nil }
     }
@@ -41,7 +46,7 @@ struct SystemEmojiKeyboardTests {
     }
 
     @Test func onlyEmojiNewerThanTheSystemAreDrawn() throws {
-        let run = try Self.generate(systemEmoji: "14.0")
+        let run = try Self.system14()
         #expect(run.manifest.systemEmoji == "14.0")
         let buttons = Self.buttons(run.manifest)
         #expect(buttons.map(\.text) == ["😀", "😃", "🫨", "👍", "🏁", "🏳\u{FE0F}"])
@@ -67,7 +72,7 @@ struct SystemEmojiKeyboardTests {
 
     @Test func withoutTheSettingEveryEmojiIsDrawnAndCarriesItsVersion() throws {
         let drawn = try Self.generate(systemEmoji: nil)
-        let system = try Self.generate(systemEmoji: "14.0", name: "systemForComparison")
+        let system = try Self.system14()
         #expect(drawn.manifest.systemEmoji == nil)
         let buttons = Self.buttons(drawn.manifest)
         #expect(buttons.allSatisfy { $0.systemGlyph == nil && !$0.sprite.isEmpty && $0.emojiVersion != nil })
@@ -84,7 +89,7 @@ struct SystemEmojiKeyboardTests {
     }
 
     @Test func manifestsWithSystemGlyphsValidateAgainstTheSchema() throws {
-        let run = try Self.generate(systemEmoji: "14.0")
+        let run = try Self.system14()
         let result = try JSONSchema.check(["--schemafile", JSONSchema.schema.path, run.out.appendingPathComponent("manifests/375.json").path])
         #expect(result.status == 0, "\(result.output)")
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Faults a generate run must survive (README "Reliability"), against the real binary:
+# Faults a generate run must survive (Documentation/Reliability.md), against the real binary:
 #   1. SIGKILL at many moments (fixed delays, and at watched milestones: staging created, sheets
 #      written, manifests written, SHA256SUMS written = just before the swap): the previous output
 #      stays byte-identical (or, on a first run, no output appears); the next run succeeds and

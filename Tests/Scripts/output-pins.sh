@@ -6,16 +6,18 @@
 # run's temporary folder replaced by $WORK), into one text that is compared with
 # Tests/Scripts/output-pins.txt.
 #
-#   output-pins.sh path/to/emokit            compare (exit 1 and a diff on any change)
-#   output-pins.sh path/to/emokit --record   write the pins anew (only on purpose: say why in the commit)
+#   output-pins.sh path/to/emokit                    compare (exit 1 and a diff on any change)
+#   EMOKIT_RECORD=1 output-pins.sh path/to/emokit    write the pins anew and exit 1 (only on purpose:
+#                                                    say why in the commit); the record switch of
+#                                                    every golden test (TestSupport's Golden)
 set -euo pipefail
-EMOKIT=${1:?usage: output-pins.sh path/to/emokit [--record]}
+EMOKIT=${1:?usage: [EMOKIT_RECORD=1] output-pins.sh path/to/emokit}
 EMOKIT=$(cd "$(dirname "$EMOKIT")" && pwd)/$(basename "$EMOKIT")
-MODE=${2:-compare}
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
-# The conformance corpus beside the checkout: messages name its files by absolute path (they are
-# outside the working folder), pinned as $SHARED so the pins hold wherever it lies.
-SHARED=$(cd "$HERE/../shared" && pwd)
+# The conformance corpus beside the checkout (or EMOKIT_SHARED, as .ci/test): messages name its
+# files by absolute path (they are outside the working folder), pinned as $SHARED so the pins hold
+# wherever it lies.
+SHARED=$(cd "${EMOKIT_SHARED:-$HERE/../shared}" && pwd)
 PINS="$HERE/Tests/Scripts/output-pins.txt"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-pins.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -71,15 +73,15 @@ pin completions-bash "" "$EMOKIT" completions bash
 pin completions-zsh "" "$EMOKIT" completions zsh
 pin completions-fish "" "$EMOKIT" completions fish
 
-if [ "$MODE" = --record ]; then
+if [ "${EMOKIT_RECORD:-}" = 1 ]; then
   cp "$RESULT" "$PINS"
-  echo "output-pins: recorded $(grep -c '^== ' "$PINS") cases, $(grep -vc '^\(==\|exit\|stdout\|stderr\) ' "$PINS") files in Tests/Scripts/output-pins.txt"
-  exit 0
+  echo "output-pins: recorded $(grep -c '^== ' "$PINS") cases, $(grep -vc '^\(==\|exit\|stdout\|stderr\) ' "$PINS") files in Tests/Scripts/output-pins.txt; run again without EMOKIT_RECORD to compare"
+  exit 1
 fi
 if ! diff -u "$PINS" "$RESULT" >"$WORK/diff"; then
   echo "output-pins: what emokit writes or says has changed (- pinned, + now):"
   head -n 80 "$WORK/diff"
-  echo "output-pins: if the change is meant, re-record with: bash Tests/Scripts/output-pins.sh $1 --record"
+  echo "output-pins: if the change is meant, re-record with: EMOKIT_RECORD=1 bash Tests/Scripts/output-pins.sh $1"
   exit 1
 fi
 echo "output-pins: $(grep -c '^== ' "$PINS") cases, $(grep -vc '^\(==\|exit\|stdout\|stderr\) ' "$PINS") files: byte-identical"

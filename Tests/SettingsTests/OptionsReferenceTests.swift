@@ -1,21 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Settings
 
 /// `Documentation/Options.md` is written from the settings table; the checked-in file must be
-/// what the table writes now. Re-record on purpose with `EMOKIT_RECORD_OPTIONS=1 swift test
+/// what the table writes now. Re-record on purpose with `EMOKIT_RECORD=1 swift test
 /// --filter OptionsReferenceTests`, and read the diff before committing it.
 struct OptionsReferenceTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Documentation/Options.md")
 
     @Test func optionsReferenceIsUpToDate() throws {
-        if ProcessInfo.processInfo.environment["EMOKIT_RECORD_OPTIONS"] == "1" {
-            try OptionsReference.markdown.write(to: Self.file, atomically: true, encoding: .utf8)
-        }
-        let checkedIn = try String(contentsOf: Self.file, encoding: .utf8)
-        #expect(checkedIn == OptionsReference.markdown, "Documentation/Options.md differs from the settings table; re-record it")
+        try Golden.check(OptionsReference.markdown, against: Self.file)
     }
 
     /// Every row is in the reference, by flag or by config key.

@@ -1,7 +1,8 @@
 /// How long a text from a pack may be. A tap inserts `chs` (`[哈哈]`, a few characters); a title
 /// names a tab. Nothing honest comes near these caps, and without them one 10 MB `chs` was
 /// carried through every manifest, page and message (124 MiB for the run, and every warning about
-/// it printed all 10 MB on one line). Documented in Reliability.md ("Text lengths").
+/// it printed all 10 MB on one line). Documented in Reliability.md
+/// ("Packs from strangers: links, names, text lengths").
 public enum TextLimits {
     /// An entry's text (`chs`, `cht`, an emoji, a QQ/WeChat text key), in Unicode scalars.
     public static let entryText = 1_000

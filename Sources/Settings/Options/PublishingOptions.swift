@@ -2,7 +2,7 @@ import Diagnostics
 import Foundation
 import SiteAddress
 
-/// The publishing side of a run (README "Publishing"): absolute URLs for the few places that need
+/// The publishing side of a run (Documentation/Publishing.md): absolute URLs for the few places that need
 /// them, the archive, the shard of the work this run does, and the page cache.
 public struct PublishingOptions: Sendable {
     /// `--base-url`: writes `sitemap.xml` and Open Graph tags; every other link stays relative.

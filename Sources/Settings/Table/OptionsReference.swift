@@ -9,7 +9,7 @@ public enum OptionsReference {
             "# Options",
             "",
             "<!-- Generated from Sources/Settings/Table/Rows/ by OptionsReference.markdown; do not edit.",
-            "     Re-record with EMOKIT_RECORD_OPTIONS=1 swift test --filter OptionsReferenceTests. -->",
+            "     Re-record with EMOKIT_RECORD=1 swift test --filter OptionsReferenceTests. -->",
             "",
             "Every option of `emokit generate`: its flag, its key in the config file (`--config`), the",
             "type and range of its value, its default and what it does. Flags override config keys.",

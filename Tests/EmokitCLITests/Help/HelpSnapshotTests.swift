@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// Every command's help, pinned whole: a changed word, default or range shows as a diff against
-/// `Snapshots/help-<command>.txt`. Re-record on purpose only, with `EMOKIT_RECORD_HELP=1 swift test
-/// --filter HelpSnapshotTests`, and read the diff before committing it.
+/// `Snapshots/help-<command>.txt`. Re-record on purpose only, with `EMOKIT_RECORD=1 swift test
+/// --filter HelpSnapshotTests` (TestSupport's `Golden`), and read the diff before committing it.
 struct HelpSnapshotTests {
     static let commands = ["", "generate", "validate", "init", "inspect", "merge", "completions"]
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
@@ -15,11 +15,7 @@ struct HelpSnapshotTests {
         let result = CLIRun.invoke(arguments)
         #expect(result.status == 0 && result.err.isEmpty)
         let file = Self.snapshots.appendingPathComponent("help-\(command.isEmpty ? "emokit" : command).txt")
-        if ProcessInfo.processInfo.environment["EMOKIT_RECORD_HELP"] == "1" {
-            try result.out.write(to: file, atomically: true, encoding: .utf8)
-        }
-        let pinned = try String(contentsOf: file, encoding: .utf8)
-        #expect(result.out == pinned, "help for '\(arguments.joined(separator: " "))' differs from \(file.lastPathComponent)")
-        if !command.isEmpty { #expect(CLIRun.invoke(["help", command]).out == pinned) }
+        try Golden.check(result.out, against: file)
+        if !command.isEmpty { #expect(CLIRun.invoke(["help", command]).out == result.out, "`help \(command)` must print what `\(command) --help` does") }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The plist cases of `../shared/conformance/plists`, with the counts its EXPECTED.md gives.
+/// The plist cases of `../shared/conformance/plists`, with the counts conformance/plists/EXPECTED.md gives.
 struct PackReaderTests {
     static let plists = Fixtures.conformance.appendingPathComponent("plists")
 

@@ -26,7 +26,7 @@ struct PackLayoutRunTests {
     }
 
     @Test func everyLayoutIsDrawnFromItsOwnImages() throws {
-        // One colour per file name (Fixtures/README.md): a sprite's centre pixel is its file's colour
+        // One colour per file name (Tests/EmoticonPacksTests/Fixtures/README.md): a sprite's centre pixel is its file's colour
         // (the file the 2x sprite is drawn from: 1F600@2x.png for 1F600).
         let (manifest, out) = try manifest(["Adium/Default.AdiumEmoticonset", "CodePoints/png", "Xhs"])
         #expect(manifest.tabs.map(\.title) == ["Default", "png", "kaomoji"])

@@ -36,14 +36,7 @@ struct WeiboLayoutRunTests {
         let out = try Self.run(widths: [width])
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
         let produced = try Self.layoutJSON(manifest)
-        let golden = Fixtures.packageRoot.appendingPathComponent("Tests/PipelineTests/Golden/weibo-\(width).json")
-        if ProcessInfo.processInfo.environment["EMOKIT_RECORD_GOLDEN"] == "1" {
-            try produced.write(to: golden)
-            Issue.record("recorded \(golden.lastPathComponent); run again without EMOKIT_RECORD_GOLDEN to compare")
-            return
-        }
-        let expected = try Data(contentsOf: golden)
-        #expect(produced == expected, "weibo manifest at \(width) differs from Golden/weibo-\(width).json (re-record on purpose with EMOKIT_RECORD_GOLDEN=1)")
+        try GoldenFiles.check(produced, against: "weibo-\(width).json")
     }
 
     @Test(arguments: [375, 414])
