@@ -135,7 +135,8 @@ let package = Package(
         .target(
             name: "EmokitCLI",
             dependencies: [
-                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "PackAuthoring", "CSystem", "PreviewSite", "TextMatching", "TextEscaping",
+                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "PackAuthoring", "CSystem", "PreviewSite", "TextMatching",
+                "TextEscaping",
                 "Diagnostics",
             ]),
         .executableTarget(name: "emokit", dependencies: ["EmokitCLI"]),

@@ -106,27 +106,17 @@ together() {
   for pid in "${pids[@]}"; do wait "$pid" || status=1; done
   return $status
 }
-# In dependency order, each line's steps at once (two big modules at a time at most).
-together "shim CLibPNG" "shim CSheetWriter" "shim CGifLib" "shim CSystem" "shim CChecksum" "shim CResample" "module FileAccess" "module TextEscaping" "module TextMatching"
-together "module Checksum CChecksum" "module Diagnostics TextEscaping" "module PropertyLists TextEscaping"
-together "module EmoticonManifest Checksum" "module EmoticonPackModel Diagnostics"
-together "module EmoticonPacks EmoticonPackModel PropertyLists FileAccess TextEscaping TextMatching Diagnostics" "module Imaging FileAccess Checksum CLibPNG CSheetWriter CGifLib CResample"
-together "module EmojiGlyphs FileAccess Imaging Diagnostics" "target fuzz-plist FuzzPlist FileAccess TextEscaping TextMatching Diagnostics EmoticonPackModel PropertyLists EmoticonPacks" \
-  "target fuzz-png FuzzPNG FileAccess Checksum CChecksum Imaging CLibPNG CSheetWriter CGifLib CResample"
-together "target fuzz-emoji-font FuzzEmojiFont FileAccess Checksum CChecksum Imaging TextEscaping Diagnostics EmojiGlyphs CLibPNG CSheetWriter CGifLib CResample" \
-  "module KeyboardLayout EmoticonManifest" "module EmojiData Diagnostics TextEscaping" "module PackAuthoring EmoticonPacks TextEscaping Diagnostics" "module PreviewSite EmoticonManifest TextEscaping"
-together "module PipelineSteps EmojiData EmojiGlyphs EmoticonPacks Imaging Diagnostics" \
-  "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry FileAccess Checksum CChecksum Imaging CLibPNG CSheetWriter CGifLib CResample EmoticonManifest KeyboardLayout"
-# Settings names the output writers of its rows (SiteOutputs, over OutputTransaction and the templates).
-# SwiftPM embeds the templates' bytes as PackageResources; no fuzz target writes a preview, so they are empty here.
-printf 'enum PackageResources {\n%s}\n' "$(for f in index_html preview_html preview_css preview_js emoticons_js keyboard_js keyboard_popups_js emoticons_d_ts demo_html; do echo "    static let $f: [UInt8] = []"; done)" >"$OBJ/EmptyTemplates.swift.new"
-cmp -s "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift" || mv "$OBJ/EmptyTemplates.swift.new" "$OBJ/EmptyTemplates.swift"
-together "module OutputTransaction PipelineSteps CSystem EmoticonManifest Diagnostics" \
-  "FILES='Templates/BundledTemplates.swift $OBJ/EmptyTemplates.swift' module BundledTemplates"
-module SiteOutputs PipelineSteps OutputTransaction EmoticonManifest Imaging PreviewSite BundledTemplates TextEscaping Diagnostics
-module Settings PipelineSteps EmojiData KeyboardLayout Imaging EmoticonPacks PackAuthoring PreviewSite SiteOutputs FileAccess CSystem TextMatching TextEscaping Diagnostics
-SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord FileAccess TextEscaping TextMatching Checksum CChecksum Diagnostics \
-  EmoticonPackModel PropertyLists EmoticonPacks PackAuthoring Imaging CLibPNG CSheetWriter CGifLib CResample EmojiGlyphs EmojiData PipelineSteps EmoticonManifest \
-  KeyboardLayout PreviewSite CSystem \
-  OutputTransaction BundledTemplates SiteOutputs Settings
+# The modules the targets need, in dependency order (read from Package.swift by modules.py), each
+# layer's steps at once.
+NEEDS=(EmoticonPacks EmojiGlyphs Imaging KeyboardLayout EmoticonManifest Settings PreviewSite OutputTransaction PipelineSteps)
+closure() { python3 Tests/Fuzz/modules.py closure "$@"; }
+while read -r layer; do eval "together $layer"; done < <(python3 Tests/Fuzz/modules.py layers "${NEEDS[@]}")
+# shellcheck disable=SC2046  # each closure is a list of module names, split on purpose
+{
+  together "target fuzz-plist FuzzPlist $(closure EmoticonPacks)" "target fuzz-png FuzzPNG $(closure Imaging)"
+  together "target fuzz-emoji-font FuzzEmojiFont $(closure EmojiGlyphs)" \
+    "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry $(closure Imaging EmoticonManifest KeyboardLayout)"
+  SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord \
+    $(closure EmoticonManifest EmoticonPacks OutputTransaction PipelineSteps PreviewSite Settings)
+}
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

@@ -1,6 +1,7 @@
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
+import OutputTransaction
 import PipelineSteps
 import PreviewSite
 import Settings
@@ -55,10 +56,10 @@ struct ShardRecord: Codable, Equatable, Sendable {
         var description: String { reason }
     }
 
-    func data() throws(GenerationError) -> Data {
+    func data() throws(OutputError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        do { return try encoder.encode(self) } catch { throw .output(path: Self.fileName, reason: "\(error)") }
+        do { return try encoder.encode(self) } catch { throw .cannotWrite(path: Self.fileName, reason: "\(error)") }
     }
 
     /// Decodes a record's bytes (already capped at `maxBytes` by the reader).

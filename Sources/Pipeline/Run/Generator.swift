@@ -186,8 +186,7 @@ struct GenerationRun {
         let summary = generator.summary(packs, emoji: emojiIdentity)
         if let shardTabs {
             let record = generator.shardRecord(packs, tabs: shardTabs, manifests: manifests.map { $0.whole() }, summary: summary)
-            let data = try record.data()
-            do { try output.write(data, to: ShardRecord.fileName) } catch { throw GenerationError(error) }
+            do { try output.write(try record.data(), to: ShardRecord.fileName) } catch { throw GenerationError(error) }
         } else {
             do { try SiteStep(settings: .init(options), writers: generator.outputWriters).write(manifests: manifests, summary: summary, to: output, workers: options.concurrency) } catch {
                 throw GenerationError(error)
