@@ -40,16 +40,14 @@ public struct ShardMerge: Sendable {
     }
 
     public func run() throws(MergeError) -> Report {
-        let steps: [PipelineStep<MergeRun, MergeError>] = [
-            .step(.checkingShards) { run throws(MergeError) in try run.checkAndCopyShards() },
-            .step(.writingSite) { run throws(MergeError) in try run.writeSite() },
-            .step(.sealing) { run throws(MergeError) in try run.sealAndSwapIn() },
-        ]
         var run = MergeRun(merge: self)
         var swappedIn = false
         defer { run.session?.end(swappedIn: swappedIn) }
+        var steps = StepRunner<MergeError>(progress: progress)
         do {
-            _ = try StepPipeline(steps, progress: progress).run(&run)
+            try steps.run(.checkingShards) { () throws(MergeError) in try run.checkAndCopyShards() }
+            try steps.run(.writingSite) { () throws(MergeError) in try run.writeSite() }
+            try steps.run(.sealing) { () throws(MergeError) in try run.sealAndSwapIn() }
             swappedIn = true
             return run.report()
         } catch {

@@ -5,8 +5,8 @@ import Testing
 @testable import PipelineSteps
 
 /// The run's one shape: each step's one name is what the progress display shows, what the
-/// timings list and what a failure carries.
-struct StepPipelineTests {
+/// timings list and what a failure carries; each step hands the next its value.
+struct StepRunnerTests {
     final class Log: Sendable {
         private let events = Mutex<[ProgressEvent]>([])
         var all: [ProgressEvent] { events.withLock { $0 } }
@@ -18,32 +18,28 @@ struct StepPipelineTests {
 
     @Test func stepsRunInOrderNamedOnce() throws {
         let log = Log()
-        let steps: [PipelineStep<[String], StageError>] = [
-            .step(.readingPacks) { $0.append("read") },
-            .step(.renderingPages) { $0.append("render") },
-            .step(.sealing) { $0.append("seal") },
-        ]
-        var done: [String] = []
-        let timings = try StepPipeline(steps, progress: GenerationProgress { log.append($0) }).run(&done)
-        #expect(done == ["read", "render", "seal"])
+        var steps = StepRunner<StageError>(progress: GenerationProgress { log.append($0) })
+        let read = try steps.run(.readingPacks) { ["read"] }
+        let rendered = try steps.run(.renderingPages) { read + ["render"] }
+        let sealed = try steps.run(.sealing) { rendered + ["seal"] }
+        #expect(sealed == ["read", "render", "seal"])
         #expect(log.all == [.began(.readingPacks), .began(.renderingPages), .began(.sealing)])
-        #expect(timings.map(\.step) == ["reading packs", "rendering pages", "writing checksums"])
+        #expect(steps.timings.map(\.step) == ["reading packs", "rendering pages", "writing checksums"])
     }
 
     @Test func aFailureNamesItsStepAndStopsTheRun() {
-        let steps: [PipelineStep<[String], StageError>] = [
-            .step(.readingPacks) { $0.append("read") },
-            .step(.writingSite) { _ throws(StageError) in throw .diskFull(path: "index.html") },
-            .step(.sealing) { $0.append("seal") },
-        ]
+        var steps = StepRunner<StageError>(progress: .none)
         var done: [String] = []
         do {
-            _ = try StepPipeline(steps, progress: .none).run(&done)
+            done += try steps.run(.readingPacks) { ["read"] }
+            try steps.run(.writingSite) { () throws(StageError) in throw .diskFull(path: "index.html") }
+            done += try steps.run(.sealing) { ["seal"] }
             Issue.record("the run went on")
         } catch {
             #expect(error.step == .writingSite)
             #expect(error.error == .diskFull(path: "index.html"))
         }
         #expect(done == ["read"])
+        #expect(steps.timings.map(\.step) == ["reading packs"])
     }
 }

@@ -1,0 +1,58 @@
+import Diagnostics
+import EmojiData
+import EmoticonPacks
+import Foundation
+import Imaging
+import OutputTransaction
+
+/// The step "reading packs": every pack read and every image header and emoji glyph checked
+/// before anything is drawn; the delete icons and the entries' names loaded; then the staging
+/// folder made (nothing is written before the inputs are known good).
+struct ReadingPacks {
+    /// What the step reads of the run's options (the plan itself reads the packs' settings).
+    struct Settings {
+        var imageLimits: PNGDecoder.Limits
+        var iconBoxes: [Int: Int]
+        var locale: TitleLocale
+        var cldr: URL?
+
+        init(_ options: GeneratorOptions) {
+            (imageLimits, iconBoxes, locale, cldr) = (options.imageLimits, options.iconBoxes, options.locale, options.cldr)
+        }
+    }
+
+    /// What the later steps draw and name from.
+    struct Packs {
+        let plan: Plan
+        var packs: [EmoticonPack] { plan.packs }
+        let warnings: [Diagnostic]
+        let decoder: PNGDecoder
+        let emojiIdentity: SourceIdentity?
+        let deleteIcons: [[Int: RGBAImage]]
+        let names: EntryNames
+        let pinyin: PinyinNames
+    }
+
+    let settings: Settings
+
+    func run(_ generator: Generator, session: OutputSession) throws(GenerationError) -> Packs {
+        let plan = try generator.readPlan()
+        let packs = plan.packs
+        var warnings = plan.warnings.map { $0.diagnostic(as: .warning) } + plan.skippedGlyphs
+        let decoder = PNGDecoder(limits: settings.imageLimits)
+        var emojiIdentity: SourceIdentity?
+        if let source = plan.emojiSource { emojiIdentity = try SourceIdentity(source) }
+        let deleteIcons = try generator.loadDeleteIcons(for: packs, boxes: settings.iconBoxes, decoder: decoder)
+        let cldr = settings.cldr ?? EmojiAnnotations.debianCLDRCommon
+        let names = EntryNames(locale: settings.locale, needsEmoji: packs.contains { $0.kind != .image }, cldrCommon: cldr)
+        let pinyin = try PinyinNames(names: packs.flatMap { $0.entries.map(names.name(of:)) }, cldrCommon: cldr)
+        for pack in packs where pack.entries.isEmpty {
+            warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(path: pack.plistPath): 0 emoticons; the tab has no pages"))
+        }
+        // Images dropped into a pack folder that no entry names: one line per pack (validate lists each).
+        warnings += UnusedImages.warnings(packs, reported: plan.warnings)
+        do { try session.stage() } catch { throw GenerationError(error) }
+        return Packs(
+            plan: plan, warnings: warnings, decoder: decoder, emojiIdentity: emojiIdentity, deleteIcons: deleteIcons, names: names, pinyin: pinyin)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import OutputTransaction
+import Publishing
+
+/// The step "writing checksums": SHA256SUMS for the finished tree and the archive of it, then
+/// the swap; the archive is moved into place after the swap, and the output note (which sheets
+/// later runs may reuse) is written last.
+struct Sealing {
+    let seal: SealStep
+
+    func run(_ generator: Generator, _ read: ReadingPacks.Packs, _ rendered: RenderingPages.Pages, _ extras: DrawingExtras.Extras, output: OutputFolder)
+        throws(GenerationError)
+    {
+        let sheets = generator.pageSheets(rendered.pages, packs: read.packs) + extras.tabIcons.sheets
+        let archive: SealStep.PendingArchive?
+        do { archive = try seal.seal(output, knownDigests: SealStep.digests(of: sheets)) } catch { throw GenerationError(error) }
+        let swapStarted = OutputIndex.now()
+        do { try output.commit() } catch {
+            archive?.discard()
+            throw GenerationError(error)
+        }
+        do { try archive?.commit() } catch { throw GenerationError(error) }
+        rendered.cache.recordOutput(rendered.pages, packs: read.packs, options: generator.options, swapStarted: swapStarted)
+    }
+}
