@@ -33,7 +33,7 @@ import PackageDescription
 //   EmojiGlyphs      Emoji glyph sources: Noto Color Emoji (CBDT/CBLC + GSUB) and PNG folders.
 //   SiteAddress      The site's public address (`--base-url`): the value the settings take and the preview uses.
 //   PreviewSite      The HTML preview: a tiny escaping template renderer and the site's pages.
-//   PipelineSteps    What every step shares: GenerationError, progress events, step timings, the step
+//   RunSteps    What every step shares: GenerationError, progress events, step timings, the step
 //                    runner (`StepPipeline`: one shape, one name per step) and the work queue.
 //   Settings         Values, the table and parsing only: every option as one row (flag, config key,
 //                    type, range, default, help, where its value goes), and what is read from it: flag
@@ -52,7 +52,7 @@ import PackageDescription
 //   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
 //                    tab icons and variants, manifests, site, seal and swap; shards, merge, page
 //                    cache and lint; the output writers' registry and EmokitResources (version,
-//                    sample packs). Re-exports PipelineSteps and Settings: its API takes their types.
+//                    sample packs). Re-exports RunSteps and Settings: its API takes their types.
 //   EmokitCLI        Argument parsing, help text, commands; takes `[String]`, testable in-process.
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
@@ -112,22 +112,22 @@ let package = Package(
         .target(name: "EmojiGlyphs", dependencies: ["Imaging", "FileAccess", "Diagnostics"]),
         .target(name: "SiteAddress", dependencies: ["TextEscaping"]),
         .target(name: "PreviewSite", dependencies: ["EmoticonManifest", "SiteAddress", "TextEscaping"]),
-        .target(name: "PipelineSteps", dependencies: ["Diagnostics"]),
+        .target(name: "RunSteps", dependencies: ["Diagnostics"]),
         .target(
             name: "Settings",
             dependencies: [
-                "PipelineSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "SiteAddress", "FileAccess", "TextMatching", "TextEscaping", "Diagnostics",
+                "RunSteps", "EmojiData", "KeyboardLayout", "Imaging", "EmoticonPacks", "SiteAddress", "FileAccess", "TextMatching", "TextEscaping", "Diagnostics",
             ]),
-        .target(name: "OutputTransaction", dependencies: ["PipelineSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
+        .target(name: "OutputTransaction", dependencies: ["RunSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
         .target(
             name: "SiteOutputs",
-            dependencies: ["PipelineSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
-        .target(name: "Publishing", dependencies: ["PipelineSteps", "OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
+            dependencies: ["RunSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
+        .target(name: "OutputSeal", dependencies: ["RunSteps", "OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
         .target(name: "EmojiTabs", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
         .target(
             name: "Pipeline",
             dependencies: [
-                "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs",
+                "RunSteps", "OutputTransaction", "SiteOutputs", "OutputSeal", "EmojiTabs",
                 "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
                 "BundledTemplates", "BundledAssets", "Settings", "TextEscaping", "TextMatching", "Diagnostics",
             ]
@@ -166,28 +166,28 @@ let package = Package(
         // The output seam (issue 34): an output writer defined in the test, registered in one place.
         .testTarget(
             name: "OutputSeamTests",
-            dependencies: ["Pipeline", "SiteOutputs", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"]),
-        .testTarget(name: "PipelineStepsTests", dependencies: ["PipelineSteps", "Diagnostics"]),
+            dependencies: ["Pipeline", "SiteOutputs", "OutputTransaction", "RunSteps", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"]),
+        .testTarget(name: "RunStepsTests", dependencies: ["RunSteps", "Diagnostics"]),
         .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
         .testTarget(
             name: "SiteOutputsTests",
             dependencies: ["SiteOutputs", "PreviewSite", "Pipeline", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "Pipeline", "Archive", "OutputTransaction", "TestSupport", "PipelineTestSupport", "Checksum"]),
+        .testTarget(name: "OutputSealTests", dependencies: ["OutputSeal", "Pipeline", "Archive", "OutputTransaction", "TestSupport", "PipelineTestSupport", "Checksum"]),
         .testTarget(
             name: "EmojiTabsTests",
             dependencies: ["EmojiTabs", "Pipeline", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "Checksum", "TestSupport", "PipelineTestSupport"]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
-                "Pipeline", "PipelineSteps", "OutputTransaction", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "KeyboardLayout", "FileAccess", "PreviewSite",
+                "Pipeline", "RunSteps", "OutputTransaction", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "KeyboardLayout", "FileAccess", "PreviewSite",
                 "TextEscaping", "Checksum", "Diagnostics", "TestSupport", "PipelineTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
             name: "EmokitCLITests",
             dependencies: [
-                "EmokitCLI", "Pipeline", "Settings", "OutputTransaction", "PipelineSteps", "EmoticonManifest", "EmoticonPacks", "PackAuthoring", "Imaging", "TextMatching", "Diagnostics", "EmojiData",
+                "EmokitCLI", "Pipeline", "Settings", "OutputTransaction", "RunSteps", "EmoticonManifest", "EmoticonPacks", "PackAuthoring", "Imaging", "TextMatching", "Diagnostics", "EmojiData",
                 "EmojiGlyphs",
                 "SiteOutputs",
                 "TestSupport", "PipelineTestSupport",

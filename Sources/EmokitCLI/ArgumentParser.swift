@@ -120,12 +120,12 @@ struct ParsedArguments: Sendable {
 /// Values of settings-table flags, read and checked by their rows (`SettingParsing`); nil when
 /// the flag is not given. A refused value is a usage error with the row's message.
 extension ParsedArguments {
-    func number(_ flag: String) throws(UsageError) -> Double? { try read(flag) { (row, text) throws(SettingRefusal) in try row.number(text) } }
-    func wholeNumbers(_ flag: String) throws(UsageError) -> [Int]? { try read(flag) { (row, text) throws(SettingRefusal) in try row.wholeNumbers(text) } }
-    func choice(_ flag: String) throws(UsageError) -> String? { try read(flag) { (row, text) throws(SettingRefusal) in try row.choice(text) } }
-    func colour(_ flag: String) throws(UsageError) -> String? { try read(flag) { (row, text) throws(SettingRefusal) in try row.colour(text) } }
+    func number(_ flag: String) throws(UsageError) -> Double? { try read(flag) { (row, text) throws(FlagValueError) in try row.number(text) } }
+    func wholeNumbers(_ flag: String) throws(UsageError) -> [Int]? { try read(flag) { (row, text) throws(FlagValueError) in try row.wholeNumbers(text) } }
+    func choice(_ flag: String) throws(UsageError) -> String? { try read(flag) { (row, text) throws(FlagValueError) in try row.choice(text) } }
+    func colour(_ flag: String) throws(UsageError) -> String? { try read(flag) { (row, text) throws(FlagValueError) in try row.colour(text) } }
 
-    private func read<T>(_ flag: String, _ parse: (Setting, String) throws(SettingRefusal) -> T) throws(UsageError) -> T? {
+    private func read<T>(_ flag: String, _ parse: (Setting, String) throws(FlagValueError) -> T) throws(UsageError) -> T? {
         guard let text = value(flag) else { return nil }
         do { return try parse(SettingsTable[flag], text) } catch { throw UsageError(message: error.description) }
     }

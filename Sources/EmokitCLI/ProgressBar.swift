@@ -17,8 +17,8 @@ import Synchronization
 final class ProgressBar: Sendable {
     /// What one line shows.
     struct Snapshot {
-        var step: GenerationStep
-        /// Units done and in all, for steps that count (`GenerationStep.unit`).
+        var step: RunStep
+        /// Units done and in all, for steps that count (`RunStep.unit`).
         var count: (done: Int, total: Int)?
         /// Since the run began.
         var elapsed: Duration
@@ -27,7 +27,7 @@ final class ProgressBar: Sendable {
     }
 
     private struct State {
-        var step: GenerationStep?
+        var step: RunStep?
         var count: (done: Int, total: Int)?
         var stepStarted = Duration.zero
         var lastDrawn: Duration?

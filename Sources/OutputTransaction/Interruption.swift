@@ -1,7 +1,7 @@
 import Diagnostics
 import Dispatch
 import Foundation
-import PipelineSteps
+import RunSteps
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import PipelineSteps
+import RunSteps
 
 /// One run's hold on its output folder, from taking it to the swap: the preamble every command
 /// that replaces an output runs (`generate` and `merge`), written once. It checks where the

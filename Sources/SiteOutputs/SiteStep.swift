@@ -2,8 +2,8 @@ import BundledTemplates
 import EmoticonManifest
 import Foundation
 import OutputTransaction
-import PipelineSteps
 import PreviewSite
+import RunSteps
 
 /// Everything written from the finished manifests: `manifests/<width>.json`, the asset catalog and
 /// the preview site (index, per-width previews, sitemap). `generate` runs it after rendering the pages, and

@@ -2,7 +2,7 @@ import Foundation
 
 /// libFuzzer target: bytes as a shard's `emokit-shard.json`, as `merge` reads them: decoded,
 /// then checked (`ShardRecord.check`: paths, names and counts). Compiled together with
-/// Sources/Pipeline/Publishing/ShardRecord.swift (see build.sh). Nothing may crash, hang or
+/// Sources/Pipeline/Shards/ShardRecord.swift (see build.sh). Nothing may crash, hang or
 /// allocate without bound, and every path a record that passes implies must be one emokit writes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzShardRecord(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {

@@ -5,9 +5,9 @@
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
 #   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging, Diagnostics)
 #   fuzz-shard-record  a shard's emokit-shard.json -> the checked record merge uses
-#                    (Sources/Pipeline/Publishing/ShardRecord.swift compiled in, over Settings and below)
+#                    (Sources/Pipeline/Shards/ShardRecord.swift compiled in, over Settings and below)
 #   fuzz-cache-entry a page cache entry -> parsed and verified against its key
-#                    (Sources/Pipeline/Publishing/CacheEntry.swift compiled in, over Imaging and KeyboardLayout)
+#                    (Sources/Pipeline/Reuse/CacheEntry.swift compiled in, over Imaging and KeyboardLayout)
 # Each module is compiled once, as a module of its own (as SwiftPM does), and the three targets
 # link the objects they need; the C shims (every .c file of the module) with clang's
 # -fsanitize=fuzzer-no-link,address.
@@ -108,15 +108,15 @@ together() {
 }
 # The modules the targets need, in dependency order (read from Package.swift by modules.py), each
 # layer's steps at once.
-NEEDS=(EmoticonPacks EmojiGlyphs Imaging KeyboardLayout EmoticonManifest Settings PreviewSite OutputTransaction PipelineSteps)
+NEEDS=(EmoticonPacks EmojiGlyphs Imaging KeyboardLayout EmoticonManifest Settings PreviewSite OutputTransaction RunSteps)
 closure() { python3 Tests/Fuzz/modules.py closure "$@"; }
 while read -r layer; do eval "together $layer"; done < <(python3 Tests/Fuzz/modules.py layers "${NEEDS[@]}")
 # shellcheck disable=SC2046  # each closure is a list of module names, split on purpose
 {
   together "target fuzz-plist FuzzPlist $(closure EmoticonPacks)" "target fuzz-png FuzzPNG $(closure Imaging)"
   together "target fuzz-emoji-font FuzzEmojiFont $(closure EmojiGlyphs)" \
-    "SOURCES=Sources/Pipeline/Publishing/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry $(closure Imaging EmoticonManifest KeyboardLayout)"
-  SOURCES=Sources/Pipeline/Publishing/ShardRecord.swift target fuzz-shard-record FuzzShardRecord \
-    $(closure EmoticonManifest EmoticonPacks OutputTransaction PipelineSteps PreviewSite Settings)
+    "SOURCES=Sources/Pipeline/Reuse/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry $(closure Imaging EmoticonManifest KeyboardLayout)"
+  SOURCES=Sources/Pipeline/Shards/ShardRecord.swift target fuzz-shard-record FuzzShardRecord \
+    $(closure EmoticonManifest EmoticonPacks OutputTransaction RunSteps PreviewSite Settings)
 }
 echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

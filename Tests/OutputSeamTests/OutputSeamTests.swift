@@ -2,8 +2,8 @@ import EmoticonManifest
 import Foundation
 import Imaging
 import OutputTransaction
-import PipelineSteps
 import PipelineTestSupport
+import RunSteps
 import SiteOutputs
 import TestSupport
 import Testing

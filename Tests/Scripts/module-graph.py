@@ -12,7 +12,7 @@ with the modules it depends on directly. The rules are the foundations the house
   emoji module: writing an output knows nothing of what is in it;
 - Settings' closure holds no output writer, transaction or template module: settings are values;
 - KeyboardLayout is pure math: its closure is the manifest's value types and nothing with I/O;
-- PipelineSteps (the step runner) knows no reader.
+- RunSteps (the step runner) knows no reader.
 Exit status 0 when all holds, 1 otherwise (each difference named).
 """
 import json
@@ -28,14 +28,14 @@ BEGIN, END = "<!-- module-graph -->", "<!-- /module-graph -->"
 IMAGE = {"Imaging", "CLibPNG", "CSheetWriter", "CGifLib", "CResample"}
 PACKS = {"EmoticonPacks", "EmoticonPackModel", "PropertyLists", "PackAuthoring"}
 EMOJI = {"EmojiData", "EmojiGlyphs", "EmojiTabs"}
-OUTPUT_WRITERS = {"SiteOutputs", "Publishing", "OutputSeal"}
+OUTPUT_WRITERS = {"SiteOutputs", "OutputSeal", "OutputSeal"}
 TRANSACTION = {"OutputTransaction"}
 TEMPLATES = {"PreviewSite", "BundledTemplates"}
 RULES = [
     ("OutputTransaction", IMAGE | PACKS | EMOJI, "an image, pack or emoji module"),
     ("Settings", OUTPUT_WRITERS | TRANSACTION | TEMPLATES, "an output writer, transaction or template module"),
     ("KeyboardLayout", IMAGE | PACKS | EMOJI | OUTPUT_WRITERS | TRANSACTION | TEMPLATES | {"FileAccess", "CSystem"}, "a module with I/O"),
-    ("PipelineSteps", IMAGE | PACKS | EMOJI, "a reader"),
+    ("RunSteps", IMAGE | PACKS | EMOJI, "a reader"),
 ]
 
 

@@ -14,7 +14,7 @@ struct SettingSourcesTests {
         return try GeneratorConfig.load(url)
     }
 
-    func options(_ texts: [String: String] = [:], _ present: Set<String> = [], config: GeneratorConfig? = nil) throws(SettingsRefusal) -> GeneratorOptions {
+    func options(_ texts: [String: String] = [:], _ present: Set<String> = [], config: GeneratorConfig? = nil) throws(CommandLineSettingsError) -> GeneratorOptions {
         try SettingsTable.options(GivenFlags(texts: texts, present: present, positionals: ["pack"]), config: config, cache: nil)
     }
 
@@ -75,7 +75,7 @@ struct SettingSourcesTests {
     }
 
     @Test func theSameMistakeIsRefusedInEachSourcesForm() throws {
-        #expect(throws: SettingsRefusal.self) { try options(["locale": "fr"]) }
+        #expect(throws: CommandLineSettingsError.self) { try options(["locale": "fr"]) }
         do {
             _ = try options(["base-url": "ftp://x"])
             Issue.record("accepted")
@@ -101,7 +101,7 @@ struct SettingSourcesTests {
     @Test func pairsThatCannotGoTogether() throws {
         for (first, second) in SettingsTable.exclusive {
             let texts = [first, second].filter { SettingsTable[$0].valueName != nil }.reduce(into: [String: String]()) { $0[$1] = "x" }
-            #expect(throws: SettingsRefusal.self) { try options(texts, [first, second]) }
+            #expect(throws: CommandLineSettingsError.self) { try options(texts, [first, second]) }
         }
         #expect(throws: GeneratorConfig.Problem.self) {
             var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: "/tmp/out"))

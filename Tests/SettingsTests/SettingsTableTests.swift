@@ -68,10 +68,10 @@ struct SettingsTableTests {
     /// A flag's value is read by its row: the range and the words of its value name decide.
     @Test func rowsReadFlagValues() throws {
         #expect(try SettingsTable["columns"].number("12") == 12)
-        #expect(throws: SettingRefusal.self) { try SettingsTable["columns"].number("33") }
+        #expect(throws: FlagValueError.self) { try SettingsTable["columns"].number("33") }
         #expect(try SettingsTable["widths"].wholeNumbers("375, 414") == [375, 414])
         #expect(try SettingsTable["locale"].choice("tw") == "tw")
-        let refusal = #expect(throws: SettingRefusal.self) { try SettingsTable["missing-glyph"].choice("skp") }
+        let refusal = #expect(throws: FlagValueError.self) { try SettingsTable["missing-glyph"].choice("skp") }
         #expect(refusal?.description == "The value 'skp' is invalid for '--missing-glyph <fail|skip>'\nHelp: Did you mean 'skip'?")
         #expect(try SettingsTable["page-dot"].colour("#abc") == "#AABBCC")
     }

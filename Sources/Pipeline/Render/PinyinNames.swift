@@ -2,7 +2,7 @@ import Diagnostics
 import EmojiData
 import EmoticonPacks
 import Foundation
-import PipelineSteps
+import RunSteps
 
 /// The pinyin the manifest gives every button whose name has Han characters (see `Pinyin`),
 /// read from CLDR's `Han-Latin` transform beside the annotations (`<cldr>/transforms/`), so no

@@ -2,7 +2,7 @@ import EmojiGlyphs
 import EmoticonManifest
 import EmoticonPacks
 import Imaging
-import PipelineSteps
+import RunSteps
 
 /// The picture each tab's icon is drawn from, fitted per scale: the pack's `icon.png`, else the
 /// entry that stands for the tab (the emoji keyboard's), else its first emoticon. Sources are

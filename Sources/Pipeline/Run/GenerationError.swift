@@ -3,8 +3,8 @@ import EmojiData
 import EmojiGlyphs
 import EmoticonPacks
 import Imaging
+import OutputSeal
 import OutputTransaction
-import Publishing
 
 /// Why a run stopped. Each case carries the file, entry and key as data; `diagnostics` is the one
 /// place that turns them into findings, and every message names the file (and entry) to fix.

@@ -7,9 +7,9 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
+import OutputSeal
 import OutputTransaction
 import PreviewSite
-import Publishing
 import SiteOutputs
 
 /// A run: the output made safe to replace (lock, leftovers, signals), then one list of named

@@ -1,7 +1,7 @@
 import EmojiData
 import EmojiTabs
 import Foundation
-import Publishing
+import OutputSeal
 import Settings
 import SiteOutputs
 

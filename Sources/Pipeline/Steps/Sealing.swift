@@ -1,6 +1,6 @@
 import Foundation
+import OutputSeal
 import OutputTransaction
-import Publishing
 
 /// The step "writing checksums": SHA256SUMS for the finished tree and the archive of it, then
 /// the swap; the archive is moved into place after the swap, and the output note (which sheets

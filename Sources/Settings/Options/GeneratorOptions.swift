@@ -3,7 +3,7 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
-import PipelineSteps
+import RunSteps
 
 /// Everything a run can be told. Defaults are the classic Weibo-style keyboard and the widths of current
 /// iPhones at @2x and @3x (`RunDefaults`, which `--help` shows). Options, their flags and config

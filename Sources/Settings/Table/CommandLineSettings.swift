@@ -32,7 +32,7 @@ extension SettingsTable {
     /// command line knows it). The options are not checked as a whole: see `problem`.
     public static func options(
         _ flags: GivenFlags, config: GeneratorConfig?, cache: URL?
-    ) throws(SettingsRefusal) -> GeneratorOptions {
+    ) throws(CommandLineSettingsError) -> GeneratorOptions {
         var options = GeneratorOptions(inputs: [], output: URL(fileURLWithPath: RunDefaults.output))
         options.publishing.cache = cache
         let given = self.flags.filter { $0.apply != nil && flags.given($0.flag ?? "") }
@@ -59,11 +59,11 @@ extension SettingsTable {
     }
 
     /// Reads a flag's text by its row's type and writes it into `options`.
-    private static func apply(_ row: Setting, _ flags: GivenFlags, to options: inout GeneratorOptions) throws(SettingsRefusal) {
+    private static func apply(_ row: Setting, _ flags: GivenFlags, to options: inout GeneratorOptions) throws(CommandLineSettingsError) {
         guard let flag = row.flag, let apply = row.apply else { return }
         let text = flags.texts[flag]
         let value: SettingValue
-        do throws(SettingRefusal) {
+        do throws(FlagValueError) {
             switch (row.kind, row.type, text) {
             case (.flag, _, _), (.optionalValue, _, nil): value = .on(true)
             case (_, _, nil): return
@@ -73,7 +73,7 @@ extension SettingsTable {
                     value = .text(text)
                 } else {
                     do { value = .number(try row.number(text)) } catch {
-                        throw SettingRefusal(description: error.description + row.words.map { ", or \($0)" }.joined())
+                        throw FlagValueError(description: error.description + row.words.map { ", or \($0)" }.joined())
                     }
                 }
             case (_, .path, let text?): value = .path(URL(fileURLWithPath: text))
@@ -83,7 +83,7 @@ extension SettingsTable {
             do { try apply(&options, value) } catch {
                 // A word the row does not take: say so as the row's choices do, or with what it expects.
                 if row.valueName?.contains("|") == true, case .text(let text) = value { _ = try row.choice(text) }
-                throw SettingRefusal(description: "The value '\(text ?? "")' is invalid for '\(row.usageText)': expected \(error.expected)")
+                throw FlagValueError(description: "The value '\(text ?? "")' is invalid for '\(row.usageText)': expected \(error.expected)")
             }
         } catch {
             throw .usage(error.description)
@@ -92,7 +92,7 @@ extension SettingsTable {
 }
 
 /// Why the command line's settings cannot make a run.
-public enum SettingsRefusal: Error, Sendable {
+public enum CommandLineSettingsError: Error, Sendable {
     /// A flag's value or a pair of flags, as a usage message naming the flags.
     case usage(String)
     /// The config file, naming the file and key.

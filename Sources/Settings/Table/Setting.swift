@@ -146,12 +146,12 @@ extension Setting {
     /// assembled (`OutputWriters`, in `Pipeline`).
     static func output(
         _ flag: String, request: @escaping @Sendable (inout OutputRequests, String?) -> Void, valueName: String? = nil, default defaultValue: String? = nil,
-        key: String, help: String, offHelp: String, check: (@Sendable (String) -> SettingProblem?)? = nil
+        key: String, help: String, offHelp: String, check: (@Sendable (String) -> RowRefusal?)? = nil
     ) -> [Setting] {
         let on = Setting(
             flag: flag, kind: valueName.map(Kind.optionalValue) ?? .flag, configKey: key, type: valueName == nil ? .onOff : .text,
             defaultText: defaultValue, starterJSON: "false", help: help,
-            apply: { (options, value) throws(SettingProblem) in
+            apply: { (options, value) throws(RowRefusal) in
                 switch value {
                 case .on(let on): request(&options.outputs, on ? (defaultValue ?? "") : nil)
                 case .text(let text):

@@ -35,7 +35,7 @@ public enum SettingValue: Sendable, Equatable {
 /// A value of the right type that its row still refuses (a word it does not know, a colour that
 /// is none): what was expected, in words that name neither a flag nor a key, so the command line
 /// and the config file each say it in their own form.
-public struct SettingProblem: Error, Sendable {
+public struct RowRefusal: Error, Sendable {
     /// Fits after "expected": `"classic" or "weibo"`, `a colour like #F4F4F6`.
     public let expected: String
     /// Where inside an object value the problem is (`小喵.map` of `packFiles`), or nil for the
@@ -48,19 +48,19 @@ public struct SettingProblem: Error, Sendable {
     }
 
     /// `"cn", "tw" or "en"`.
-    static func oneOf(_ words: [String]) -> SettingProblem {
+    static func oneOf(_ words: [String]) -> RowRefusal {
         let quoted = words.map { "\"\($0)\"" }
-        return SettingProblem(expected: quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " + quoted.last! : quoted.joined())
+        return RowRefusal(expected: quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " + quoted.last! : quoted.joined())
     }
 }
 
 extension Setting {
     /// How a row writes its value into the options; it throws when the value is of the right
     /// type but not one the row takes.
-    public typealias Apply = @Sendable (inout GeneratorOptions, SettingValue) throws(SettingProblem) -> Void
+    public typealias Apply = @Sendable (inout GeneratorOptions, SettingValue) throws(RowRefusal) -> Void
 
     /// The value of a word row as the type `make` builds from it, or the row's words as the problem.
-    static func word<T>(_ value: SettingValue, among words: [String], _ make: (String) -> T?) throws(SettingProblem) -> T {
+    static func word<T>(_ value: SettingValue, among words: [String], _ make: (String) -> T?) throws(RowRefusal) -> T {
         guard let made = make(value.text) else { throw .oneOf(words) }
         return made
     }

@@ -2,7 +2,7 @@ import Diagnostics
 import EmojiData
 import EmojiGlyphs
 import Pipeline
-import PipelineSteps
+import RunSteps
 import Settings
 import SiteOutputs
 import Testing

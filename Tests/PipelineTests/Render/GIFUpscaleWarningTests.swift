@@ -1,6 +1,6 @@
 import Foundation
 import Pipeline
-import PipelineSteps
+import RunSteps
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
-import PipelineSteps
+import RunSteps
 import TestSupport
 import Testing
 

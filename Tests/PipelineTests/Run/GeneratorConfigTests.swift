@@ -1,8 +1,8 @@
 import EmoticonManifest
 import Foundation
 import Pipeline
-import PipelineSteps
 import PipelineTestSupport
+import RunSteps
 import TestSupport
 import Testing
 

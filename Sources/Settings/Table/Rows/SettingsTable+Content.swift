@@ -10,7 +10,7 @@ extension SettingsTable {
         .value(
             "locale", TitleLocale.choices, key: "locale", type: .word, default: RunDefaults.locale.rawValue, starter: "\"\(RunDefaults.locale.rawValue)\"",
             help: "Which group name titles a tab (default: {default}).",
-            apply: { (options, value) throws(SettingProblem) in
+            apply: { (options, value) throws(RowRefusal) in
                 options.locale = try Setting.word(value, among: TitleLocale.allCases.map(\.rawValue), TitleLocale.init(rawValue:))
             }),
         .value(
@@ -36,33 +36,33 @@ extension SettingsTable {
         .value(
             "missing-glyph", "fail|skip", key: "missingGlyph", type: .word, default: "fail", validates: true,
             help: "An emoji without a glyph stops the run (fail, default) or leaves its cell empty (skip).",
-            apply: { (options, value) throws(SettingProblem) in
+            apply: { (options, value) throws(RowRefusal) in
                 options.missingGlyph = try Setting.word(
                     value, among: GeneratorOptions.MissingGlyphPolicy.allCases.map(\.rawValue), GeneratorOptions.MissingGlyphPolicy.init(rawValue:))
             }),
         .value(
             "system-emoji", "version", key: "systemEmoji", type: .word,
             help: "Emoji the app's oldest system draws (an Emoji version like 14.0, or ios16, android13...) get no image: the app draws their text.",
-            apply: { (options, value) throws(SettingProblem) in
+            apply: { (options, value) throws(RowRefusal) in
                 guard let version = SystemEmoji.emojiVersion(for: value.text) else {
-                    throw SettingProblem(expected: "an Emoji version like 14.0 or a system like ios16 or android13 (see Emoji.md)")
+                    throw RowRefusal(expected: "an Emoji version like 14.0 or a system like ios16 or android13 (see Emoji.md)")
                 }
                 options.systemEmoji = version
             }),
         .value(
             "emoji-max-version", "version", key: "emojiMaxVersion", type: .word,
             help: "Leave out of the emoji keyboard emoji newer than this Emoji version (e.g. 14.0), for readers that cannot show them.",
-            apply: { (options, value) throws(SettingProblem) in
-                guard let version = EmojiVersion(value.text) else { throw SettingProblem(expected: "an Emoji version like 14.0") }
+            apply: { (options, value) throws(RowRefusal) in
+                guard let version = EmojiVersion(value.text) else { throw RowRefusal(expected: "an Emoji version like 14.0") }
                 options.emojiMaxVersion = version.description
             }),
         .value(
             "emoji-exclude", "list", key: "emojiExclude", type: .text,
             help: "Leave these emoji out of the emoji keyboard: emoji or hex code points (1F1F9 1F1FC), comma-separated; @FILE reads one a line.",
-            apply: { (options, value) throws(SettingProblem) in
+            apply: { (options, value) throws(RowRefusal) in
                 let items = value.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 for item in items where !item.hasPrefix("@") && EmojiSubset.parseItem(item) == nil {
-                    throw SettingProblem(expected: "emoji or hex code points separated by commas, or @FILE (\"\(item.prefix(40))\" is neither)")
+                    throw RowRefusal(expected: "emoji or hex code points separated by commas, or @FILE (\"\(item.prefix(40))\" is neither)")
                 }
                 options.emojiExclude = items
             }),
@@ -75,7 +75,7 @@ extension SettingsTable {
         .value(
             "skin-tones", "none|all", key: "skinTones", type: .word, default: "all",
             help: "Skin-tone forms of emoji on long press (all, default) or none at all.",
-            apply: { (options, value) throws(SettingProblem) in
+            apply: { (options, value) throws(RowRefusal) in
                 options.skinTones = try Setting.word(value, among: ["none", "all"]) { ["none": false, "all": true][$0] }
             }),
         .configOnly(
@@ -84,25 +84,25 @@ extension SettingsTable {
         .configOnly(
             "tabTitles", type: .objects,
             help: "Tab titles by pack folder name or plist id, by locale, over the pack's own: {\"小喵\": {\"cn\": \"小喵\", \"en\": \"Kitty\"}}.",
-            apply: { (options, value) throws(SettingProblem) in options.tabTitles = try tabTitles(value.objects) }),
+            apply: { (options, value) throws(RowRefusal) in options.tabTitles = try tabTitles(value.objects) }),
         .configOnly(
             "packFiles", type: .objects,
             help: "Which files a pack folder is read from, when it holds several: {\"经典\": {\"map\": \"Emotions.plist\", \"order\": \"Order.plist\", "
                 + "\"images\": \"经典表情\", \"texts\": \"keys\"}}.",
-            apply: { (options, value) throws(SettingProblem) in options.packFiles = try packFiles(value.objects) }),
+            apply: { (options, value) throws(RowRefusal) in options.packFiles = try packFiles(value.objects) }),
     ]
 
     /// Titles by locale, each a title a tab can show.
-    static func tabTitles(_ objects: [String: [String: String]]) throws(SettingProblem) -> [String: [TitleLocale: String]] {
+    static func tabTitles(_ objects: [String: [String: String]]) throws(RowRefusal) -> [String: [TitleLocale: String]] {
         var titles: [String: [TitleLocale: String]] = [:]
         for (pack, byLocale) in objects.sorted(by: { $0.key < $1.key }) {
             for (name, title) in byLocale.sorted(by: { $0.key < $1.key }) {
                 guard let locale = TitleLocale(rawValue: name) else {
-                    throw SettingProblem(expected: "a locale, \(SettingProblem.oneOf(TitleLocale.allCases.map(\.rawValue)).expected)", at: "\(pack).\(name)")
+                    throw RowRefusal(expected: "a locale, \(RowRefusal.oneOf(TitleLocale.allCases.map(\.rawValue)).expected)", at: "\(pack).\(name)")
                 }
                 let length = title.unicodeScalars.count
                 guard length > 0, length <= TextLimits.title, !title.contains(where: { $0.isNewline }) else {
-                    throw SettingProblem(expected: "a title of 1 to \(TextLimits.title) characters on one line", at: "\(pack).\(name)")
+                    throw RowRefusal(expected: "a title of 1 to \(TextLimits.title) characters on one line", at: "\(pack).\(name)")
                 }
                 titles[pack, default: [:]][locale] = title
             }
@@ -110,12 +110,12 @@ extension SettingsTable {
         return titles
     }
 
-    static func packFiles(_ objects: [String: [String: String]]) throws(SettingProblem) -> [String: PackFileChoice] {
+    static func packFiles(_ objects: [String: [String: String]]) throws(RowRefusal) -> [String: PackFileChoice] {
         var files: [String: PackFileChoice] = [:]
         for (pack, object) in objects.sorted(by: { $0.key < $1.key }) {
             switch PackFileChoice.parse(object) {
             case .success(let choice): files[pack] = choice
-            case .failure(let problem): throw SettingProblem(expected: problem.expected, at: "\(pack).\(problem.key)")
+            case .failure(let problem): throw RowRefusal(expected: problem.expected, at: "\(pack).\(problem.key)")
             }
         }
         return files

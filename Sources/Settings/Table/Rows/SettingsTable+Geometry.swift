@@ -29,7 +29,7 @@ extension SettingsTable {
                 "layout", LayoutPreset.allCases.map(\.rawValue).joined(separator: "|"), key: "layout", type: .word, default: RunDefaults.layout.rawValue,
                 starter: "\"\(RunDefaults.layout.rawValue)\"", validates: true, appliesFirst: true,
                 help: "The keyboard the frames follow (default: {default}, 8x4; weibo: YYKit's 7x3).",
-                apply: { (options, value) throws(SettingProblem) in
+                apply: { (options, value) throws(RowRefusal) in
                     options.useLayout(try Setting.word(value, among: LayoutPreset.allCases.map(\.rawValue), LayoutPreset.init(name:)))
                 }),
             .value(

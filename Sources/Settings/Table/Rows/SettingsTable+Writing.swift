@@ -13,11 +13,11 @@ extension SettingsTable {
                 "compression", "0-9|max", key: "compression", type: .wholeNumber, range: OptionRanges.compression, default: "\(PNGEncoder().compressionLevel)",
                 starter: "\(PNGEncoder().compressionLevel)", words: ["max"],
                 help: "How hard to compress the sheets, {range} (default: {default}); max: the smallest sheets, several times slower, for the sheets you ship.",
-                apply: { (options, value) throws(SettingProblem) in
+                apply: { (options, value) throws(RowRefusal) in
                     switch value {
                     case .text("max"): options.encoder = .maximum
                     case .number(let level): options.encoder = PNGEncoder(compressionLevel: Int(level))  // a level replaces "max" whole
-                    default: throw SettingProblem(expected: "a whole number from \(OptionRanges.compression.text) or \"max\"")
+                    default: throw RowRefusal(expected: "a whole number from \(OptionRanges.compression.text) or \"max\"")
                     }
                 }),
             .value(
@@ -29,9 +29,9 @@ extension SettingsTable {
             .onOff("no-preview", help: "Do not write the HTML preview.", apply: { options, _ in options.writePreview = false }),
             .value(
                 "base-url", "url", type: .text, help: "The site's public address: adds sitemap.xml and Open Graph tags (links stay relative).",
-                apply: { (options, value) throws(SettingProblem) in
+                apply: { (options, value) throws(RowRefusal) in
                     guard let urls = PublicURLs(base: value.text) else {
-                        throw SettingProblem(expected: "an http(s) address without query or fragment, e.g. https://example.com/emoticons/")
+                        throw RowRefusal(expected: "an http(s) address without query or fragment, e.g. https://example.com/emoticons/")
                     }
                     options.publishing.baseURL = urls
                 }),
@@ -43,7 +43,7 @@ extension SettingsTable {
             "xcassets", request: { $0.assetCatalog = $1.map(AssetCatalogRequest.init(name:)) }, valueName: "name", default: RunDefaults.assetCatalog, key: "xcassets",
             help: "Also write an Xcode asset catalog NAME.xcassets (default: {default}), an image set per page.",
             offHelp: "Do not write an asset catalog, even if the config file asks for one.",
-            check: { AssetCatalogName.issue(name: $0, scales: []) == nil ? nil : SettingProblem(expected: "a plain name such as \"Emoticons\" (the folder is NAME.xcassets)") })
+            check: { AssetCatalogName.issue(name: $0, scales: []) == nil ? nil : RowRefusal(expected: "a plain name such as \"Emoticons\" (the folder is NAME.xcassets)") })
         + [
             .value(
                 "xcassets-widths", "list", key: "xcassetsWidths", type: .wholeNumbers, range: OptionRanges.catalogWidth, example: "393,430",
@@ -64,8 +64,8 @@ extension SettingsTable {
             .onOff("no-cache", help: "Render every page; neither read nor write the page cache.", apply: { options, _ in options.publishing.cache = nil }),
             .value(
                 "shard", "k/n", type: .text, help: "Render only the K-th of N shares of the tabs (balanced by pages); join them with 'emokit merge'.",
-                apply: { (options, value) throws(SettingProblem) in
-                    guard let shard = ShardSpec(value.text) else { throw SettingProblem(expected: "K/N with 1 <= K <= N <= 1000, e.g. 2/4") }
+                apply: { (options, value) throws(RowRefusal) in
+                    guard let shard = ShardSpec(value.text) else { throw RowRefusal(expected: "K/N with 1 <= K <= N <= 1000, e.g. 2/4") }
                     options.publishing.shard = shard
                 }),
             .onOff("quiet", short: "q", help: "Print only errors and warnings (no progress line).", apply: nil),
@@ -77,9 +77,9 @@ extension SettingsTable {
         let key = setting.key
         return .value(
             setting.flag, "#rrggbb", key: "colors.\(key)", type: .colour, default: KeyboardColors()[keyPath: setting.keyPath], help: setting.help,
-            apply: { (options, value) throws(SettingProblem) in
+            apply: { (options, value) throws(RowRefusal) in
                 guard let colour = KeyboardColors.normalize(value.text), let path = KeyboardColors.settings.first(where: { $0.key == key })?.keyPath else {
-                    throw SettingProblem(expected: "a colour like #F4F4F6")
+                    throw RowRefusal(expected: "a colour like #F4F4F6")
                 }
                 options.colors[keyPath: path] = colour
             })

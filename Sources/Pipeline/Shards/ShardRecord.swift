@@ -2,8 +2,8 @@ import EmoticonManifest
 import EmoticonPacks
 import Foundation
 import OutputTransaction
-import PipelineSteps
 import PreviewSite
+import RunSteps
 import Settings
 
 /// `emokit-shard.json`: what a `--shard K/N` run leaves for `merge` besides its sheets. It holds

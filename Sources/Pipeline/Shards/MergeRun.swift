@@ -1,8 +1,8 @@
 import Diagnostics
 import EmoticonManifest
 import Foundation
+import OutputSeal
 import OutputTransaction
-import Publishing
 import SiteOutputs
 
 /// What the steps of one merge hand each other: the shards' records, then the files copied from

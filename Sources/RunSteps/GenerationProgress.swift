@@ -3,7 +3,7 @@ import Synchronization
 
 /// A step of a run, named as a progress display shows it. `generate` goes from `readingPacks` to
 /// `sealing`; `merge` from `checkingShards` to `sealing`.
-public enum GenerationStep: String, Sendable, CaseIterable {
+public enum RunStep: String, Sendable, CaseIterable {
     /// Reading every pack, checking every image header and emoji glyph (and the emoji data).
     case readingPacks = "reading packs"
     /// Every tab page, all its widths and scales; counted in pages (the emoji keyboard's included).
@@ -31,7 +31,7 @@ public enum GenerationStep: String, Sendable, CaseIterable {
 /// What a run tells its observer, in order: a step begins, then (for steps with a `unit`) how
 /// many units of it are done.
 public enum ProgressEvent: Sendable, Equatable {
-    case began(GenerationStep)
+    case began(RunStep)
     /// `done` of `total` units of the current step. A page reused from the page cache counts as
     /// done like a rendered one. Reported from worker threads, but `done` never goes backwards.
     case advanced(done: Int, total: Int)
@@ -55,7 +55,7 @@ public struct GenerationProgress: Sendable {
     /// Tells the observer `event` (a caller that wraps another observer forwards with this).
     public func report(_ event: ProgressEvent) { observe(event) }
 
-    package func began(_ step: GenerationStep) { observe(.began(step)) }
+    package func began(_ step: RunStep) { observe(.began(step)) }
 
     /// A counter of `total` units of the current step, safe to advance from any thread; reports
     /// `0 of total` at once.

@@ -13,7 +13,7 @@ struct CanonicalTextTests {
         options.publishing.shard = ShardSpec(index: 1, count: 2)
         let text = CanonicalText.of(options)
         for module in CanonicalText.generatorModules { #expect(!text.contains("\(module).")) }
-        #expect(CanonicalText.of(GenerationStep.sealing) == "Generator.GenerationStep.sealing")
+        #expect(CanonicalText.of(RunStep.sealing) == "Generator.RunStep.sealing")
         // The pack value types moved to EmoticonPackModel and keep the name EmoticonPacks.
         for module in CanonicalText.packModules { #expect(!text.contains("\(module).")) }
         #expect(CanonicalText.of(TitleLocale.tw) == "EmoticonPacks.TitleLocale.tw")

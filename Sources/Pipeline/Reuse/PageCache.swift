@@ -4,8 +4,8 @@ import EmoticonPacks
 import Foundation
 import Imaging
 import KeyboardLayout
+import OutputSeal
 import OutputTransaction
-import Publishing
 import Synchronization
 
 /// `--cache DIR`: a content-addressed store of rendered pages, one entry per page (all its

@@ -1,7 +1,7 @@
 import Diagnostics
 import Foundation
+import OutputSeal
 import OutputTransaction
-import Publishing
 
 extension SealStep {
     /// What a run killed between its output's swap and its archive's rename left: finished as

@@ -6,7 +6,7 @@ import PipelineTestSupport
 import TestSupport
 import Testing
 
-@testable import Publishing
+@testable import OutputSeal
 
 /// The output and its archive change together: a run killed just after its swap (before the
 /// archive's rename) leaves a ready archive that the next run with that archive moves into

@@ -2,7 +2,7 @@ import Diagnostics
 import Synchronization
 import Testing
 
-@testable import PipelineSteps
+@testable import RunSteps
 
 /// The run's one shape: each step's one name is what the progress display shows, what the
 /// timings list and what a failure carries; each step hands the next its value.

@@ -2,8 +2,8 @@ import Checksum
 import Diagnostics
 import EmoticonManifest
 import Foundation
+import OutputSeal
 import OutputTransaction
-import Publishing
 import SiteOutputs
 
 /// `emokit merge OUT SHARD...`: joins the outputs of `generate --shard K/N` runs into the site a

@@ -4,7 +4,7 @@ import PipelineTestSupport
 import TestSupport
 import Testing
 
-@testable import Publishing
+@testable import OutputSeal
 
 /// The archive step of sealing: where an archive may be written, and what a killed run left.
 struct ArchiveStepTests {

@@ -14,7 +14,7 @@ enum CanonicalText {
     /// moved there; nothing of `Settings` was in a key before). A value's own text names its type's
     /// module (`Pipeline.GeneratorOptions.Layout.grid`); these keep the name `Generator`, so
     /// fingerprints and page cache keys do not change with where a type lives.
-    static let generatorModules: Set<String> = ["Pipeline", "PipelineSteps", "OutputTransaction", "SiteOutputs", "Publishing", "EmojiTabs", "Settings"]
+    static let generatorModules: Set<String> = ["Pipeline", "RunSteps", "OutputTransaction", "SiteOutputs", "OutputSeal", "EmojiTabs", "Settings"]
     /// The module cut out of `EmoticonPacks` (the pack value types: `TitleLocale`, `PackChoices`...):
     /// its types keep the name `EmoticonPacks`, for the same reason.
     static let packModules: Set<String> = ["EmoticonPackModel"]
