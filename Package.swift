@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "FileAccess"),
         .target(name: "CSystem"),
         .target(name: "CResample"),
-        .target(name: "Imaging", dependencies: ["CLibPNG", "CSheetWriter", "CGifLib", "CResample", "Checksum", "FileAccess"]),
+        .target(name: "Imaging", dependencies: ["CLibPNG", "CSheetWriter", "CGifLib", "CResample", "FileAccess"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "TextEscaping"),
@@ -122,20 +122,19 @@ let package = Package(
         .target(
             name: "SiteOutputs",
             dependencies: ["RunSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
-        .target(name: "OutputSeal", dependencies: ["RunSteps", "OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
+        .target(name: "OutputSeal", dependencies: ["OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
         .target(name: "EmojiTabs", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
         .target(
             name: "Pipeline",
             dependencies: [
                 "RunSteps", "OutputTransaction", "SiteOutputs", "OutputSeal", "EmojiTabs",
-                "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "Archive", "FileAccess", "CSystem",
-                "BundledTemplates", "BundledAssets", "Settings", "TextEscaping", "TextMatching", "Diagnostics",
+                "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "FileAccess", "BundledAssets", "Settings", "Diagnostics",
             ]
         ),
         .target(
             name: "EmokitCLI",
             dependencies: [
-                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "PackAuthoring", "CSystem", "PreviewSite", "TextMatching",
+                "Pipeline", "Settings", "OutputTransaction", "EmojiTabs", "Imaging", "Checksum", "KeyboardLayout", "EmoticonPacks", "PackAuthoring", "CSystem", "TextMatching",
                 "TextEscaping",
                 "Diagnostics",
             ]),
@@ -181,7 +180,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "RunSteps", "OutputTransaction", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "KeyboardLayout", "FileAccess", "PreviewSite",
-                "TextEscaping", "Checksum", "Diagnostics", "TestSupport", "PipelineTestSupport",
+                "TextEscaping", "Checksum", "TestSupport", "PipelineTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(

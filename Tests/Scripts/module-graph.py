@@ -16,6 +16,7 @@ with the modules it depends on directly. The rules are the foundations the house
 Exit status 0 when all holds, 1 otherwise (each difference named).
 """
 import json
+import re
 import os
 import subprocess
 import sys
@@ -39,11 +40,22 @@ RULES = [
 ]
 
 
+IMPORT = re.compile(r"^\s*(?:@_exported\s+|@testable\s+|package\s+|public\s+)*import\s+(?:(?:struct|enum|class|func|protocol)\s+)?(\w+)", re.M)
+
+
 def graph():
     out = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
     targets = json.loads(out[out.index("{"):])["targets"]
     modules = {t["name"]: t for t in targets if t["type"] in ("library", "executable") and not t["path"].startswith("Tests")}
-    return {name: sorted(d for d in t.get("target_dependencies", []) if d in modules) for name, t in modules.items()}
+    return {name: sorted(d for d in t.get("target_dependencies", []) if d in modules) for name, t in modules.items()}, modules
+
+
+def imports(target):
+    found = set()
+    for source in target.get("sources", []):
+        if source.endswith(".swift"):
+            found.update(IMPORT.findall(open(os.path.join(ROOT, target["path"], source), encoding="utf-8").read()))
+    return found
 
 
 def closure(deps, name):
@@ -77,7 +89,7 @@ def drawing(deps):
 
 
 def main():
-    deps = graph()
+    deps, targets = graph()
     text = open(DOC, encoding="utf-8").read()
     if BEGIN not in text or END not in text:
         print(f"{DOC}: no {BEGIN} ... {END} block to hold the module graph")
@@ -98,6 +110,12 @@ def main():
         bad = sorted(closure(deps, module) & forbidden)
         if bad:
             failures.append(f"{module} depends on {kind}: {', '.join(bad)}")
+    for name, target in targets.items():
+        if not any(source.endswith(".swift") for source in target.get("sources", [])):
+            continue
+        unused = sorted(set(deps[name]) - imports(target))
+        if unused:
+            failures.append(f"{name} declares dependencies it never imports: {', '.join(unused)}")
     for failure in failures:
         print(f"module graph: {failure}")
     if not failures:
