@@ -152,5 +152,8 @@ public struct ShardMerge: Sendable {
                         reason: "is the shard \(shard.path) or inside it; write the merged site to a folder outside every shard"))
             }
         }
+        // Checked here too (the output session checks again), so that this refusal comes before
+        // any refusal of --archive, as it always has.
+        do { try OutputFolder(destination: output).checkSurroundings(inputs: shards) } catch { throw .output(GenerationError(error)) }
     }
 }

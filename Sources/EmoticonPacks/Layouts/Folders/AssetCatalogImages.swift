@@ -20,8 +20,8 @@ enum AssetCatalogImages {
     static func variants(of name: String, in catalog: URL, display: String) -> Result<[ImageFile.Variant], EntryProblem> {
         let set = catalog.appendingPathComponent("\(name).imageset")
         let setDisplay = "\(display)/\(name).imageset"
-        guard has(name, in: catalog) else { return .failure("no image set \(setDisplay)/") }
-        if let escape = Containment.escape(set, inside: catalog) { return .failure("\(setDisplay) links outside the catalog (to \(escape))") }
+        guard has(name, in: catalog) else { return .failure("no image set \(path: "\(setDisplay)/")") }
+        if let escape = Containment.escape(set, inside: catalog) { return .failure("\(path: setDisplay) links outside the catalog (to \(escape))") }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: try RegularFile.read(set.appendingPathComponent("Contents.json"), maxBytes: maxContentsBytes))
@@ -34,13 +34,13 @@ enum AssetCatalogImages {
             guard let file = image["filename"] as? String else { continue }
             let scale = Int(((image["scale"] as? String) ?? "1x").dropLast()) ?? 1
             guard (1...3).contains(scale), !variants.contains(where: { $0.scale == scale }) else { continue }
-            if let reason = FileNamePolicy.unsafeReason(file) { return .failure("\(setDisplay)/Contents.json: unsafe file name \(PackError.quote(file)): \(reason)") }
+            if let reason = FileNamePolicy.unsafeReason(file) { return .failure("\(path: "\(setDisplay)/Contents.json"): unsafe file name \(PackError.quote(file)): \(reason)") }
             let url = set.appendingPathComponent(file)
             guard PackReader.isRegularFile(url) else { return .failure("file not found: \(path: "\(setDisplay)/\(file)") (listed in its Contents.json)") }
-            if let escape = Containment.escape(url, inside: set) { return .failure("\(setDisplay)/\(file) links outside the image set (to \(escape))") }
+            if let escape = Containment.escape(url, inside: set) { return .failure("\(path: "\(setDisplay)/\(file)") links outside the image set (to \(escape))") }
             variants.append(.init(scale: scale, folder: set, fileName: file, folderDisplay: setDisplay))
         }
-        if variants.isEmpty { return .failure("\(setDisplay)/Contents.json lists no image file") }
+        if variants.isEmpty { return .failure("\(path: "\(setDisplay)/Contents.json") lists no image file") }
         return .success(variants.sorted { $0.scale < $1.scale })
     }
 }

@@ -16,11 +16,11 @@ enum PlainImageFolderLayout: PackLayout {
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         let groups = ImageNaming.grouped(images(in: source.folder))
         var items: [Any] = []
-        var refused: [Int: String] = [:]
+        var refused: [Int: Diagnostic.Message] = [:]
         for group in groups where !ImageNaming.isOwnButton(group[0].stem) {
             let stem = group[0].stem
             if case .failure(let problem) = ImageNaming.image(group, display: source.folderDisplay) {
-                refused[items.count] = "\(problem.file): \(problem.reason)"
+                refused[items.count] = "\(path: problem.file): \(problem.reason)"
             }
             items.append(["[\(stem)]": stem])
         }
@@ -28,7 +28,7 @@ enum PlainImageFolderLayout: PackLayout {
         let entry: (Any, Int) -> Result<Entry, PackError> = { item, index in
             if let reason = refused[index] {
                 let text = (item as? [String: Any])?.keys.first
-                return .failure(.entry(path: source.display, index: index, key: text ?? "entry", text: text, reason: Diagnostic.Message(reason)))
+                return .failure(.entry(path: source.display, index: index, key: text ?? "entry", text: text, reason: reason))
             }
             return reader.readMapItem(item, index: index)
         }

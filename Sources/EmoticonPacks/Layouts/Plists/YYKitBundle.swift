@@ -82,7 +82,7 @@ extension PackReader {
                         survey.warnings.append(
                             .skippedEntry(
                                 path: survey.packs[target].plistPath, index: entry.plistIndex, text: entry.text,
-                                reason: "repeats entry \(index) of \(extra.plistPath), which comes first"))
+                                reason: "repeats entry \(index) of \(path: extra.plistPath), which comes first"))
                     } else {
                         kept.append(entry)
                     }
