@@ -31,6 +31,19 @@ struct UnreadableInputTests {
         #expect(error?.description == #"pipes/info.plist: entry 0 ("[哈哈]"): png: pipes/d_haha.png: cannot read file (is a named pipe (FIFO), not a regular file)"#)
     }
 
+    /// A named pipe as a folder's info.plist hung the pack survey (the bundle check read it with
+    /// a blocking open); now the plist is refused at once, naming the file.
+    @Test func namedPipeAsInfoPlistIsRefused() throws {
+        let root = Fixtures.temporaryDirectory()
+        let pack = root.appendingPathComponent("piped")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        Self.mkfifo(pack.appendingPathComponent("info.plist"))
+        var options = GeneratorOptions(inputs: [root], output: root.appendingPathComponent("out"))
+        options.widths = [375]
+        let error = #expect(throws: GenerationError.self) { _ = try Generator(options: options).plan() }
+        #expect(error?.description.contains("info.plist: cannot read (is a named pipe (FIFO), not a regular file)") == true, "\(String(describing: error))")
+    }
+
     /// `--delete-icon` pointing at a FIFO hung too.
     @Test func namedPipeAsDeleteIconIsRefused() throws {
         let root = Fixtures.temporaryDirectory()

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// EiskaltDC++'s emoticon packs (Debian's `eiskaltdcpp-emoticons`: `emoticons/default.xml` beside
@@ -15,9 +16,7 @@ enum EiskaltLayout: MapFileLayout {
         guard !name.isEmpty, name != "/" else { return nil }
         let xml = folder.deletingLastPathComponent().appendingPathComponent("\(name).xml").standardizedFileURL
         guard PackReader.isRegularFile(xml), PackReader.isDirectory(folder) else { return nil }
-        guard let handle = try? FileHandle(forReadingFrom: xml) else { return nil }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        guard let head = try? RegularFile.readPrefix(xml, count: 1024) else { return nil }
         return String(decoding: head, as: UTF8.self).contains("<emoticons-map") ? xml : nil
     }
 

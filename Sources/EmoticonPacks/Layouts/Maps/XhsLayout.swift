@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// XhsEmoticonsKeyboard's sets (Android: `<set>/<set>.xml` beside the set's images), as its
@@ -23,9 +24,7 @@ enum XhsLayout: MapFileLayout {
     /// `<folder>/<folder>.xml` when it starts an `<EmoticonSet>` (told from its first kilobyte).
     static func setFile(in folder: URL) -> URL? {
         let xml = folder.appendingPathComponent("\(folder.lastPathComponent).xml")
-        guard PackReader.isRegularFile(xml), let handle = try? FileHandle(forReadingFrom: xml) else { return nil }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        guard PackReader.isRegularFile(xml), let head = try? RegularFile.readPrefix(xml, count: 1024) else { return nil }
         return String(decoding: head, as: UTF8.self).contains("<EmoticonSet") ? xml : nil
     }
 

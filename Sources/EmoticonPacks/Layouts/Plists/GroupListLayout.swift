@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Bundles whose root list is not YYKit's: `emoticons.plist` as an array of
@@ -65,9 +66,8 @@ extension PackReader {
     /// An Apple `Info.plist` (its `CFBundle...` keys describe a bundle): never a pack's plist. Told
     /// from its first 64 KB, the keys' text being plain in XML and binary plists alike.
     static func isAppleBundleInfo(_ file: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 65_536)) ?? Data()
+        // Regular files only, opened without blocking: a FIFO named info.plist is no bundle's.
+        guard let head = try? RegularFile.readPrefix(file, count: 65_536) else { return false }
         return head.range(of: Data("CFBundleIdentifier".utf8)) != nil || head.range(of: Data("CFBundleName".utf8)) != nil
             || head.range(of: Data("CFBundlePackageType".utf8)) != nil
     }
