@@ -9,8 +9,10 @@ import Foundation
 /// JSON object keys are strings.
 public struct Manifest: Codable, Equatable, Sendable {
     /// The `schemaVersion` this version of the library writes and reads. It is raised only when a field
-    /// changes meaning or is removed; new optional fields leave it as it is.
-    public static let currentSchemaVersion = 1
+    /// changes meaning or is removed; new optional fields leave it as it is. Version 2: the sheets
+    /// are any-width sheets (`sheetLayout`), so a `sprite` rect is where an icon is in its page's
+    /// sheet, no longer also where it is drawn on the page; per-width manifests stay version 1.
+    public static let currentSchemaVersion = 2
 
     /// The manifest format version; `EmoticonKeyboard` refuses a version it does not know instead of
     /// half reading it.
@@ -19,9 +21,14 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var generator: GeneratorInfo
     /// The keyboard layout the frames follow: `classic` or `weibo` (see `Documentation/ConfigFile.md`, "Layouts").
     public var layout: String?
-    /// The screen width in points this manifest is for (its file name: `manifests/375.json`). Pick the
-    /// manifest whose width matches the device.
+    /// The screen width in points this manifest's frames are for (its file name:
+    /// `manifests/375.json`). With any-width sheets every manifest lays out at any width
+    /// (`EmoticonKeyboard.layout(width:)`); with per-width sheets pick the manifest whose width
+    /// matches the device.
     public var screenWidth: Int
+    /// How the page sheets are drawn: `any-width` (schema 2) or absent for per-width sheets
+    /// (schema 1). See `SheetLayout`.
+    public var sheetLayout: SheetLayout? = nil
     /// The pixel scales sheets were drawn at (`[2, 3]`); the keys of every `sheets` and `sprite`
     /// dictionary.
     public var scales: [Int]
@@ -44,6 +51,17 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The emoji keyboard's subset (`--emoji-max-version`, `--emoji-exclude`, `--emoji-groups`,
     /// `--skin-tones`), when one left emoji out; absent for the whole keyboard.
     public var emojiSubset: EmojiSubset? = nil
+
+    /// How a page's sheet relates to the screen.
+    public enum SheetLayout: String, Codable, Equatable, Sendable, CaseIterable {
+        /// One sheet per page and scale, the same at every screen width: the page's icons on its
+        /// grid (columns x rows) at a fixed pitch, each `sprite` rect the icon's place in it. An
+        /// app draws each sprite centred in its button's frame (`EmoticonKeyboard.iconRect`).
+        case anyWidth = "any-width"
+        /// One sheet per page, scale and screen width, drawn as the whole page: each `sprite` rect
+        /// is also where the icon is on the page (the layout of schema 1).
+        case perWidth = "per-width"
+    }
 
     /// What the emoji keyboard was limited to, and how many emoji (and skin-tone forms) that left out.
     public struct EmojiSubset: Codable, Equatable, Sendable {

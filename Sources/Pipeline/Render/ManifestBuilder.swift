@@ -33,15 +33,11 @@ struct ManifestBuilder {
         /// pixels have different frames at each.
         let scales: [Int]
         let layouts: [PageLayout]
-        /// Per scale, the sheets' pixel geometry as the renderer used it (for sprite rects).
-        let geometries: [Int: SheetGeometry]
     }
 
     func manifest(width: Int) -> PagedManifest {
         let scales = options.scales.sorted()
-        let context = WidthLayout(
-            width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) },
-            geometries: Dictionary(uniqueKeysWithValues: scales.map { ($0, SheetGeometry(layout: PageLayout(grid: options.grid, screenWidth: width), scale: $0)) }))
+        let context = WidthLayout(width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) })
         var header = self.header(context)
         emojiFields?.apply(toHeader: &header)
         let pageCounts = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
@@ -54,12 +50,16 @@ struct ManifestBuilder {
             })
     }
 
+    /// The width the sheets of the manifest of `width` are keyed by: its own for per-width
+    /// sheets, `AnyWidthSheet.width` for the any-width ones every manifest shares.
+    func sheetWidth(_ width: Int) -> Int { options.sheetLayout == .anyWidth ? AnyWidthSheet.width : width }
+
     /// Page `pageIndex` of tab `tabIndex`'s sheet paths by scale (its `sheets`), without its buttons.
     func sheets(_ pageIndex: Int, tab tabIndex: Int, width: Int) -> [String: String] {
         let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
         var sheets: [String: String] = [:]
-        for scale in options.scales where rendered.sheet(.init(width: width, scale: scale)) != nil {
-            sheets["\(scale)"] = Generator.sheetPath(tab: packs[tabIndex].id, width: width, page: pageIndex, scale: scale)
+        for scale in options.scales where rendered.sheet(.init(width: sheetWidth(width), scale: scale)) != nil {
+            sheets["\(scale)"] = Generator.sheetPath(tab: packs[tabIndex].id, width: sheetWidth(width), page: pageIndex, scale: scale)
         }
         return sheets
     }
@@ -73,12 +73,12 @@ struct ManifestBuilder {
         let sheets = self.sheets(pageIndex, tab: tabIndex, width: width)
         var hashes: [String: String] = [:]
         for scale in options.scales {
-            if let record = rendered.sheet(.init(width: width, scale: scale)) { hashes["\(scale)"] = record.sha256.hex }
+            if let record = rendered.sheet(.init(width: sheetWidth(width), scale: scale)) { hashes["\(scale)"] = record.sha256.hex }
         }
         let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
             var sprite: [String: Manifest.PixelRect] = [:]
             for scale in options.scales {
-                if let geometry = context.geometries[scale], let rect = rendered.spriteRect(cell: button.cell, in: geometry) { sprite["\(scale)"] = rect }
+                if let rect = rendered.spriteRect(cell: button.cell, width: sheetWidth(width), scale: scale, grid: options.grid) { sprite["\(scale)"] = rect }
             }
             let frame = button.frame
             let frames = Self.framesByScale(button, scales: context.scales, layouts: context.layouts)
@@ -130,7 +130,7 @@ struct ManifestBuilder {
         }
         let metrics = options.metrics
         let colors = options.colors
-        return Manifest(
+        var manifest = Manifest(
             generator: .init(name: "emokit", version: EmokitResources.version),
             screenWidth: width,
             scales: options.scales,
@@ -152,6 +152,13 @@ struct ManifestBuilder {
                 dark: colors.dark),
             tabs: tabs,
             layout: options.layout.rawValue)
+        // Per-width manifests stay as they were (schema 1, no `sheetLayout`), byte for byte.
+        if options.sheetLayout == .anyWidth {
+            manifest.sheetLayout = .anyWidth
+        } else {
+            manifest.schemaVersion = 1
+        }
+        return manifest
     }
 
     /// Every scale's frame of `button`, or nil when they are all the same (the usual case).

@@ -75,14 +75,12 @@ extension Generator {
             return (Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
         }
 
-        /// Where the renderer drew `cell`'s icon in the sheet of `geometry`; nil when that sheet
-        /// was not written or the cell is empty.
-        func spriteRect(cell: Int, in geometry: SheetGeometry) -> PixelRect? {
-            guard sheet(SheetKey(width: geometry.layout.screenWidth, scale: geometry.scale)) != nil,
-                let size = iconSize(cell: cell, scale: geometry.scale)
-            else { return nil }
-            let columns = geometry.layout.grid.columns
-            return geometry.spriteRect(row: cell / columns, column: cell % columns, width: size.width, height: size.height)
+        /// Where the renderer drew `cell`'s icon in the sheet of `width` (`SheetKey.width`) and
+        /// `scale`; nil when that sheet was not written or the cell is empty.
+        func spriteRect(cell: Int, width: Int, scale: Int, grid: GridSpec) -> PixelRect? {
+            guard sheet(SheetKey(width: width, scale: scale)) != nil, let size = iconSize(cell: cell, scale: scale) else { return nil }
+            return grid.sheetPlacement(screenWidth: width, scale: scale)
+                .spriteRect(row: cell / grid.columns, column: cell % grid.columns, width: size.width, height: size.height)
         }
 
         /// A SHA-256 kept as 32 bytes (its hex text is made when a manifest is written).
@@ -116,11 +114,14 @@ extension Generator {
         }
     }
 
+    /// A page's sheet: its screen width (`AnyWidthSheet.width` for the any-width sheet) and scale.
     struct SheetKey: Hashable, Sendable { let width: Int; let scale: Int }
 
-    /// Where page `page` of tab `tab` is written for `width` and `scale`.
+    /// Where page `page` of tab `tab` is written for `width` and `scale`: the any-width sheet
+    /// `sheets/<tab>/page-000@2x.png`, a per-width one `sheets/<tab>/375/page-000@2x.png`.
     static func sheetPath(tab: String, width: Int, page: Int, scale: Int) -> String {
-        "sheets/\(tab)/\(width)/page-\(String(format: "%03d", page))@\(scale)x.png"
+        let name = "page-\(String(format: "%03d", page))@\(scale)x.png"
+        return width == AnyWidthSheet.width ? "sheets/\(tab)/\(name)" : "sheets/\(tab)/\(width)/\(name)"
     }
 }
 
@@ -160,8 +161,8 @@ struct PageRenderer: Sendable {
         return pages
     }
 
-    /// One page: its sprites are decoded and scaled once, then drawn into one sheet per width and
-    /// scale; each sheet is encoded and written before the next is drawn.
+    /// One page: its sprites are decoded and scaled once, then drawn into one sheet per scale (and
+    /// per width with `--sheets per-width`); each sheet is encoded and written before the next is drawn.
     /// `keepingBytes`: the sheets' bytes stay in the page (`RenderedPage.encoded`) for the page cache.
     func render(_ job: Generator.PageJob, kernels: inout ResampleKernel.Cache, keepingBytes: Bool = false) throws(GenerationError) -> Generator.RenderedPage {
         let pack = packs[job.tab]
@@ -171,12 +172,12 @@ struct PageRenderer: Sendable {
             sources: Array(plans[job.tab][range]), labels: labels, boxes: boxes, emoji: emoji,
             decoder: decoder, kernels: &kernels)
         var rendered = Generator.RenderedPage()
-        for width in options.widths {
-            let layout = PageLayout(grid: options.grid, screenWidth: width)
-            let buttons = layout.buttons(page: job.page, entryCount: pack.entries.count)
+        // Which cell holds what is the same at every width; only where a sheet puts it differs.
+        let buttons = PageLayout(grid: options.grid, screenWidth: options.widths[0]).buttons(page: job.page, entryCount: pack.entries.count)
+        for width in options.sheetWidths {
             for scale in options.scales {
-                let geometry = SheetGeometry(layout: layout, scale: scale)
-                var sheet = RGBAImage(width: geometry.pixelWidth, height: geometry.pixelHeight)
+                let placement = options.grid.sheetPlacement(screenWidth: width, scale: scale)
+                var sheet = RGBAImage(width: placement.pixelWidth, height: placement.pixelHeight)
                 for button in buttons {
                     let icon: RGBAImage?
                     switch button.kind {
@@ -184,7 +185,7 @@ struct PageRenderer: Sendable {
                     case .delete: icon = deleteIcons[job.tab][scale]
                     }
                     guard let icon else { continue }
-                    let rect = geometry.spriteRect(row: button.row, column: button.column, width: icon.width, height: icon.height)
+                    let rect = placement.spriteRect(row: button.row, column: button.column, width: icon.width, height: icon.height)
                     sheet.draw(icon, atX: rect.x, y: rect.y)
                     rendered.noteIcon(cell: button.cell, scale: scale, width: icon.width, height: icon.height)
                 }

@@ -42,8 +42,9 @@ struct CacheEntry {
             widths.sorted().flatMap { width in scales.sorted().map { (width, $0) } }
         }
 
-        func geometry(width: Int, scale: Int) -> SheetGeometry {
-            SheetGeometry(layout: PageLayout(grid: grid, screenWidth: width), scale: scale)
+        /// `width` is `SheetKey.width`: a screen's, or `AnyWidthSheet.width`.
+        func geometry(width: Int, scale: Int) -> any SheetPlacement {
+            grid.sheetPlacement(screenWidth: width, scale: scale)
         }
 
         /// The largest entry that can hold these sheets: each sheet stored uncompressed (a zlib
@@ -109,15 +110,16 @@ struct CacheEntry {
         guard sheets.count == wanted.count, blobs.count == wanted.count else { return "holds \(sheets.count) sheets, not \(wanted.count)" }
         for ((sheet, blob), want) in zip(zip(sheets, blobs), wanted) {
             guard sheet.width == want.width, sheet.scale == want.scale else { return "holds a sheet for \(sheet.width)@\(sheet.scale)x, not \(want.width)@\(want.scale)x" }
-            guard sheet.path == "sheets/{tab}/\(sheet.width)/page-{page}@\(sheet.scale)x.png" else { return "a sheet path is not the one emokit writes" }
+            let folder = sheet.width == AnyWidthSheet.width ? "" : "\(sheet.width)/"
+            guard sheet.path == "sheets/{tab}/\(folder)page-{page}@\(sheet.scale)x.png" else { return "a sheet path is not the one emokit writes" }
             guard blob.count == sheet.bytes, SHA256.hexDigest(blob) == sheet.sha256 else { return "a sheet does not match its SHA-256" }
-            if let problem = Self.verify(sheet, png: blob, geometry: expected.geometry(width: sheet.width, scale: sheet.scale)) { return problem }
+            if let problem = Self.verify(sheet, png: blob, grid: expected.grid, geometry: expected.geometry(width: sheet.width, scale: sheet.scale)) { return problem }
         }
         return nil
     }
 
     /// One sheet: its chunks, its size, its sprites and the pixels around them.
-    static func verify(_ sheet: Sheet, png: Data, geometry: SheetGeometry) -> String? {
+    static func verify(_ sheet: Sheet, png: Data, grid: GridSpec, geometry: any SheetPlacement) -> String? {
         guard onlySheetChunks(png) else { return "a sheet holds chunks emokit does not write" }
         let limits = PNGDecoder.Limits(maxWidth: geometry.pixelWidth, maxHeight: geometry.pixelHeight, maxPixels: geometry.pixelWidth * geometry.pixelHeight)
         // The sheets emokit writes read fast; any other layout (or damage) goes through libpng.
@@ -126,7 +128,7 @@ struct CacheEntry {
                 ?? (try? PNGDecoder(limits: limits).decode(png, path: "cache").image),
             image.width == geometry.pixelWidth, image.height == geometry.pixelHeight
         else { return "a sheet is not a PNG of \(geometry.pixelWidth)x\(geometry.pixelHeight) pixels" }
-        if let problem = spriteProblem(sheet.sprites, geometry: geometry) { return problem }
+        if let problem = spriteProblem(sheet.sprites, grid: grid, geometry: geometry) { return problem }
         // Per row, the columns the sprites cover (cells do not overlap).
         var spans = [[Range<Int>]](repeating: [], count: image.height)
         for sprite in sheet.sprites {
@@ -155,11 +157,11 @@ struct CacheEntry {
 
     /// Why `sprites` (`[cell, x, y, width, height]`) are not what the layout gives icons of their
     /// sizes in the sheet of `geometry` (each in its own cell of the page, inside the sheet), or nil.
-    static func spriteProblem(_ sprites: [[Int]], geometry: SheetGeometry) -> String? {
-        let columns = geometry.layout.grid.columns
+    static func spriteProblem(_ sprites: [[Int]], grid: GridSpec, geometry: any SheetPlacement) -> String? {
+        let columns = grid.columns
         var cells = Set<Int>()
         for sprite in sprites {
-            guard sprite.count == 5, (0..<geometry.layout.grid.cellsPerPage).contains(sprite[0]), cells.insert(sprite[0]).inserted else {
+            guard sprite.count == 5, (0..<grid.cellsPerPage).contains(sprite[0]), cells.insert(sprite[0]).inserted else {
                 return "a sprite names no cell of the page"
             }
             let (width, height) = (sprite[3], sprite[4])

@@ -24,8 +24,9 @@ enum CachedPage {
             guard let template = Self.template(path, tab: tab, page: index),
                 let data = kept?[position] ?? (try? Data(contentsOf: output.staging.appendingPathComponent(path)))
             else { return nil }
-            let geometry = SheetGeometry(layout: PageLayout(grid: grid, screenWidth: key.width), scale: key.scale)
-            let sprites = (0..<grid.cellsPerPage).compactMap { cell in page.spriteRect(cell: cell, in: geometry).map { [cell, $0.x, $0.y, $0.width, $0.height] } }
+            let sprites = (0..<grid.cellsPerPage).compactMap { cell in
+                page.spriteRect(cell: cell, width: key.width, scale: key.scale, grid: grid).map { [cell, $0.x, $0.y, $0.width, $0.height] }
+            }
             sheets.append(CacheEntry.Sheet(width: key.width, scale: key.scale, path: template, bytes: data.count, sha256: record.sha256.hex, sprites: sprites))
             blobs.append(data)
         }

@@ -331,7 +331,7 @@ struct OutputIndex: Sendable {
                 let rect = geometry.spriteRect(row: icon[1] / max(1, columns), column: icon[1] % max(1, columns), width: icon[2], height: icon[3])
                 return [icon[1], rect.x, rect.y, icon[2], icon[3]]
             }
-            guard CacheEntry.spriteProblem(sprites, geometry: geometry) == nil else { return nil }
+            guard CacheEntry.spriteProblem(sprites, grid: expectation.grid, geometry: geometry) == nil else { return nil }
         }
         guard recorded.icons.allSatisfy({ expectation.scales.contains($0[0]) }) else { return nil }
         // Every file first, so a page is linked whole or not at all.

@@ -47,7 +47,7 @@ final class PageCache: Sendable {
     init(options: GeneratorOptions, emoji: EmojiGlyphSource?) {
         root = options.publishing.cache
         directory = options.publishing.cache?.appendingPathComponent("pages-v1")
-        expectation = CacheEntry.Expectation(grid: options.grid, widths: options.widths, scales: options.scales)
+        expectation = CacheEntry.Expectation(grid: options.grid, widths: options.sheetWidths, scales: options.scales)
         self.emoji = emoji
         grid = options.grid
         settings = "emokit \(options.publishing.cacheVersion ?? EmokitResources.version)\n" + CanonicalText.of(PixelSettings(options))
@@ -57,6 +57,8 @@ final class PageCache: Sendable {
     /// The settings a page's pixels are drawn from (`PageRenderer.render` reads no other): where
     /// each cell sits (the grid, per width) and how each sheet is encoded. Widths and scales are
     /// sorted as an entry stores its sheets, so their order on the command line does not matter.
+    /// Any-width sheets are keyed by `AnyWidthSheet.width` alone (`sheetWidths`): the screen
+    /// widths do not change their pixels, so adding a width reuses every page.
     struct PixelSettings {
         let grid: GridSpec
         let widths: [Int]
@@ -65,7 +67,7 @@ final class PageCache: Sendable {
 
         init(_ options: GeneratorOptions) {
             grid = options.grid
-            widths = options.widths.sorted()
+            widths = options.sheetWidths.sorted()
             scales = options.scales.sorted()
             encoder = options.encoder
         }

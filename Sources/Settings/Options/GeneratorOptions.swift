@@ -21,6 +21,9 @@ public struct GeneratorOptions: Sendable {
     public var inputs: [URL]
     public var output: URL
     public var widths = RunDefaults.widths
+    /// `--sheets`: one sheet per page and scale that every width lays out (`anyWidth`, the
+    /// default), or one per page, scale and width, each the whole page (`perWidth`).
+    public var sheetLayout = SheetLayout.anyWidth
     public var scales = RunDefaults.scales
     /// The named keyboard `grid` and `metrics` started from (`useLayout`); recorded in manifests.
     public private(set) var layout = RunDefaults.layout
@@ -106,6 +109,11 @@ public struct GeneratorOptions: Sendable {
         self.output = output
     }
 
+    /// The widths page sheets are drawn for and keyed by (their paths, the page cache, the output
+    /// note): every `widths` for per-width sheets; for any-width sheets only
+    /// `AnyWidthSheet.width`, which stands for every width.
+    public var sheetWidths: [Int] { sheetLayout == .anyWidth ? [AnyWidthSheet.width] : widths }
+
     /// The square each icon is fitted into, in pixels, per scale.
     public var iconBoxes: [Int: Int] { Dictionary(uniqueKeysWithValues: scales.map { ($0, grid.iconPixels(scale: $0)) }) }
 
@@ -136,11 +144,14 @@ public struct GeneratorOptions: Sendable {
             return "\(setting: OptionRanges.maxPlistSize.setting) must be from \(OptionRanges.maxPlistSize.text)"
         }
         if let problem = AssetCatalogName.issue(name: assetCatalog, scales: scales) { return problem }
+        if assetCatalogWidths != nil && sheetLayout == .anyWidth {
+            return "\(setting: "xcassets-widths") chooses among per-width sheets: with any-width sheets (the default) the catalog holds each page once, for every width; drop it, or add \(setting: "sheets") per-width"
+        }
         if let extra = assetCatalogWidths?.first(where: { !widths.contains($0) }) {
             return "\(setting: "xcassets-widths") lists \(extra), which is not one of \(setting: "widths") (\(widths.map(String.init).joined(separator: ",")))"
         }
         if let problem = grid.problem ?? metrics.problem(grid: grid) { return Diagnostic.Message(problem) }
         for width in widths { for scale in scales { if let problem = grid.problem(screenWidth: width, scale: scale) { return Diagnostic.Message(problem) } } }
-        return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales)
+        return OptionRanges.geometryProblem(grid: grid, widths: widths, scales: scales, sheets: sheetLayout)
     }
 }

@@ -17,6 +17,10 @@ public struct PublishingOptions: Sendable {
     /// The version the page cache keys on; nil: the running emokit's (tests set one to see
     /// entries invalidated). The version itself is `EmokitResources`', above the settings.
     package var cacheVersion: String?
+    /// `--size-budget`: the most bytes of sheets an app may ship for one platform and scale
+    /// (the summary's size report); a run over it fails naming what is too big. Nil: no budget.
+    /// It never changes the output, so it is not part of a shard's fingerprint.
+    public var sizeBudget: Int?
 
     public init() {}
 

@@ -67,6 +67,7 @@ public enum OptionRanges {
     public static let compression = NumberRange(flag: "--compression", key: "compression", lower: 0, upper: 9, whole: true, unit: "")
     /// A config key's length in points (`grid.insets.top`, `metrics.gridTop`): no flag has it.
     public static func length(_ key: String) -> NumberRange { NumberRange(flag: "", key: key, lower: 0, upper: 2000, whole: false, unit: "pt") }
+    public static let sizeBudget = NumberRange(flag: "--size-budget", key: "sizeBudget", lower: 1, upper: 1e12, whole: true, unit: "bytes")
     public static let jobs = NumberRange(flag: "--jobs", key: "jobs", lower: 1, upper: 256, whole: true, unit: "")
 
     /// A sheet is at most this many pixels a side and in all (64 megapixels is 256 MB of RGBA).
@@ -75,7 +76,7 @@ public enum OptionRanges {
 
     /// Problems of the options taken together, once each number is in its range: an icon larger
     /// than its cell, a sheet past the pixel cap. nil when the geometry can be drawn.
-    public static func geometryProblem(grid: GridSpec, widths: [Int], scales: [Int]) -> Diagnostic.Message? {
+    public static func geometryProblem(grid: GridSpec, widths: [Int], scales: [Int], sheets: SheetLayout) -> Diagnostic.Message? {
         if grid.columns * grid.rows < 2 { return "a page needs room for at least one emoticon beside the delete button (\(setting: "columns") x \(setting: "rows") >= 2)" }
         if grid.iconSize > grid.rowHeight {
             return "the icon (\(setting: "icon-size") \(number(grid.iconSize)) pt) is taller than its row (\(setting: "row-height") \(number(grid.rowHeight)) pt)"
@@ -86,6 +87,17 @@ public enum OptionRanges {
                 return
                     "the icon (\(setting: "icon-size") \(number(grid.iconSize)) pt) is wider than its cell (\(number(cell)) pt = \(setting: "widths") \(width) / \(setting: "columns") \(grid.columns))"
             }
+        }
+        if sheets == .anyWidth {
+            for scale in scales.sorted().reversed() {
+                let sheet = AnyWidthSheet(grid: grid, scale: scale)
+                let (w, h) = (Double(sheet.pixelWidth), Double(sheet.pixelHeight))
+                if w > Double(maxSheetSide) || h > Double(maxSheetSide) || w * h > Double(maxSheetPixels) {
+                    return
+                        "a page's sheet @\(scale)x would be \(number(w))x\(number(h)) pixels; the limit is \(maxSheetSide) a side and \(maxSheetPixels / 1_048_576) megapixels (lower \(setting: "columns"), \(setting: "rows"), \(setting: "icon-size") or \(setting: "scales"))"
+                }
+            }
+            return nil
         }
         for width in widths.sorted().reversed() {
             for scale in scales.sorted().reversed() {

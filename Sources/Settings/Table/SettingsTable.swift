@@ -9,6 +9,7 @@ public enum RunDefaults {
     /// Documentation/Widths.md). A width not listed (320, the first iPhone SE) picks its
     /// manifest by `ManifestWidthChoice`.
     public static let widths = [375, 390, 393, 402, 414, 420, 428, 430, 440]
+    public static let sheetLayout = SheetLayout.anyWidth
     public static let scales = [2, 3]
     public static let layout = LayoutPreset.classic
     public static let locale = TitleLocale.cn

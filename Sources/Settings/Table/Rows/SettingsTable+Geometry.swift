@@ -22,6 +22,13 @@ extension SettingsTable {
                 starter: "[" + list(RunDefaults.widths, separator: ", ") + "]", example: "375,414", validates: true,
                 help: "Screen widths in points, each {range} (default: {default}).", apply: { $0.widths = $1.numbers }),
             .value(
+                "sheets", SheetLayout.allCases.map(\.rawValue).joined(separator: "|"), key: "sheets", type: .word, default: RunDefaults.sheetLayout.rawValue,
+                starter: "\"\(RunDefaults.sheetLayout.rawValue)\"", validates: true,
+                help: "Page sheets: one per page and scale that lays out at any width ({default}), or one per width, each the whole page (per-width).",
+                apply: { (options, value) throws(RowRefusal) in
+                    options.sheetLayout = try Setting.word(value, among: SheetLayout.allCases.map(\.rawValue), SheetLayout.init(rawValue:))
+                }),
+            .value(
                 "scales", "list", key: "scales", type: .wholeNumbers, range: OptionRanges.scale, default: list(RunDefaults.scales, separator: ","),
                 starter: "[" + list(RunDefaults.scales, separator: ", ") + "]", example: "2,3 (whole scales 1 to 4; a 1.5x screen uses the @2x sheets)",
                 validates: true, help: "Pixel scales, each {range} (default: {default}).", apply: { $0.scales = $1.numbers }),
