@@ -37,10 +37,12 @@ struct SystemEmojiKeyboardTests {
         let page = try #require(tab.pages.first { $0.buttons.contains(button) })
         let path = try #require(page.sheets["2"])
         let image = try PNGDecoder().decode(try Data(contentsOf: run.out.appendingPathComponent(path)), path: path).image
+        // The button's cell in the any-width sheet @2x: the 32 pt icon box and 1 pt each side.
+        #expect(run.manifest.sheetLayout == .anyWidth)
+        let pitch = 34 * 2
         var opaque = 0
-        let frame = button.frame
-        for y in Int(frame.y * 2)..<Int((frame.y + frame.height) * 2) {
-            for x in Int(frame.x * 2)..<Int((frame.x + frame.width) * 2) where image.pixel(x: x, y: y).a > 0 { opaque += 1 }
+        for y in button.row * pitch..<(button.row + 1) * pitch {
+            for x in button.column * pitch..<(button.column + 1) * pitch where image.pixel(x: x, y: y).a > 0 { opaque += 1 }
         }
         return opaque
     }

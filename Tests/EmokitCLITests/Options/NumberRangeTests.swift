@@ -65,9 +65,14 @@ struct NumberRangeTests {
 
     /// Large but finite grids would allocate sheets of many GB.
     @Test func sheetPixelsAreCapped() {
-        let result = generate(["--widths", "4096", "--scales", "4", "--rows", "32", "--row-height", "500", "--icon-size", "100"])
-        #expect(result.status == 2)
-        #expect(result.err.contains("a sheet at width 4096 @4x would be 16384x64000 pixels; the limit is 16384 a side and 64 megapixels"))
+        let perWidth = generate(["--sheets", "per-width", "--widths", "4096", "--scales", "4", "--rows", "32", "--row-height", "500", "--icon-size", "100"])
+        #expect(perWidth.status == 2)
+        #expect(perWidth.err.contains("a sheet at width 4096 @4x would be 16384x64000 pixels; the limit is 16384 a side and 64 megapixels"))
+        // An any-width sheet is the grid of icon boxes (each 1 pt wider each side), whatever the width.
+        let grid = ["--widths", "4096", "--scales", "4", "--columns", "32", "--rows", "2", "--row-height", "128", "--icon-size", "128"]
+        let anyWidth = generate(grid)
+        #expect(anyWidth.status == 2)
+        #expect(anyWidth.err.contains("a page's sheet @4x would be 16640x1040 pixels; the limit is 16384 a side and 64 megapixels"), "\(anyWidth.err)")
     }
 
     @Test func helpShowsEveryRange() {

@@ -8,16 +8,19 @@ import PipelineTestSupport
 import TestSupport
 import Testing
 
-/// The sample packs at 375 pt: the manifest against a golden file (layout only), every frame and
-/// sprite rect against seed 004's formulas restated here (not read back from KeyboardLayout), and
-/// the sheets as decoded pixels against a golden list (PNG bytes vary with the zlib build).
+/// The sample packs at 375 pt, with any-width sheets (the default) and per-width sheets: the
+/// manifest against a golden file (layout only), every frame and sprite rect against the classic
+/// layout's formulas restated here (not read back from KeyboardLayout), and the sheets as decoded
+/// pixels against a golden list (PNG bytes vary with the zlib build).
 struct GoldenManifestTests {
     static let width = 375
 
-    @Test func goldenManifestAt375() throws {
+    @Test(arguments: Manifest.SheetLayout.allCases) func goldenManifestAt375(sheets: Manifest.SheetLayout) throws {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [Self.width])
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [Self.width]) { $0.sheetLayout = sheets }
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(Self.width).json")))
+        #expect(manifest.schemaVersion == (sheets == .anyWidth ? 2 : 1))
+        #expect(manifest.sheetLayout == (sheets == .anyWidth ? .anyWidth : nil))
         try Self.checkGeometry(manifest)
 
         // Sheets: their decoded pixels, one line per sheet; and each manifest hash names its file.
@@ -33,13 +36,16 @@ struct GoldenManifestTests {
                 }
             }
         }
-        try GoldenFiles.check(try GoldenFiles.layoutJSON(manifest), against: "375.json")
-        try GoldenFiles.check(Data((lines.joined(separator: "\n") + "\n").utf8), against: "375-sheet-pixels.tsv")
+        let prefix = sheets == .anyWidth ? "any-width-" : ""
+        try GoldenFiles.check(try GoldenFiles.layoutJSON(manifest), against: "\(prefix)375.json")
+        try GoldenFiles.check(Data((lines.joined(separator: "\n") + "\n").utf8), against: "\(prefix)375-sheet-pixels.tsv")
     }
 
-    /// Seed 004: 8 x 4 cells of `W/8` x 50 pt; 31 emoticons a page in row-major order and the
-    /// delete button in the last cell of every page; each icon fitted to a `32*S` px square and
-    /// placed at `x = floor(((2c+1)*W*S/8 - w)/2)`, `y = row*50*S + floor((50*S - h)/2)`.
+    /// The classic layout: 8 x 4 cells of `W/8` x 50 pt; 31 emoticons a page in row-major order
+    /// and the delete button in the last cell of every page; each icon fitted to a `32*S` px
+    /// square. In a per-width sheet it is placed at `x = floor(((2c+1)*W*S/8 - w)/2)`,
+    /// `y = row*50*S + floor((50*S - h)/2)`; in an any-width sheet, in cells of `34*S` px (the
+    /// box and 1 pt each side), at `x = c*34*S + (34*S - w)/2`, `y = row*34*S + (34*S - h)/2`.
     static func checkGeometry(_ manifest: Manifest) throws {
         let w = Double(manifest.screenWidth)
         #expect(manifest.grid.cellWidth == w / 8 && manifest.grid.cellHeight == 50 && manifest.grid.emoticonsPerPage == 31)
@@ -68,8 +74,12 @@ struct GoldenManifestTests {
                             let longest = Double(max(glyph.width, glyph.height))
                             size = (Int((Double(glyph.width) * Double(box) / longest).rounded()), Int((Double(glyph.height) * Double(box) / longest).rounded()))
                         }
-                        let x = Int(((Double(2 * column + 1) * w * s / 8 - Double(size.width)) / 2).rounded(.down))
-                        let y = row * 50 * scale + Int((Double(50 * scale - size.height) / 2).rounded(.down))
+                        var x = Int(((Double(2 * column + 1) * w * s / 8 - Double(size.width)) / 2).rounded(.down))
+                        var y = row * 50 * scale + Int((Double(50 * scale - size.height) / 2).rounded(.down))
+                        if manifest.sheetLayout == .anyWidth {
+                            let pitch = 34 * scale
+                            (x, y) = (column * pitch + (pitch - size.width) / 2, row * pitch + (pitch - size.height) / 2)
+                        }
                         let expected = Manifest.PixelRect(x: x, y: y, width: size.width, height: size.height)
                         #expect(button.sprite["\(scale)"] == expected, "\(label) @\(scale)x")
                     }

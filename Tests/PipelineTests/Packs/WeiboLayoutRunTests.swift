@@ -7,17 +7,19 @@ import PipelineTestSupport
 import TestSupport
 import Testing
 
-/// `--layout weibo` end to end: golden manifests at 375 and 414 pt, every frame and sprite
-/// checked against YYKit's formula (restated in `LayoutPresetTests.weiboPixels`), and the sheets'
-/// pixels against the manifest.
+/// `--layout weibo` end to end: golden manifests at 375 and 414 pt (per-width sheets, whose sprite
+/// rects are where YYKit draws each icon), every frame and sprite checked against YYKit's formula
+/// (restated in `LayoutPresetTests.weiboPixels`) in both kinds of sheet, and the sheets' pixels
+/// against the manifest.
 struct WeiboLayoutRunTests {
-    static func run(widths: [Int]) throws -> URL {
+    static func run(widths: [Int], sheets: Manifest.SheetLayout = .perWidth) throws -> URL {
         let root = Fixtures.temporaryDirectory()
         try PackFixtures.weiboArrayPack(at: root.appendingPathComponent("grid"), count: 23)
         let out = root.appendingPathComponent("out")
         var options = GeneratorOptions(inputs: [root.appendingPathComponent("grid")], output: out)
         options.widths = widths
         options.useLayout(.weibo)
+        options.sheetLayout = sheets
         options.writePreview = false
         _ = try Generator(options: options).run()
         return out
@@ -39,9 +41,9 @@ struct WeiboLayoutRunTests {
         try GoldenFiles.check(produced, against: "weibo-\(width).json")
     }
 
-    @Test(arguments: [375, 414])
-    func framesSpritesAndSheetsFollowTheFormula(width: Int) throws {
-        let out = try Self.run(widths: [width])
+    @Test(arguments: [375, 414], Manifest.SheetLayout.allCases)
+    func framesSpritesAndSheetsFollowTheFormula(width: Int, sheets: Manifest.SheetLayout) throws {
+        let out = try Self.run(widths: [width], sheets: sheets)
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
         #expect(manifest.layout == "weibo" && manifest.scales == [2, 3])
         #expect(manifest.grid.columns == 7 && manifest.grid.rows == 3 && manifest.grid.emoticonsPerPage == 20)
@@ -56,7 +58,9 @@ struct WeiboLayoutRunTests {
             #expect(abs(columns.left * s - Double(left)) < 1e-9 && abs(columns.cellWidth * s - Double(item)) < 1e-9)
             for page in tab.pages {
                 let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(page.sheets["\(scale)"]!)).image
-                #expect(sheet.width == width * scale && sheet.height == 150 * scale)
+                // An any-width sheet: 7 x 3 cells of the 32 pt icon box and 1 pt each side.
+                let pitch = 34 * scale
+                #expect(sheets == .anyWidth ? sheet.width == 7 * pitch && sheet.height == 3 * pitch : sheet.width == width * scale && sheet.height == 150 * scale)
                 for button in page.buttons {
                     let frame = try #require(button.frames?["\(scale)"], "frames differ per scale at \(width) pt, so each button lists them")
                     #expect(abs(frame.x * s - Double(left + button.column * item)) < 1e-9)
@@ -64,8 +68,12 @@ struct WeiboLayoutRunTests {
                     if scale == 2 { #expect(button.frame == frame, "frame is the smallest scale's") }
                     let rect = try #require(button.sprite["\(scale)"])
                     let icon = 32 * scale
-                    #expect(rect.x == (2 * (left + button.column * item) + item - icon) / 2)
-                    #expect(rect.y == button.row * 50 * scale + (50 * scale - icon) / 2 && rect.width == icon)
+                    if sheets == .anyWidth {
+                        #expect(rect.x == button.column * pitch + scale && rect.y == button.row * pitch + scale && rect.width == icon)
+                    } else {
+                        #expect(rect.x == (2 * (left + button.column * item) + item - icon) / 2)
+                        #expect(rect.y == button.row * 50 * scale + (50 * scale - icon) / 2 && rect.width == icon)
+                    }
                     guard button.kind == .emoticon, let entry = button.entry else {
                         #expect(button.index == 20 && button.row == 2 && button.column == 6)
                         continue

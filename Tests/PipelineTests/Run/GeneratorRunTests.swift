@@ -11,9 +11,10 @@ import Testing
 struct GeneratorRunTests {
     /// Every emoticon's sprite rect holds opaque pixels, everything outside the rects is
     /// transparent, and the delete icon sits in the last cell of every page.
-    @Test func sheetPixelsMatchTheManifest() throws {
+    @Test(arguments: Manifest.SheetLayout.allCases) func sheetPixelsMatchTheManifest(sheets: Manifest.SheetLayout) throws {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414])
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414]) { $0.sheetLayout = sheets }
+        let anyWidth = sheets == .anyWidth
         for width in [320, 414] {
             let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
             #expect(manifest.tabs.map(\.id) == ["faces", "emoji", "com.emokit.animals"])
@@ -22,7 +23,9 @@ struct GeneratorRunTests {
                     for scale in manifest.scales {
                         let path = page.sheets["\(scale)"]!
                         let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(path)).image
-                        #expect(sheet.width == width * scale && sheet.height == 200 * scale)
+                        // Any-width: 8 x 4 cells of the 32 pt icon box and 1 pt each side.
+                        let (sheetWidth, sheetHeight) = anyWidth ? (8 * 34 * scale, 4 * 34 * scale) : (width * scale, 200 * scale)
+                        #expect(sheet.width == sheetWidth && sheet.height == sheetHeight, "\(path)")
                         var inside = [Bool](repeating: false, count: sheet.width * sheet.height)
                         for button in page.buttons {
                             let rect = try #require(button.sprite["\(scale)"], "\(path): \(button.kind) \(button.index) has no sprite")
@@ -34,9 +37,16 @@ struct GeneratorRunTests {
                                 }
                             }
                             #expect(opaque > rect.width * rect.height / 8, "\(path): cell \(button.index) is nearly empty")
-                            // The sprite lies inside its cell.
-                            let cellX = Double(button.column) * manifest.grid.cellWidth * Double(scale)
-                            #expect(Double(rect.x) >= cellX.rounded(.down) && Double(rect.x + rect.width) <= cellX + manifest.grid.cellWidth * Double(scale) + 1)
+                            // The sprite lies inside its cell (in an any-width sheet, inside the
+                            // cell's 1 pt gutter).
+                            if anyWidth {
+                                let (pitch, gutter) = (34 * scale, scale)
+                                #expect(rect.x >= button.column * pitch + gutter && rect.x + rect.width <= (button.column + 1) * pitch - gutter)
+                                #expect(rect.y >= button.row * pitch + gutter && rect.y + rect.height <= (button.row + 1) * pitch - gutter)
+                            } else {
+                                let cellX = Double(button.column) * manifest.grid.cellWidth * Double(scale)
+                                #expect(Double(rect.x) >= cellX.rounded(.down) && Double(rect.x + rect.width) <= cellX + manifest.grid.cellWidth * Double(scale) + 1)
+                            }
                         }
                         let delete = page.buttons.last!
                         #expect(delete.kind == .delete && delete.row == 3 && delete.column == 7)

@@ -70,7 +70,7 @@ extension SettingsTable {
                 }),
             .value(
                 "size-budget", "bytes", key: "sizeBudget", type: .wholeNumber, range: OptionRanges.sizeBudget, example: "1200000",
-                help: "Fail the run when the sheets an app ships for one platform and scale (the summary's sizes) are over this many bytes, {range}.",
+                help: "Fail the run when the sheets an app ships for one platform and scale (see the summary) are over this many bytes.",
                 apply: { $0.publishing.sizeBudget = $1.whole }),
             .onOff("quiet", short: "q", help: "Print only errors and warnings (no progress line).", apply: nil),
             .onOff("json", help: "Print a JSON summary on stdout instead of the text one (files, tabs, pages, warnings, timings).", apply: nil),
