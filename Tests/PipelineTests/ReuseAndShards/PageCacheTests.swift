@@ -87,6 +87,25 @@ struct PageCacheTests {
             } == Self.counts(rendered: 0, reused: 3))
     }
 
+    /// Any-width sheets do not depend on the screen widths: adding or dropping a width reuses
+    /// every page (and the output note's links); per-width sheets do, and the two kinds of sheet
+    /// never share an entry.
+    @Test func widthsChangeOnlyPerWidthPages() throws {
+        let root = Fixtures.temporaryDirectory()
+        let packs = try Self.packs(in: root)
+        let cache = root.appendingPathComponent("cache")
+        let out = root.appendingPathComponent("out")
+        #expect(try Self.run(packs, out: out, cache: cache) == Self.counts(rendered: 3, reused: 0))
+        #expect(try Self.run(packs, out: out, cache: cache) { $0.widths = [375, 414, 834] } == Self.counts(rendered: 0, reused: 3))
+        let wide = root.appendingPathComponent("wide")
+        #expect(try Self.run(packs, out: wide, cache: cache) { $0.widths = [1024] } == Self.counts(rendered: 0, reused: 3))
+        #expect(FileTree.files(wide).filter { $0.hasPrefix("sheets/faces/") }.sorted() == ["sheets/faces/page-000@2x.png", "sheets/faces/page-001@2x.png"])
+        let perWidth: (inout GeneratorOptions) -> Void = { $0.sheetLayout = .perWidth }
+        #expect(try Self.run(packs, out: out, cache: cache, configure: perWidth) == Self.counts(rendered: 3, reused: 0))
+        #expect(try Self.run(packs, out: out, cache: cache) { perWidth(&$0); $0.widths = [375, 414] } == Self.counts(rendered: 3, reused: 0))
+        #expect(try Self.run(packs, out: out, cache: cache) == Self.counts(rendered: 0, reused: 3))
+    }
+
     /// A page's key holds only what shapes its pixels: renaming a pack folder (its id kept by
     /// `tabIds`) or naming another tab differently reuses every page, the other tab's included.
     @Test func renamingAPackFolderReusesEveryPage() throws {
