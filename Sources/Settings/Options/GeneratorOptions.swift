@@ -145,7 +145,8 @@ public struct GeneratorOptions: Sendable {
         }
         if let problem = AssetCatalogName.issue(name: assetCatalog, scales: scales) { return problem }
         if assetCatalogWidths != nil && sheetLayout == .anyWidth {
-            return "\(setting: "xcassets-widths") chooses among per-width sheets: with any-width sheets (the default) the catalog holds each page once, for every width; drop it, or add \(setting: "sheets") per-width"
+            return
+                "\(setting: "xcassets-widths") chooses among per-width sheets: with any-width sheets (the default) the catalog holds each page once, for every width; drop it, or add \(setting: "sheets") per-width"
         }
         if let extra = assetCatalogWidths?.first(where: { !widths.contains($0) }) {
             return "\(setting: "xcassets-widths") lists \(extra), which is not one of \(setting: "widths") (\(widths.map(String.init).joined(separator: ",")))"

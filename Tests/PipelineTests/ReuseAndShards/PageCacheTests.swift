@@ -102,7 +102,10 @@ struct PageCacheTests {
         #expect(FileTree.files(wide).filter { $0.hasPrefix("sheets/faces/") }.sorted() == ["sheets/faces/page-000@2x.png", "sheets/faces/page-001@2x.png"])
         let perWidth: (inout GeneratorOptions) -> Void = { $0.sheetLayout = .perWidth }
         #expect(try Self.run(packs, out: out, cache: cache, configure: perWidth) == Self.counts(rendered: 3, reused: 0))
-        #expect(try Self.run(packs, out: out, cache: cache) { perWidth(&$0); $0.widths = [375, 414] } == Self.counts(rendered: 3, reused: 0))
+        #expect(
+            try Self.run(packs, out: out, cache: cache) {
+                perWidth(&$0); $0.widths = [375, 414]
+            } == Self.counts(rendered: 3, reused: 0))
         #expect(try Self.run(packs, out: out, cache: cache) == Self.counts(rendered: 0, reused: 3))
     }
 
