@@ -16,16 +16,19 @@ enum GenerateCommand {
         minimumPositionals: 1,
         options: SettingsTable.flags.map(OptionSpec.init),
         discussion: """
-            Writes, inside the output folder: sheets/<tab>/<width>/page-NNN@Sx.png, manifests/<width>.json,
-            index.html and preview/<width>.html. The output is built beside the folder and swapped in only
-            when complete; a failed run leaves the previous output as it was.
+            Writes, inside the output folder: sheets/<tab>/page-NNN@Sx.png (one per page and scale, for
+            every width; with --sheets per-width, sheets/<tab>/<width>/page-NNN@Sx.png), manifests/<width>.json
+            (each lays the keyboard out at any width) and the preview, index.html. The output is built
+            beside the folder and swapped in only when complete; a failed run leaves the previous output
+            as it was.
 
             With --config, the packs may come from the config file instead of the command line, and flags
             override its keys: --no-xcassets, --no-web, --no-emoji-keyboard, --no-lenient and --no-strict
             turn off what it turns on, --preview and --no-preview override its "preview". With
             --emoji-keyboard, packs are optional: the emoji tabs come after any packs given.
 
-            Exit status: 0 done (warnings may be printed), 1 an input was refused, 2 usage error,
+            Exit status: 0 done (warnings may be printed), 1 an input was refused (or the sheets are over
+            --size-budget), 2 usage error,
             3 the output could not be written (the previous output is left as it was).
             """,
         positionalsFrom: ["config", "emoji-keyboard"])
