@@ -180,12 +180,17 @@ extension EmoticonKeyboard {
         public var description: String {
             switch self {
             case .widthNotPositive(let width):
-                return "cannot lay the keyboard out at a width of \(width) pt: pass the view's width in points, above 0"
+                return "cannot lay the keyboard out at a width of \(Self.points(width)) pt: pass the view's width in points, above 0"
             case .scaleNotPositive(let scale):
                 return "cannot lay the keyboard out at scale \(scale): pass the screen's scale (1, 2 or 3)"
             case .tooNarrow(let width, let columns):
-                return "at \(width) pt the grid's insets and spacing leave no room for its \(columns) column\(columns == 1 ? "" : "s"): lay it out wider"
+                return "at \(Self.points(width)) pt the grid's insets and spacing leave no room for its \(columns) column\(columns == 1 ? "" : "s"): lay it out wider"
             }
+        }
+
+        /// `375`, `507.5`: a width as a user wrote it.
+        static func points(_ value: Double) -> String {
+            value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         }
     }
 }
