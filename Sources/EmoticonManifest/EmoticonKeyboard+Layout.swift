@@ -125,6 +125,40 @@ extension EmoticonKeyboard {
         }
     }
 
+    /// Why a keyboard cannot be laid out at a width. `description` says what to pass instead.
+    public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The width is zero, negative, infinite or not a number.
+        case widthNotPositive(Double)
+        /// The scale is below 1.
+        case scaleNotPositive(Int)
+        /// The grid's insets and column spacing leave its columns no width.
+        case tooNarrow(width: Double, columns: Int)
+
+        /// The error as one line, ready to show or log.
+        public var description: String {
+            switch self {
+            case .widthNotPositive(let width):
+                return "cannot lay the keyboard out at a width of \(Self.points(width)) pt: pass the view's width in points, above 0"
+            case .scaleNotPositive(let scale):
+                return "cannot lay the keyboard out at scale \(scale): pass the screen's scale (1, 2 or 3)"
+            case .tooNarrow(let width, let columns):
+                return "at \(Self.points(width)) pt the grid's insets and spacing leave no room for its \(columns) column\(columns == 1 ? "" : "s"): lay it out wider"
+            }
+        }
+
+        /// `375`, `507.5`: a width as a user wrote it.
+        static func points(_ value: Double) -> String {
+            value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+    }
+}
+
+extension EmoticonKeyboard.LayoutError: LocalizedError {
+    /// The same line as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
+
+extension EmoticonKeyboard.Layout {
     /// One page laid out at a width.
     public struct Page: Equatable, Sendable {
         /// The page's tab, an index into `EmoticonKeyboard.tabs`.
@@ -166,36 +200,4 @@ extension EmoticonKeyboard {
             }
         }
     }
-
-    /// Why a keyboard cannot be laid out at a width. `description` says what to pass instead.
-    public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
-        /// The width is zero, negative, infinite or not a number.
-        case widthNotPositive(Double)
-        /// The scale is below 1.
-        case scaleNotPositive(Int)
-        /// The grid's insets and column spacing leave its columns no width.
-        case tooNarrow(width: Double, columns: Int)
-
-        /// The error as one line, ready to show or log.
-        public var description: String {
-            switch self {
-            case .widthNotPositive(let width):
-                return "cannot lay the keyboard out at a width of \(Self.points(width)) pt: pass the view's width in points, above 0"
-            case .scaleNotPositive(let scale):
-                return "cannot lay the keyboard out at scale \(scale): pass the screen's scale (1, 2 or 3)"
-            case .tooNarrow(let width, let columns):
-                return "at \(Self.points(width)) pt the grid's insets and spacing leave no room for its \(columns) column\(columns == 1 ? "" : "s"): lay it out wider"
-            }
-        }
-
-        /// `375`, `507.5`: a width as a user wrote it.
-        static func points(_ value: Double) -> String {
-            value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        }
-    }
-}
-
-extension EmoticonKeyboard.LayoutError: LocalizedError {
-    /// The same line as `description`, for `localizedDescription`.
-    public var errorDescription: String? { description }
 }

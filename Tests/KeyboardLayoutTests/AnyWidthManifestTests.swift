@@ -1,7 +1,7 @@
 import EmoticonManifest
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End to end: `emokit generate --widths` on the sample packs writes one manifest per width;
 /// one of them, laid out by the library at each other width, gives that width's manifest:
