@@ -44,7 +44,7 @@ extension EmoticonKeyboard {
         guard width.isFinite, width > 0 else { throw .widthNotPositive(width) }
         guard scale >= 1 else { throw .scaleNotPositive(scale) }
         let grid = manifest.grid
-        let columns = grid.columns(width: width, scale: scale)
+        let columns = grid.columnGeometry(width: width, scale: scale)
         guard columns.cellWidth > 0, grid.columns >= 1, grid.rows >= 1 else {
             throw .tooNarrow(width: width, columns: grid.columns)
         }

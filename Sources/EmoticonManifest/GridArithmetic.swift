@@ -64,13 +64,13 @@ extension Manifest.Grid {
     /// Where the columns start and how wide a cell is on a page `width` points wide at `scale`
     /// (`GridArithmetic.columns`), from the grid as the manifest records it: absent insets and
     /// spacings are zero, an absent `snapToPixels` is false (manifests from before they existed).
-    public func columns(width: Double, scale: Int) -> Manifest.Columns {
+    public func columnGeometry(width: Double, scale: Int) -> Manifest.Columns {
         GridArithmetic.columns(
             width: width, columns: columns, insetLeft: insets?.left ?? 0, insetRight: insets?.right ?? 0,
             columnSpacing: columnSpacing ?? 0, snapToPixels: snapToPixels ?? false, scale: scale)
     }
 
-    /// The frame of cell (row, column) for `columns` (`columns(width:scale:)`), in points.
+    /// The frame of cell (row, column) for `columns` (`columnGeometry(width:scale:)`), in points.
     public func cellFrame(row: Int, column: Int, columns: Manifest.Columns) -> Manifest.Rect {
         GridArithmetic.cellFrame(
             row: row, column: column, columns: columns, top: insets?.top ?? 0, rowHeight: cellHeight,
