@@ -147,7 +147,7 @@ let package = Package(
         // One test target per module, named after it.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CResample", "Checksum", "TestSupport"]),
-        .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "TestSupport"]),
+        .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "EmoticonManifest", "TestSupport"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum", "TestSupport"]),

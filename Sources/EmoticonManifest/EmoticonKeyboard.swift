@@ -1,13 +1,15 @@
 import Checksum
 import Foundation
 
-/// A loaded manifest with the lookups an app's keyboard needs: hit testing a tap, finding an
-/// emoticon by its text, splitting a message into emoticon tokens, and checking that a sheet is
-/// the one the manifest was written with.
+/// A loaded manifest with the lookups an app's keyboard needs: laying the keyboard out at the
+/// view's width (`layout(width:scale:)`), hit testing a tap, finding an emoticon by its text,
+/// splitting a message into emoticon tokens, and checking that a sheet is the one the manifest
+/// was written with.
 ///
 /// ```swift
 /// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json")!)
-/// if let button = keyboard.button(at: tap, tab: 0, page: 2), let text = button.text { insert(text) }
+/// let layout = try keyboard.layout(width: view.bounds.width, scale: Int(traitCollection.displayScale))
+/// if let key = layout.key(at: tap, tab: 0, page: 2), let text = key.button.text { insert(text) }
 /// ```
 ///
 /// All lookups are precomputed at load, so they are cheap enough to run on every keystroke.

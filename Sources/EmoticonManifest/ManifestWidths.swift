@@ -1,8 +1,15 @@
-/// Which manifest an app uses on a screen whose width emokit did not generate.
+/// Which manifest an app uses on a screen whose width emokit did not generate, for output with
+/// per-width sheets (`--sheets per-width`).
 ///
-/// emokit writes one manifest per screen width (`manifest-<width>.json`), each with sheets drawn
-/// for exactly that width. A phone that comes out after the sheets were made (or a width left out
-/// of `--widths`) still needs a keyboard. The rule:
+/// With any-width sheets (the default; `Manifest.sheetLayout` is `.anyWidth`) there is nothing to
+/// choose: any one manifest lays the keyboard out at the screen's exact width
+/// (`EmoticonKeyboard.layout(width:scale:)`), with the frames `generate --widths` would write for
+/// it, over the same sheets. Ship one manifest and lay it out at the view's width.
+///
+/// With per-width sheets each sheet is the whole page drawn for exactly one width (its manifest's
+/// `manifests/<width>.json`). An app that draws a page as one image needs a manifest of its
+/// screen's width; a phone that comes out after the sheets were made (or a width left out of
+/// `--widths`) still needs a keyboard. The rule:
 ///
 /// 1. A manifest for exactly the screen's width, when there is one.
 /// 2. Else the widest manifest narrower than the screen: its keyboard fits, drawn at its own size
@@ -11,6 +18,9 @@
 /// 3. Else (the screen is narrower than every manifest) the narrowest manifest, drawn scaled down
 ///    by `scale` = screen width / manifest width so that it fits (only a smaller phone than any
 ///    generated, so the icons shrink by a few percent at most for current phones).
+///
+/// (An app that draws per-width sheets icon by icon, each `sprite` cut out of its sheet, may lay
+/// any of them out at the screen's width with `EmoticonKeyboard.layout(width:scale:)` instead.)
 ///
 /// Pure arithmetic on widths: no file is read, so an app may call it before loading any manifest.
 public struct ManifestWidthChoice: Equatable, Sendable {

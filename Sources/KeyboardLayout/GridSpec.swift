@@ -33,27 +33,18 @@ public struct GridSpec: Equatable, Sendable {
     public var gridHeight: Double { insets.top + Double(rows) * rowHeight + Double(max(0, rows - 1)) * rowSpacing + insets.bottom }
 
     /// Where the first column starts and how wide each cell is, at `scale` (which matters only
-    /// with `snapToPixels`). The arithmetic follows `WBEmoticonInputView` step by step, in
-    /// doubles, so the rounding is the app's: `item = round((W - left - right) / n * S) / S`,
-    /// then `left = round((W - n * item) / 2 * S) / S`.
+    /// with `snapToPixels`): `GridArithmetic.columns`, the arithmetic apps lay out with too
+    /// (`EmoticonKeyboard.layout(width:scale:)`), so the two cannot drift. With `snapToPixels` it
+    /// follows `WBEmoticonInputView` step by step, in doubles:
+    /// `item = round((W - left - right) / n * S) / S`, then `left = round((W - n * item) / 2 * S) / S`.
     public func columnGeometry(screenWidth: Int, scale: Int = 1) -> ColumnGeometry {
-        let width = Double(screenWidth)
-        let gaps = Double(max(0, columns - 1)) * columnSpacing
-        let available = width - (insets.left + insets.right) - gaps
-        guard snapToPixels else { return ColumnGeometry(left: insets.left, cellWidth: available / Double(columns)) }
-        let cell = Self.pixelRound(available / Double(columns), scale: scale)
-        let left = Self.pixelRound((width - Double(columns) * cell - gaps) / 2.0, scale: scale)
-        return ColumnGeometry(left: left, cellWidth: cell)
+        GridArithmetic.columns(
+            width: Double(screenWidth), columns: columns, insetLeft: insets.left, insetRight: insets.right,
+            columnSpacing: columnSpacing, snapToPixels: snapToPixels, scale: scale)
     }
 
     /// The width of a cell at `scale` (see `columnGeometry`).
     public func cellWidth(screenWidth: Int, scale: Int = 1) -> Double { columnGeometry(screenWidth: screenWidth, scale: scale).cellWidth }
-
-    /// YYKit's `CGFloatPixelRound`: to the nearest device pixel, halves away from zero.
-    static func pixelRound(_ value: Double, scale: Int) -> Double {
-        let s = Double(max(1, scale))
-        return (value * s).rounded(.toNearestOrAwayFromZero) / s
-    }
 
     /// The square an icon is scaled to fit at `scale`, in pixels (the same at every width).
     public func iconPixels(scale: Int) -> Int { max(1, Int((iconSize * Double(scale)).rounded())) }
@@ -90,13 +81,9 @@ public struct EdgeInsets: Equatable, Sendable {
     public static let zero = EdgeInsets()
 }
 
-/// The horizontal geometry of a page's columns at one scale.
-public struct ColumnGeometry: Equatable, Sendable {
-    /// Where the first column starts, in points from the page's left edge.
-    public var left: Double
-    public var cellWidth: Double
-    public init(left: Double, cellWidth: Double) { self.left = left; self.cellWidth = cellWidth }
-}
+/// The horizontal geometry of a page's columns at one scale (where the first column starts, how
+/// wide a cell is): the manifest's own type, the one `columnsByScale` records.
+public typealias ColumnGeometry = Manifest.Columns
 
 /// The parts of the keyboard around the grid, in points. By default they stack: the grid at the
 /// top, the page control under it, the tab bar under that. A keyboard of fixed height (YYKit's

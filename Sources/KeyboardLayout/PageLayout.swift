@@ -1,3 +1,5 @@
+import EmoticonManifest
+
 /// What one cell of a page holds.
 public enum ButtonKind: Equatable, Hashable, Sendable {
     /// The emoticon at `entry` in its tab (0-based, pack order).
@@ -43,12 +45,11 @@ public struct PageLayout: Equatable, Sendable {
     }
 
     /// Cell (row, column): `left + column * (cellWidth + columnSpacing)` across and
-    /// `top + row * (rowHeight + rowSpacing)` down.
+    /// `top + row * (rowHeight + rowSpacing)` down (`GridArithmetic.cellFrame`, as apps compute it).
     public func frame(row: Int, column: Int) -> Frame {
-        let width = columns.cellWidth
-        return Frame(
-            x: columns.left + (width + grid.columnSpacing) * Double(column),
-            y: grid.insets.top + (grid.rowHeight + grid.rowSpacing) * Double(row), width: width, height: grid.rowHeight)
+        GridArithmetic.cellFrame(
+            row: row, column: column, columns: columns, top: grid.insets.top, rowHeight: grid.rowHeight,
+            columnSpacing: grid.columnSpacing, rowSpacing: grid.rowSpacing)
     }
 
     /// The buttons of `page`: its emoticons in row-major cells, then the delete button in the
@@ -86,19 +87,10 @@ public struct SheetGeometry: Equatable, Sendable {
     public var iconBox: Int { layout.grid.iconPixels(scale: scale) }
 
     /// The rect of an icon of `width x height` pixels (already fitted to `iconBox`) centred in
-    /// cell (row, column). The origin is snapped down to whole pixels so icons stay crisp:
-    /// `x = floor(((2 * cellX + cellWidth) * S - w) / 2)`, which for the classic grid is
-    /// `floor(((2c+1) * W * S / columns - w) / 2)`. Classic frames are exact in binary (W/8);
-    /// other grids' frames may sit an ulp below a whole or half pixel, which the small nudge
-    /// before `floor` absorbs, so a cell starting at a fractional pixel rounds the same way
-    /// everywhere.
+    /// cell (row, column), its origin snapped down to whole pixels so icons stay crisp
+    /// (`GridArithmetic.iconPixelRect`: where apps draw it at any width, too). For the classic
+    /// grid that is `x = floor(((2c+1) * W * S / columns - w) / 2)`.
     public func spriteRect(row: Int, column: Int, width: Int, height: Int) -> PixelRect {
-        let cell = layout.frame(row: row, column: column)
-        let s = Double(scale)
-        let x = Self.snapDown(((2 * cell.x + cell.width) * s - Double(width)) / 2)
-        let y = Self.snapDown(cell.y * s + (cell.height * s - Double(height)) / 2)
-        return PixelRect(x: x, y: y, width: width, height: height)
+        GridArithmetic.iconPixelRect(in: layout.frame(row: row, column: column), width: width, height: height, scale: scale)
     }
-
-    static func snapDown(_ value: Double) -> Int { Int((value + 1e-6).rounded(.down)) }
 }

@@ -138,10 +138,13 @@ struct EmoticonKeyboardTests {
         func load(_ json: String) -> EmoticonKeyboardError? {
             do { _ = try EmoticonKeyboard(data: Data(json.utf8), file: "100.json"); return nil } catch { return error }
         }
-        let newer = String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 7")
-        #expect(load(newer) == .unsupportedSchemaVersion(file: "100.json", found: 7, supported: 1...1))
-        #expect(load(newer)?.description == "100.json: schemaVersion 7 is not supported (this library reads 1); update the EmoticonManifest library to one that reads it")
-        #expect(load(#"{"schemaVersion": 0}"#)?.description == "100.json: schemaVersion 0 is not supported (this library reads 1); regenerate it with a current emokit")
+        let newer = String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 7")
+        #expect(load(newer) == .unsupportedSchemaVersion(file: "100.json", found: 7, supported: 1...2))
+        #expect(load(newer)?.description == "100.json: schemaVersion 7 is not supported (this library reads 1 to 2); update the EmoticonManifest library to one that reads it")
+        #expect(load(#"{"schemaVersion": 0}"#)?.description == "100.json: schemaVersion 0 is not supported (this library reads 1 to 2); regenerate it with a current emokit")
+        // A per-width manifest (schema 1) still loads.
+        let perWidth = String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1")
+        #expect(perWidth != String(decoding: good, as: UTF8.self) && load(perWidth) == nil)
         #expect(load(#"{"tabs": []}"#)?.description == "100.json: not an emokit manifest: missing key 'schemaVersion'")
         #expect(load(#"{"schemaVersion": "1"}"#)?.description == "100.json: not an emokit manifest: schemaVersion: expected Int")
         #expect(load("[1, 2") == .malformed(file: "100.json", reason: "not valid JSON"))

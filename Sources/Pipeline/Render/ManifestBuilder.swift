@@ -117,8 +117,6 @@ struct ManifestBuilder {
     func header(_ context: WidthLayout) -> Manifest {
         let grid = options.grid
         let width = context.width
-        let layouts = context.layouts
-        let layout = layouts[0]
         let tabs = packs.indices.map { tabIndex -> Manifest.Tab in
             let pack = packs[tabIndex]
             var tab = Manifest.Tab(
@@ -134,14 +132,7 @@ struct ManifestBuilder {
             generator: .init(name: "emokit", version: EmokitResources.version),
             screenWidth: width,
             scales: options.scales,
-            grid: .init(
-                columns: grid.columns, rows: grid.rows, cellWidth: layout.columns.cellWidth, cellHeight: grid.rowHeight,
-                iconSize: grid.iconSize, emoticonsPerPage: grid.emoticonsPerPage,
-                insets: .init(top: grid.insets.top, left: grid.insets.left, bottom: grid.insets.bottom, right: grid.insets.right),
-                columnSpacing: grid.columnSpacing, rowSpacing: grid.rowSpacing, snapToPixels: grid.snapToPixels,
-                columnsByScale: grid.snapToPixels
-                    ? Dictionary(uniqueKeysWithValues: layouts.map { ("\($0.scale)", Manifest.Columns(left: $0.columns.left, cellWidth: $0.columns.cellWidth)) })
-                    : nil),
+            grid: grid.manifestGrid(screenWidth: width, scales: context.scales),
             metrics: .init(
                 toolbarHeight: metrics.toolbarHeight, gridHeight: grid.gridHeight, pageControlHeight: metrics.pageControlHeight,
                 tabBarHeight: metrics.tabBarHeight, keyboardHeight: metrics.keyboardHeight(grid: grid),

@@ -78,7 +78,7 @@ struct ManifestSchemaTests {
         let button0 = ["tabs", "0", "pages", "0", "buttons", "0"]
         let delete = ["tabs", "0", "pages", "0", "buttons", "31"]
         let cases: [(name: String, path: [String], value: Any?, reported: String)] = [
-            ("future-version", ["schemaVersion"], 2, "$.schemaVersion"),
+            ("future-version", ["schemaVersion"], 3, "$.schemaVersion"),
             ("no-grid", ["grid"], nil, "$"),
             ("unknown-key", ["sheetFolder"], "sheets", "$"),
             ("fractional-width", ["screenWidth"], 375.5, "$.screenWidth"),

@@ -154,10 +154,47 @@ struct GeneratedManifestTests {
     @Test func unknownSchemaVersionIsRefused() throws {
         let url = try Self.manifestURLs()[0]
         let text = try String(contentsOf: url, encoding: .utf8)
-        let future = text.replacingOccurrences(of: "\"schemaVersion\" : 1,", with: "\"schemaVersion\" : 2,")
+        let version = try EmoticonKeyboard(contentsOf: url).manifest.schemaVersion
+        let future = text.replacingOccurrences(of: "\"schemaVersion\" : \(version),", with: "\"schemaVersion\" : 99,")
         #expect(future != text)
-        #expect(throws: EmoticonKeyboardError.unsupportedSchemaVersion(file: "future.json", found: 2, supported: 1...1)) {
+        #expect(throws: EmoticonKeyboardError.unsupportedSchemaVersion(file: "future.json", found: 99, supported: EmoticonKeyboard.supportedSchemaVersions)) {
             try EmoticonKeyboard(data: Data(future.utf8), file: "future.json")
+        }
+    }
+
+    /// One manifest laid out at each other manifest's width gives that manifest's frames at every
+    /// scale, the same sprites and sheets (any-width output), and icons drawn inside their frames
+    /// on whole device pixels; a width between two generated ones lays out too.
+    @Test func oneManifestLaysOutAtEveryGeneratedWidth() throws {
+        let urls = try Self.manifestURLs()
+        let keyboard = try EmoticonKeyboard(contentsOf: urls[0])
+        var compared = 0
+        for url in urls {
+            let other = try EmoticonKeyboard(contentsOf: url).manifest
+            for scale in other.scales {
+                let layout = try keyboard.layout(width: other.screenWidth, scale: scale)
+                for (t, tab) in other.tabs.enumerated() {
+                    for (p, page) in tab.pages.enumerated() {
+                        let placed = try #require(layout.page(tab: t, page: p))
+                        if other.sheetLayout == .anyWidth { #expect(placed.sheet == page.sheets["\(scale)"]) }
+                        for (key, button) in zip(placed.keys, page.buttons) {
+                            #expect(key.frame == button.frames?["\(scale)"] ?? button.frame, "\(url.lastPathComponent) \(tab.id) \(p) \(button.index) @\(scale)x")
+                            if other.sheetLayout == .anyWidth { #expect(key.sprite == button.sprite["\(scale)"]) }
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 100)
+        let between = try keyboard.layout(width: 507.5, scale: 2)
+        for page in between.pages(tab: 0) {
+            for key in page.keys {
+                guard let icon = key.iconRect else { continue }
+                #expect(icon.x >= key.frame.x && icon.x + icon.width <= key.frame.x + key.frame.width + 1e-9)
+                #expect((icon.x * 2).rounded() == icon.x * 2 && (icon.y * 2).rounded() == icon.y * 2)
+                #expect(between.key(at: CGPoint(x: key.frame.x + key.frame.width / 2, y: key.frame.y + 1), tab: 0, page: page.index) == key)
+            }
         }
     }
 }
