@@ -100,10 +100,11 @@ public struct ShippedSizes: Sendable, Equatable {
         }
     }
 
-    /// The shipments over `budget` bytes, largest first; none without a budget.
+    /// The shipments over `budget` bytes, largest first (equal ones in `shipments`' order); none
+    /// without a budget.
     public func over(budget: Int?) -> [Shipment] {
         guard let budget else { return [] }
-        return shipments.filter { $0.bytes > budget }.sorted { $0.bytes > $1.bytes }
+        return shipments.enumerated().filter { $0.element.bytes > budget }.sorted { ($0.element.bytes, $1.offset) > ($1.element.bytes, $0.offset) }.map(\.element)
     }
 }
 
