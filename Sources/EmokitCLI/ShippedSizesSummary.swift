@@ -43,7 +43,7 @@ struct ShippedSizesSummary: Encodable, Equatable {
             let figures = shipments.map { "@\($0.scale)x \(GenerateCommand.formatBytes($0.bytes))" }.joined(separator: ", ")
             lines.append("  \(heading(platform)): \(figures)")
         }
-        let budgetText = budget.map { "; budget \(GenerateCommand.formatBytes($0)) (\($0) bytes) per platform and scale, met" } ?? ""
+        let budgetText = budget.map { "; each within the size budget of \($0) bytes" } ?? ""
         return ["Sheets shipped (every sheet: \(GenerateCommand.formatBytes(sizes.allBytes))\(budgetText)):"] + lines
     }
 
