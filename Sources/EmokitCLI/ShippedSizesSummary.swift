@@ -33,8 +33,9 @@ struct ShippedSizesSummary: Encodable, Equatable {
         all = Total(sheets: sizes.allSheets, bytes: sizes.allBytes)
     }
 
-    /// The text summary's lines: a line per platform with its bytes per scale, the budget when
-    /// there is one. "Shipped per device: iOS app (after app thinning) @2x 512 KB, @3x 1.0 MB".
+    /// The text summary's lines: a heading with every sheet's bytes (and the budget when there is
+    /// one), then a line per platform with its bytes per scale:
+    /// "  iOS app, after app thinning: @2x 871 KB, @3x 1.5 MB".
     static func lines(_ sizes: ShippedSizes, budget: Int?) -> [String] {
         var lines: [String] = []
         for platform in ShippedSizes.Platform.allCases {
