@@ -89,10 +89,11 @@ enum GenerateCommand {
             printer.print(report.warnings)
             if json {
                 printer.print(report.notes, notes: !quiet)
-                console.out(GenerateSummary(report: report, shard: options.publishing.shard, printer: printer).jsonText())
+                console.out(GenerateSummary(report: report, shard: options.publishing.shard, budget: options.publishing.sizeBudget, printer: printer).jsonText())
             } else if !quiet {
                 printer.print(report.notes)
                 for line in summaryLines(report, shard: options.publishing.shard) { console.out(line) }
+                if options.publishing.shard == nil { for line in ShippedSizesSummary.lines(report.sizes, budget: options.publishing.sizeBudget) { console.out(line) } }
                 if let keyboard = report.emojiKeyboard { for line in EmojiKeyboardSummary.lines(keyboard) { console.out(line) } }
                 if options.writePreview && options.publishing.shard == nil { console.out("Preview: open \(report.output.appendingPathComponent("index.html").path)") }
                 if let archive = options.publishing.archive { console.out("Archive: \(archive.path)") }

@@ -23,9 +23,13 @@ struct GenerateSummary: Encodable {
     var timings: [StepTiming] = []
     /// Only with `--shard` (left out of the JSON otherwise).
     var shard: Shard?
+    /// What an app ships per platform and scale, and every sheet (a shard's: its own tabs');
+    /// left out of a failure's JSON.
+    var sizes: ShippedSizesSummary?
 
-    /// `printer` names the files in messages as the printed lines do (`DiagnosticPrinter.text`).
-    init(report: Generator.Report, shard spec: ShardSpec? = nil, printer: DiagnosticPrinter? = nil) {
+    /// `printer` names the files in messages as the printed lines do (`DiagnosticPrinter.text`);
+    /// `budget` is `--size-budget`, which the run met.
+    init(report: Generator.Report, shard spec: ShardSpec? = nil, budget: Int? = nil, printer: DiagnosticPrinter? = nil) {
         ok = true
         output = report.output.path
         tabs = report.tabs.map { Tab(id: $0.id, title: $0.title, entries: $0.entries, pages: $0.pages) }
@@ -36,6 +40,7 @@ struct GenerateSummary: Encodable {
         warnings = report.warnings.map(text)
         notes = report.notes.map(text)
         timings = report.timings
+        sizes = ShippedSizesSummary(report.sizes, budget: budget)
         if let spec, let own = report.shardTabs { shard = Shard(index: spec.index, count: spec.count, tabs: own.map { report.tabs[$0].id }) }
     }
 

@@ -10,6 +10,8 @@ public enum RunStep: String, Sendable, CaseIterable {
     case renderingPages = "rendering pages"
     /// Tab icons, animations and the skin-tone variant sheets.
     case drawingExtras = "drawing tab icons and variants"
+    /// What an app ships per platform and scale, against `--size-budget`.
+    case checkingSizes = "checking sizes"
     case writingManifests = "writing manifests"
     /// Manifest files, preview, asset catalog, web data (or a shard's record).
     case writingSite = "writing the site"

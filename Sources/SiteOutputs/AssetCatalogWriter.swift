@@ -7,8 +7,10 @@ import OutputTransaction
 /// `--xcassets NAME`: the sheets as an Xcode asset catalog, `NAME.xcassets` inside the output, so an
 /// app target can add the folder as is and load a page with `UIImage(named: page.imageSet)`.
 ///
-/// A folder per tab with `"provides-namespace": true` (names read `faces/375-page-000`), an image
-/// set per page and width holding that page's sheets, and one per tab holding its tab bar icon
+/// A folder per tab with `"provides-namespace": true`, an image set per page holding that page's
+/// sheets at each scale (with any-width sheets one per page, named `faces/page-000` in every
+/// width's manifest; with per-width sheets one per page and width, `faces/375-page-000`), and one
+/// per tab holding its tab bar icon
 /// (`faces/tab-icon`: the icon's whole square cut from the tab icon strip, so
 /// `UIImage(named: tab.icon.imageSet)` is the `size`-pt square a tab bar shows, the same at every
 /// width), each `Contents.json` in Apple's format. Written from the finished manifests, so the
@@ -16,20 +18,29 @@ import OutputTransaction
 /// names and scales it refuses) are `AssetCatalogName`'s, in `Settings`, where the options are checked.
 package struct AssetCatalogWriter {
     package let name: String
-    /// `--xcassets-widths`: the widths whose pages the catalog holds; nil: every width.
+    /// `--sheets`: any-width sheets make one image set per page that every width names;
+    /// per-width sheets one per page and width.
+    package var sheetLayout: Manifest.SheetLayout
+    /// `--xcassets-widths` (per-width sheets only): the widths whose pages the catalog holds;
+    /// nil: every width.
     package var widths: [Int]?
     /// For the tab icons cut from their strip (the sheets' own `--compression`).
     package var encoder = PNGEncoder()
 
-    package init(name: String, widths: [Int]? = nil, encoder: PNGEncoder = PNGEncoder()) {
+    package init(name: String, sheetLayout: Manifest.SheetLayout = .anyWidth, widths: [Int]? = nil, encoder: PNGEncoder = PNGEncoder()) {
         self.name = name
+        self.sheetLayout = sheetLayout
         self.widths = widths
         self.encoder = encoder
     }
 
-    /// The image set of one page, as the manifest names it (`folder` from `folderNames`).
-    package static func imageSetName(folder: String, width: Int, page: Int) -> String {
-        "\(folder)/\(width)-page-\(String(format: "%03d", page))"
+    /// The image set of one page, as the manifest names it (`folder` from `folderNames`):
+    /// `faces/page-000` for an any-width sheet (`width` nil), `faces/375-page-000` for a
+    /// per-width one. Xcode keys an image set by its name alone, so the width is in the name
+    /// only where there is a sheet per width.
+    package static func imageSetName(folder: String, width: Int?, page: Int) -> String {
+        let name = "page-\(String(format: "%03d", page))"
+        return width.map { "\(folder)/\($0)-\(name)" } ?? "\(folder)/\(name)"
     }
 
     /// The image set of a tab's icon, as the manifest names it (`tab.icon.imageSet`).
@@ -55,6 +66,8 @@ package struct AssetCatalogWriter {
         let root = "\(name).xcassets"
         try output.writeJSON(Catalog(info: .emokit), to: "\(root)/Contents.json")
         var folders = Set<String>()
+        // With any-width sheets every width's manifest names the same image sets: each is written once.
+        var imageSets = Set<String>()
         var strips: [String: RGBAImage] = [:]
         for manifest in manifests {
             let tabs = manifest.header.tabs
@@ -67,7 +80,7 @@ package struct AssetCatalogWriter {
                     }
                 }
                 for page in manifest.pages(ofTab: index) {
-                    guard let set = page.imageSet else { continue }
+                    guard let set = page.imageSet, imageSets.insert(set).inserted else { continue }
                     var images: [ImageSet.Image] = []
                     for scale in manifest.header.scales.sorted() {
                         guard let sheet = page.sheets["\(scale)"] else { continue }
@@ -150,18 +163,20 @@ extension OutputFolder {
 }
 
 extension AssetCatalogWriter: ManifestWriter {
-    /// `imageSet`: each tab icon's image set, and each page's in the widths the catalog holds
-    /// (`widths`; a width it leaves out names no image set for its pages).
+    /// `imageSet`: each tab icon's image set, and each page's: the page's one image set in every
+    /// manifest with any-width sheets; with per-width sheets its width's, in the widths the
+    /// catalog holds (`widths`; a width it leaves out names no image set for its pages).
     package func annotation(for sources: ManifestSources) -> ManifestAnnotation? {
         let folders = Self.folderNames(for: sources.tabIDs)
-        let widths = self.widths
+        let widths = sheetLayout == .anyWidth ? nil : self.widths
+        let anyWidth = sheetLayout == .anyWidth
         return ManifestAnnotation(
             header: { manifest in
                 for tab in manifest.tabs.indices { manifest.tabs[tab].icon?.imageSet = Self.tabIconSetName(folder: folders[tab]) }
             },
             page: { page, tab, width in
                 guard widths?.contains(width) ?? true else { return }
-                page.imageSet = Self.imageSetName(folder: folders[tab], width: width, page: page.index)
+                page.imageSet = Self.imageSetName(folder: folders[tab], width: anyWidth ? nil : width, page: page.index)
             })
     }
 }

@@ -23,25 +23,39 @@ struct AssetCatalogTests {
         return files
     }
 
-    @Test func contentsJSONMatchesGoldenFiles() throws {
+    /// Any-width sheets (the default): one image set per page (`faces/page-000`); per-width
+    /// sheets: one per page and width (`faces/375-page-000`), as before.
+    @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
+    func contentsJSONMatchesGoldenFiles(sheets: Manifest.SheetLayout) throws {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out) { $0.assetCatalog = "Emoticons" }
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out) {
+            $0.assetCatalog = "Emoticons"
+            $0.sheetLayout = sheets
+        }
         let produced = try Self.contentsFiles(out.appendingPathComponent("Emoticons.xcassets"))
         #expect(produced.count == 14)
-        try Golden.check(files: produced, against: Self.golden, including: { $0.hasSuffix("Contents.json") })
+        let golden = sheets == .perWidth ? Self.golden : Self.golden.deletingLastPathComponent().appendingPathComponent("any-width/Emoticons.xcassets")
+        try Golden.check(files: produced, against: golden, including: { $0.hasSuffix("Contents.json") })
     }
 
-    @Test func imageSetsHoldTheSheetsTheManifestNames() throws {
+    /// Every width's manifest names its page's image set, which holds exactly the sheets the
+    /// manifest names: with any-width sheets the same set in every manifest, each written once.
+    @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
+    func imageSetsHoldTheSheetsTheManifestNames(sheets: Manifest.SheetLayout) throws {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414]) { $0.assetCatalog = "Keyboard" }
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414]) {
+            $0.assetCatalog = "Keyboard"
+            $0.sheetLayout = sheets
+        }
         let catalog = out.appendingPathComponent("Keyboard.xcassets")
-        var imageSets = 0
+        var imageSets = Set<String>()
         for width in [320, 414] {
             let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
             for tab in manifest.tabs {
                 for page in tab.pages {
                     let name = try #require(page.imageSet)
-                    #expect(name == "\(tab.id.replacingOccurrences(of: ".", with: "-"))/\(width)-page-\(String(format: "%03d", page.index))")
+                    let widthPart = sheets == .perWidth ? "\(width)-" : ""
+                    #expect(name == "\(tab.id.replacingOccurrences(of: ".", with: "-"))/\(widthPart)page-\(String(format: "%03d", page.index))")
                     let set = catalog.appendingPathComponent("\(name).imageset")
                     let contents = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as? [String: Any])
                     let images = try #require(contents["images"] as? [[String: String]])
@@ -53,11 +67,13 @@ struct AssetCatalogTests {
                         let copy = try Data(contentsOf: set.appendingPathComponent(image["filename"]!))
                         #expect(copy == (try Data(contentsOf: out.appendingPathComponent(page.sheets["\(scale)"]!))))
                     }
-                    imageSets += 1
+                    imageSets.insert(name)
                 }
             }
         }
-        #expect(imageSets == 2 * (2 + 4 + 1))
+        #expect(imageSets.count == (sheets == .perWidth ? 2 : 1) * (2 + 4 + 1))
+        let written = FileTree.files(catalog).filter { $0.hasSuffix(".imageset/Contents.json") && !$0.contains("tab-icon") }
+        #expect(written.count == imageSets.count, "no image set the manifests do not name")
         // Without --xcassets there is no catalog and no imageSet.
         let plain = Fixtures.temporaryDirectory().appendingPathComponent("plain")
         _ = try PipelineRun.generate([Fixtures.samplePacks], out: plain)

@@ -33,6 +33,9 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     /// Writing the output failed (encoding a sheet, the file system, the swap-in). The inputs were
     /// fine: the CLI reports these with their own exit status.
     case output(path: String, reason: String)
+    /// `--size-budget`: what an app ships for a platform and scale is over it (the inputs and the
+    /// output were fine; the sheets are too big). The previous output is left as it was.
+    case overBudget(SizeOverrun)
     /// An output folder emokit will not write to (it is not one, or would replace or hide
     /// something it must not): an output failure whose reason names settings.
     case refusedOutput(path: String, reason: Diagnostic.Message)
@@ -87,6 +90,7 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
         case .emojiData(let error): return [Diagnostic("emoji-data", .error, message: error.message)]
         case let .output(path, reason): return [OutputError.cannotWrite(path: path, reason: reason).diagnostic]
         case let .refusedOutput(path, reason): return [OutputError.refused(path: path, reason: reason).diagnostic]
+        case .overBudget(let overrun): return [Diagnostic("size-budget", .error, message: overrun.message)]
         }
     }
 

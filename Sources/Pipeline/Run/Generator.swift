@@ -13,8 +13,8 @@ import PreviewSite
 import SiteOutputs
 
 /// A run: the output made safe to replace (lock, leftovers, signals), then one list of named
-/// steps, top to bottom: read packs → render pages → tab icons, animations, variants → manifests →
-/// site → checksums and the swap.
+/// steps, top to bottom: read packs → render pages → tab icons, animations, variants → sizes
+/// against the budget → manifests → site → checksums and the swap.
 ///
 /// Pages are independent units of work: each decodes its own sources once, composes one sheet per
 /// width and scale, encodes and writes them, and keeps only the sheets' paths and hashes. Memory
@@ -54,6 +54,8 @@ public struct Generator: Sendable {
         public var timings: [StepTiming] = []
         /// With `--shard`: the indices in `tabs` of the tabs this run rendered (`tabs` lists every tab).
         public var shardTabs: [Int]? = nil
+        /// What an app ships per platform and scale (the summary's size report).
+        public var sizes = ShippedSizes()
     }
 
     /// The run: the output taken (`OutputSession`), then its steps top to bottom, each handing
@@ -77,6 +79,9 @@ public struct Generator: Sendable {
                 try RenderingPages(settings: .init(options)).run(self, read, output: output)
             }
             let extras = try steps.run(.drawingExtras) { () throws(GenerationError) in try DrawingExtras().run(self, read, output: output) }
+            let sizes = try steps.run(.checkingSizes) { () throws(GenerationError) in
+                try CheckingSizes(budget: options.publishing.sizeBudget).run(self, read, rendered, extras)
+            }
             let manifests = try steps.run(.writingManifests) { WritingManifests(outputWriters: outputWriters).run(options, read, rendered, extras) }
             try steps.run(.writingSite) { () throws(GenerationError) in
                 try WritingSite(site: SiteStep(settings: .init(options), writers: outputWriters)).run(self, read, rendered, manifests: manifests, output: output)
@@ -85,7 +90,7 @@ public struct Generator: Sendable {
                 try Sealing(seal: SealStep(archive: options.publishing.archive)).run(self, read, rendered, extras, output: output)
             }
             swappedIn = true
-            return report(read, rendered, extras, timings: steps.timings, recovered: session.recovered)
+            return report(read, rendered, extras, sizes: sizes, timings: steps.timings, recovered: session.recovered)
         } catch {
             throw error.error
         }
@@ -93,7 +98,8 @@ public struct Generator: Sendable {
 
     /// What the run did; `recovered` are the notes on what an interrupted run had left.
     private func report(
-        _ read: ReadingPacks.Packs, _ rendered: RenderingPages.Pages, _ extras: DrawingExtras.Extras, timings: [StepTiming], recovered: [Diagnostic]
+        _ read: ReadingPacks.Packs, _ rendered: RenderingPages.Pages, _ extras: DrawingExtras.Extras, sizes: ShippedSizes, timings: [StepTiming],
+        recovered: [Diagnostic]
     ) -> Report {
         let (packs, pages, variants) = (read.packs, rendered.pages, extras.variants)
         return Report(
@@ -108,6 +114,7 @@ public struct Generator: Sendable {
             emojiKeyboard: read.plan.emojiData?.keyboard,
             pages: PageCounts(pages.values.map(\.cache)),
             timings: timings,
-            shardTabs: rendered.shardTabs.map { tabs in tabs.indices.filter { tabs[$0].shard == options.publishing.shard?.index } })
+            shardTabs: rendered.shardTabs.map { tabs in tabs.indices.filter { tabs[$0].shard == options.publishing.shard?.index } },
+            sizes: sizes)
     }
 }

@@ -9,17 +9,22 @@ import SiteOutputs
 /// handed; `ManifestBuilder` knows none of them: each adds its own manifest fields
 /// (`ManifestWriter.annotation`), applied here to the manifests a run makes.
 package enum OutputWriters {
-    /// The writers of `requests`, in the order they write.
-    package static func writers(for requests: OutputRequests, assetCatalogWidths: [Int]?, encoder: PNGEncoder) -> [any ManifestWriter] {
+    /// The writers of `requests`, in the order they write. `sheetLayout` names the catalog's image
+    /// sets (`merge` leaves it as it is: it writes the names its shards' manifests hold).
+    package static func writers(
+        for requests: OutputRequests, sheetLayout: Manifest.SheetLayout = .anyWidth, assetCatalogWidths: [Int]?, encoder: PNGEncoder
+    ) -> [any ManifestWriter] {
         var writers: [any ManifestWriter] = []
-        if let catalog = requests.assetCatalog { writers.append(AssetCatalogWriter(name: catalog.name, widths: assetCatalogWidths, encoder: encoder)) }
+        if let catalog = requests.assetCatalog {
+            writers.append(AssetCatalogWriter(name: catalog.name, sheetLayout: sheetLayout, widths: assetCatalogWidths, encoder: encoder))
+        }
         if requests.web != nil { writers.append(WebSpriteWriter()) }
         return writers
     }
 
     /// The writers a run with `options` asks for.
     package static func writers(for options: GeneratorOptions) -> [any ManifestWriter] {
-        writers(for: options.outputs, assetCatalogWidths: options.assetCatalogWidths, encoder: options.encoder)
+        writers(for: options.outputs, sheetLayout: options.sheetLayout, assetCatalogWidths: options.assetCatalogWidths, encoder: options.encoder)
     }
 
     /// `manifests` with every writer's fields added, each page as it is made.

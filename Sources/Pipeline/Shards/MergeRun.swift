@@ -89,16 +89,18 @@ struct MergeRun {
     }
 
     /// The asset catalog's image set names in the manifests are paths inside the catalog: each
-    /// must be the one emokit gives that tab and page (none without a catalog).
+    /// must be the one emokit gives that tab and page (none without a catalog): with any-width
+    /// sheets the page's one image set, else its width's.
     private func checkImageSets() throws(MergeError) {
         let name = records[0].site.requests.assetCatalog?.name
         for manifest in manifests {
             let folders = AssetCatalogWriter.folderNames(for: manifest.tabs.map(\.id))
+            let width = manifest.sheetLayout == .anyWidth ? nil : manifest.screenWidth
             for (index, tab) in manifest.tabs.enumerated() {
                 let icon = name.map { _ in AssetCatalogWriter.tabIconSetName(folder: folders[index]) }
                 var good = tab.icon?.imageSet == nil || tab.icon?.imageSet == icon
                 for page in tab.pages where page.imageSet != nil {
-                    good = good && name != nil && page.imageSet == AssetCatalogWriter.imageSetName(folder: folders[index], width: manifest.screenWidth, page: page.index)
+                    good = good && name != nil && page.imageSet == AssetCatalogWriter.imageSetName(folder: folders[index], width: width, page: page.index)
                 }
                 if !good {
                     throw .damaged(

@@ -1,6 +1,7 @@
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
+import KeyboardLayout
 import OutputTransaction
 import PreviewSite
 import RunSteps
@@ -14,7 +15,8 @@ import Settings
 /// A shard folder arrives from elsewhere (a CI artifact): its record is untrusted input. `check`
 /// accepts it only when every count is in the range the settings allow, the tab assignment
 /// re-derives from the page counts, and every path in it is exactly the one emokit writes for
-/// that tab, width, page and scale; the files it returns are the only ones merge takes from the
+/// that tab, width, page and scale (for any-width sheets, which every manifest names alike, the
+/// one path of that tab, page and scale; every manifest must then say `any-width`); the files it returns are the only ones merge takes from the
 /// shard. This file needs no other part of the pipeline, so the fuzz target compiles it as is.
 struct ShardRecord: Codable, Equatable, Sendable {
     static let fileName = "emokit-shard.json"
@@ -114,6 +116,8 @@ struct ShardRecord: Codable, Equatable, Sendable {
 
         var files = Set<String>()
         var widths = Set<Int>()
+        // Every manifest of a run has the same sheets: all any-width, or all per-width.
+        guard Set(manifests.map { $0.sheetLayout == .anyWidth }).count == 1 else { throw fail("its manifests mix any-width and per-width sheets") }
         for manifest in manifests {
             guard Limits.width.contains(manifest.screenWidth), widths.insert(manifest.screenWidth).inserted else {
                 throw fail("manifest width \(manifest.screenWidth) is out of range or repeated")
@@ -141,7 +145,7 @@ struct ShardRecord: Codable, Equatable, Sendable {
             guard owned || page.sheets.isEmpty else { throw fail("page sheets of a tab another shard renders") }
             guard Set(page.sheets.keys).isSubset(of: scales), Set(page.sheetHashes.keys).isSubset(of: scales) else { throw fail("a page sheet for a scale not asked for") }
             for (scale, path) in page.sheets {
-                guard path == OutputPaths.page(tab: tab.id, width: manifest.screenWidth, page: index, scale: Int(scale)!) else {
+                guard path == OutputPaths.page(tab: tab.id, width: OutputPaths.sheetWidth(of: manifest), page: index, scale: Int(scale)!) else {
                     throw fail("sheet path '\(Self.quoted(path))' is not one emokit writes")
                 }
                 files.insert(path)
@@ -205,9 +209,16 @@ struct ShardRecord: Codable, Equatable, Sendable {
 /// writers' own functions: `Generator.sheetPath`, `VariantSheets`, `TabIcons.sheetPath`,
 /// `Animations`; a test checks they agree).
 enum OutputPaths {
+    /// A page's sheet: `width` is `AnyWidthSheet.width` for the any-width sheet
+    /// (`sheets/<tab>/page-NNN@Sx.png`), else the screen width (`sheets/<tab>/<W>/page-NNN@Sx.png`).
     static func page(tab: String, width: Int, page: Int, scale: Int) -> String {
-        "sheets/\(tab)/\(width)/page-\(String(format: "%03d", page))@\(scale)x.png"
+        let name = "page-\(String(format: "%03d", page))@\(scale)x.png"
+        return width == AnyWidthSheet.width ? "sheets/\(tab)/\(name)" : "sheets/\(tab)/\(width)/\(name)"
     }
+
+    /// The width `manifest`'s page sheets are keyed by: `AnyWidthSheet.width` when they are the
+    /// any-width sheets every manifest shares, else its own screen width.
+    static func sheetWidth(of manifest: Manifest) -> Int { manifest.sheetLayout == .anyWidth ? AnyWidthSheet.width : manifest.screenWidth }
 
     static func variants(tab: String, sheet: Int, scale: Int) -> String {
         "sheets/\(tab)/variants/sheet-\(String(format: "%03d", sheet))@\(scale)x.png"

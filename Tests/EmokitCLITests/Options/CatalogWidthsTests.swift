@@ -3,9 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--xcassets-widths` (config `xcassetsWidths`): the asset catalog holds only the pages of the
-/// widths an app asks for; the other widths' manifests name no image set; a width that is not
-/// generated is refused.
+/// `--xcassets-widths` (config `xcassetsWidths`), with per-width sheets: the asset catalog holds
+/// only the pages of the widths an app asks for; the other widths' manifests name no image set; a
+/// width that is not generated is refused. With any-width sheets (the default) the catalog holds
+/// each page once, for every width, and the flag is refused.
 struct CatalogWidthsTests {
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { CLIRun.invoke(arguments) }
 
@@ -15,7 +16,10 @@ struct CatalogWidthsTests {
 
     @Test func theCatalogHoldsOnlyTheWidthsAskedFor() throws {
         let dir = Fixtures.temporaryDirectory()
-        let common = [Fixtures.samplePacks.appendingPathComponent("faces").path, "--widths", "375,393", "--scales", "2", "--no-preview", "--no-cache", "-q", "--xcassets"]
+        let common = [
+            Fixtures.samplePacks.appendingPathComponent("faces").path, "--widths", "375,393", "--scales", "2", "--no-preview", "--no-cache", "-q", "--xcassets",
+            "--sheets", "per-width",
+        ]
         let all = dir.appendingPathComponent("all"), some = dir.appendingPathComponent("some")
         #expect(run(["generate", "--out", all.path] + common).status == 0)
         let limited = run(["generate", "--out", some.path, "--xcassets-widths", "393"] + common)
@@ -36,5 +40,20 @@ struct CatalogWidthsTests {
         // A width that is not generated.
         let refused = run(["generate", "--out", dir.appendingPathComponent("refused").path, "--xcassets-widths", "430"] + common)
         #expect(refused.status == 2 && refused.err.contains("--xcassets-widths lists 430, which is not one of --widths (375,393)"), "\(refused.err)")
+    }
+
+    @Test func anyWidthSheetsMakeOneImageSetPerPageForEveryWidth() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let common = [Fixtures.samplePacks.appendingPathComponent("faces").path, "--widths", "375,393", "--scales", "2", "--no-preview", "--no-cache", "-q", "--xcassets"]
+        let out = dir.appendingPathComponent("out")
+        let result = run(["generate", "--out", out.path] + common)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(Self.imageSets(out) == ["faces/page-000.imageset", "faces/page-001.imageset", "faces/tab-icon.imageset"])
+        for width in [375, 393] {
+            let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
+            #expect(manifest.tabs[0].pages.map(\.imageSet) == ["faces/page-000", "faces/page-001"], "\(width)")
+        }
+        let refused = run(["generate", "--out", dir.appendingPathComponent("refused").path, "--xcassets-widths", "393"] + common)
+        #expect(refused.status == 2 && refused.err.contains("--xcassets-widths chooses among per-width sheets"), "\(refused.err)")
     }
 }

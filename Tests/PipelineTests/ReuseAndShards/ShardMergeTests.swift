@@ -1,11 +1,13 @@
 import Foundation
+import KeyboardLayout
 import Pipeline
 import PipelineTestSupport
 import TestSupport
 import Testing
 
-/// `generate --shard K/N` + `merge` give the single run's site byte for byte, and refuse a
-/// missing, repeated, foreign or damaged shard by name.
+/// `generate --shard K/N` + `merge` give the single run's site byte for byte (with any-width
+/// sheets, the default, and with per-width sheets), and refuse a missing, repeated, foreign or
+/// damaged shard by name.
 struct ShardMergeTests {
     /// A packs root of 12 packs made from the samples: 5 image packs of 2 pages, 5 of 1 page and
     /// 2 emoji packs of 4 pages (23 pages), named so that sorting mixes them.
@@ -24,38 +26,43 @@ struct ShardMergeTests {
         return root
     }()
 
-    static func options(out: URL, shard: ShardSpec? = nil, inputs: [URL] = [packsRoot]) -> GeneratorOptions {
-        var options = PipelineRun.options(inputs, out: out)
+    static func options(out: URL, shard: ShardSpec? = nil, inputs: [URL] = [packsRoot], sheets: SheetLayout = .anyWidth) -> GeneratorOptions {
+        var options = PipelineRun.options(inputs, out: out, widths: [375, 414])
         options.publishing.shard = shard
+        options.sheetLayout = sheets
         return options
     }
 
     /// Runs every shard of `count` over `inputs` into `root/<name>-1` ... `root/<name>-count`.
-    static func shards(_ count: Int, in root: URL, named name: String = "shard", inputs: [URL] = [packsRoot]) throws -> [URL] {
+    static func shards(_ count: Int, in root: URL, named name: String = "shard", inputs: [URL] = [packsRoot], sheets: SheetLayout = .anyWidth) throws -> [URL] {
         try (1...count).map { index in
             let folder = root.appendingPathComponent("\(name)-\(index)")
-            _ = try Generator(options: options(out: folder, shard: ShardSpec(index: index, count: count), inputs: inputs)).run()
+            _ = try Generator(options: options(out: folder, shard: ShardSpec(index: index, count: count), inputs: inputs, sheets: sheets)).run()
             return folder
         }
     }
 
-    /// The single run everything is compared with.
-    static let single: URL = {
-        let out = Fixtures.temporaryDirectory("shardSingle").appendingPathComponent("single")
-        _ = try! Generator(options: options(out: out)).run()
-        return out
-    }()
+    /// The single runs everything is compared with, by sheet layout.
+    static let singleAnyWidth = singleRun(.anyWidth)
+    static let singlePerWidth = singleRun(.perWidth)
 
-    @Test(arguments: [1, 2, 3, 7])
-    func shardsMergeToTheSingleRun(count: Int) throws {
-        let root = Fixtures.temporaryDirectory("shards\(count)")
-        let folders = try Self.shards(count, in: root)
+    static func singleRun(_ sheets: SheetLayout) -> URL {
+        let out = Fixtures.temporaryDirectory("shardSingle-\(sheets.rawValue)").appendingPathComponent("single")
+        _ = try! Generator(options: options(out: out, sheets: sheets)).run()
+        return out
+    }
+
+    @Test(arguments: zip([1, 2, 3, 7, 2, 3], [SheetLayout.anyWidth, .anyWidth, .anyWidth, .anyWidth, .perWidth, .perWidth]))
+    func shardsMergeToTheSingleRun(count: Int, sheets: SheetLayout) throws {
+        let root = Fixtures.temporaryDirectory("shards\(count)-\(sheets.rawValue)")
+        let folders = try Self.shards(count, in: root, sheets: sheets)
         // Merge in reverse order: the order of the folders does not matter.
         let merged = root.appendingPathComponent("site")
         let report = try ShardMerge(output: merged, shards: folders.reversed()).run()
         #expect(report.shards == count && report.tabs == 12)
-        #expect(FileTree.differences(Self.single, merged) == [], "\(count) shards")
-        #expect(FileTree.files(merged).filter { $0.contains("/page-") }.count == 23, "23 page sheets")
+        #expect(FileTree.differences(sheets == .anyWidth ? Self.singleAnyWidth : Self.singlePerWidth, merged) == [], "\(count) shards")
+        // Any-width: one sheet per page for both widths; per-width: one per page and width.
+        #expect(FileTree.files(merged).filter { $0.contains("/page-") }.count == (sheets == .anyWidth ? 23 : 46), "page sheets")
         // A shard holds only its own tabs' page sheets (strips drawn for every tab, such as tab
         // icons and emoji variants, are in every shard, identical, and merge once).
         let sheetFolders = folders.map { Set(FileTree.files($0).filter { $0.hasPrefix("sheets/") && $0.contains("/page-") }.map { $0.split(separator: "/")[1] }) }
@@ -64,19 +71,20 @@ struct ShardMergeTests {
     }
 
     /// More shards than tabs: the extra shards are empty and merge like any other. The Xcode asset
-    /// catalog (written from the manifests and sheets) merges too.
-    @Test func emptyShardsMergeFine() throws {
+    /// catalog (written from the manifests and sheets) merges too, with either sheet layout.
+    @Test(arguments: [SheetLayout.anyWidth, .perWidth])
+    func emptyShardsMergeFine(sheets: SheetLayout) throws {
         let root = Fixtures.temporaryDirectory()
         let packs = [Fixtures.samplePacks.appendingPathComponent("faces"), Fixtures.samplePacks.appendingPathComponent("com.emokit.animals")]
         let single = root.appendingPathComponent("single")
-        var whole = Self.options(out: single, inputs: packs)
+        var whole = Self.options(out: single, inputs: packs, sheets: sheets)
         whole.assetCatalog = "Emoticons"
         _ = try Generator(options: whole).run()
         #expect(FileTree.files(single).contains { $0.hasPrefix("Emoticons.xcassets/") })
         var folders: [URL] = []
         for index in 1...4 {
             let folder = root.appendingPathComponent("s\(index)")
-            var options = Self.options(out: folder, shard: ShardSpec(index: index, count: 4), inputs: packs)
+            var options = Self.options(out: folder, shard: ShardSpec(index: index, count: 4), inputs: packs, sheets: sheets)
             options.assetCatalog = "Emoticons"
             _ = try Generator(options: options).run()
             folders.append(folder)
@@ -86,6 +94,8 @@ struct ShardMergeTests {
         let merged = root.appendingPathComponent("merged")
         _ = try ShardMerge(output: merged, shards: folders).run()
         #expect(FileTree.differences(single, merged) == [])
+        let imageSets = FileTree.files(merged).filter { $0.hasPrefix("Emoticons.xcassets/faces/") && $0.hasSuffix(".imageset/Contents.json") }
+        #expect(imageSets.count == (sheets == .anyWidth ? 2 : 4) + 1, "faces: 2 pages (at 2 widths with per-width sheets) and the tab icon")
     }
 
     /// A merge stopped midway (Ctrl-C, a kill) leaves its staging folder beside the output: the

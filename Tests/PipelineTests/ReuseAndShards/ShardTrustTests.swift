@@ -13,10 +13,10 @@ struct ShardTrustTests {
     static let packs = [Fixtures.samplePacks.appendingPathComponent("faces"), Fixtures.samplePacks.appendingPathComponent("com.emokit.animals")]
 
     /// Two shards of the two sample packs in `root` (`s-1`, `s-2`; the first tab goes to shard 1).
-    static func shards(in root: URL, assetCatalog: String? = nil) throws -> [URL] {
+    static func shards(in root: URL, assetCatalog: String? = nil, widths: [Int] = [375]) throws -> [URL] {
         try (1...2).map { index in
             let folder = root.appendingPathComponent("s-\(index)")
-            var options = PipelineRun.options(packs, out: folder)
+            var options = PipelineRun.options(packs, out: folder, widths: widths)
             options.publishing.shard = ShardSpec(index: index, count: 2)
             options.assetCatalog = assetCatalog
             _ = try Generator(options: options).run()
@@ -99,6 +99,19 @@ struct ShardTrustTests {
                 }
             ),
             (
+                // A per-width sheet's path where the manifest says any-width.
+                "tab faces: sheet path 'sheets/faces/375/page-000@2x.png' is not one emokit writes",
+                { record in
+                    Self.editFirstPage(&record) { page in page["sheets"] = ["2": "sheets/faces/375/page-000@2x.png"] }
+                }
+            ),
+            (
+                "tab faces: an asset catalog name that is not one emokit writes",
+                { record in
+                    Self.editFirstPage(&record) { page in page["imageSet"] = "faces/375-page-000" }
+                }
+            ),
+            (
                 "tab id '../x' is not one emokit writes",
                 { record in
                     var tabs = record["tabs"] as! [[String: Any]]
@@ -117,6 +130,42 @@ struct ShardTrustTests {
             #expect(try Self.strays(root) == [], "nothing written beside the output")
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }
+    }
+
+    /// Any-width sheets are named alike in every manifest: a record whose manifests disagree on
+    /// the sheet layout, or that calls any-width sheets per-width, is refused by name.
+    @Test func theSheetLayoutIsCheckedToo() throws {
+        let root = Fixtures.temporaryDirectory()
+        let folders = try Self.shards(in: root, widths: [375, 414])
+        let out = root.appendingPathComponent("site")
+        let cases: [(String, (inout [String: Any]) -> Void)] = [
+            (
+                "its manifests mix any-width and per-width sheets",
+                { record in
+                    var manifests = record["manifests"] as! [[String: Any]]
+                    manifests[1]["sheetLayout"] = nil
+                    record["manifests"] = manifests
+                }
+            ),
+            (
+                "tab faces: sheet path 'sheets/faces/page-000@2x.png' is not one emokit writes",
+                { record in
+                    var manifests = record["manifests"] as! [[String: Any]]
+                    for index in manifests.indices { manifests[index]["sheetLayout"] = nil }
+                    record["manifests"] = manifests
+                }
+            ),
+        ]
+        for (expected, edit) in cases {
+            let forged = root.appendingPathComponent("s-forged")
+            try? FileManager.default.removeItem(at: forged)
+            try FileManager.default.copyItem(at: folders[0], to: forged)
+            try Self.editRecord(forged, edit)
+            let message = Self.refusal(out, [forged, folders[1]])
+            #expect(message.hasPrefix("\(forged.path)/emokit-shard.json: ") && message.hasSuffix(expected), "\(message)")
+        }
+        // Unedited, the two widths' shards merge.
+        #expect(Self.refusal(out, folders) == "merged")
     }
 
     /// Counts out of range (a shard 0 of 0, a negative page count, no manifests) are refused by

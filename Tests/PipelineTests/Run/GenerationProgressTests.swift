@@ -16,7 +16,7 @@ struct GenerationProgressTests {
 
     static func expected(pages: Int) -> [ProgressEvent] {
         [.began(.readingPacks), .began(.renderingPages)] + (0...pages).map { .advanced(done: $0, total: pages) }
-            + [.began(.drawingExtras), .began(.writingManifests), .began(.writingSite), .began(.sealing)]
+            + [.began(.drawingExtras), .began(.checkingSizes), .began(.writingManifests), .began(.writingSite), .began(.sealing)]
     }
 
     @Test func stepsAndEveryPageInOrder() throws {

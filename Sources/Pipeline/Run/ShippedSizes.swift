@@ -1,0 +1,126 @@
+import Diagnostics
+
+/// What an app ships of a run's sheets, per platform and scale: the summary's size report and
+/// what `--size-budget` is checked against. Every figure is the sum of written files' byte counts
+/// (the sizes the run recorded as it wrote each sheet), never an estimate.
+///
+/// What each platform takes, at scale `S`:
+/// - **iOS** (an iPhone or iPad app after app thinning: the App Store delivers one scale's images
+///   of an asset catalog to a device): the page sheets at `S` (with any-width sheets each page's
+///   one sheet; with per-width sheets every width's, or only `--xcassets-widths`' when the catalog
+///   holds fewer), the tab icon strips at `S` (the catalog's tab icons are cut from them) and the
+///   skin-tone variant sheets at `S`. The same whether or not `--xcassets` is on: an app that
+///   bundles the sheets another way takes the same files.
+/// - **web** (a page at device pixel ratio `S`: `image-set()` and the runtime load the sheets of
+///   that scale): the page sheets at `S` the web data names (with any-width sheets each page's
+///   one sheet; with per-width sheets the smallest width's, which the stylesheet and the runtime
+///   are made from), the tab icon strips and the skin-tone variant sheets at `S`.
+///
+/// Animations (GIFs, one per animated entry at every scale) are not sheets and are not counted;
+/// `allSheets` is every sheet the run wrote, at every width and scale (what copying the whole
+/// `sheets/` folder ships). A `--shard` run counts its own tabs' pages only.
+public struct ShippedSizes: Sendable, Equatable {
+    public enum Platform: String, Sendable, Equatable, CaseIterable {
+        case iOS = "ios"
+        case web
+
+        /// The platform in a sentence: "an iOS app", "a web page".
+        public var inSentence: String {
+            switch self {
+            case .iOS: return "an iOS app"
+            case .web: return "a web page"
+            }
+        }
+
+        /// The platform in a list: "iOS", "web".
+        public var name: String {
+            switch self {
+            case .iOS: return "iOS"
+            case .web: return "web"
+            }
+        }
+    }
+
+    /// One written sheet: its path in the output and its size in bytes.
+    public struct Sheet: Sendable, Equatable {
+        public let path: String
+        public let bytes: Int
+    }
+
+    /// What one platform ships at one scale.
+    public struct Shipment: Sendable, Equatable {
+        public let platform: Platform
+        public let scale: Int
+        public let sheets: Int
+        public let bytes: Int
+        /// The largest of those sheets, largest first (at most `biggestCount`): what to look at
+        /// first when the shipment is too big.
+        public let biggest: [Sheet]
+    }
+
+    /// How many of the largest sheets a shipment names.
+    public static let biggestCount = 3
+
+    /// Each platform's shipments, iOS then web, each by scale, smallest first.
+    public var shipments: [Shipment] = []
+    /// Every sheet the run wrote (pages at every width and scale, tab icon strips, variants).
+    public var allSheets = 0
+    public var allBytes = 0
+
+    public init() {}
+
+    /// A written sheet as the report sorts it: its scale and, for a page sheet drawn for one
+    /// screen width (`--sheets per-width`), that width; nil for sheets every width shares
+    /// (any-width page sheets, tab icon strips, variant sheets).
+    struct Written {
+        let sheet: Sheet
+        let scale: Int
+        let width: Int?
+    }
+
+    /// Which page widths each platform takes (nil: none are per-width).
+    struct Choice {
+        let iOSWidths: Set<Int>
+        let webWidths: Set<Int>
+
+        func widths(_ platform: Platform) -> Set<Int> { platform == .iOS ? iOSWidths : webWidths }
+    }
+
+    init(written: [Written], scales: [Int], choice: Choice) {
+        allSheets = written.count
+        allBytes = written.reduce(0) { $0 + $1.sheet.bytes }
+        for platform in Platform.allCases {
+            let widths = choice.widths(platform)
+            for scale in scales.sorted() {
+                let taken = written.filter { $0.scale == scale && ($0.width.map(widths.contains) ?? true) }.map(\.sheet)
+                let biggest = taken.sorted { ($0.bytes, $1.path) > ($1.bytes, $0.path) }.prefix(Self.biggestCount)
+                shipments.append(
+                    Shipment(platform: platform, scale: scale, sheets: taken.count, bytes: taken.reduce(0) { $0 + $1.bytes }, biggest: Array(biggest)))
+            }
+        }
+    }
+
+    /// The shipments over `budget` bytes, largest first (equal ones in `shipments`' order); none
+    /// without a budget.
+    public func over(budget: Int?) -> [Shipment] {
+        guard let budget else { return [] }
+        return shipments.enumerated().filter { $0.element.bytes > budget }.sorted { ($0.element.bytes, $1.offset) > ($1.element.bytes, $0.offset) }.map(\.element)
+    }
+}
+
+/// A run over `--size-budget`: the largest shipment over it, and the others that are over too.
+public struct SizeOverrun: Sendable, Equatable {
+    public let budget: Int
+    public let worst: ShippedSizes.Shipment
+    public let others: [ShippedSizes.Shipment]
+
+    /// One line: the platform and scale, its bytes, the budget, the biggest sheets, and which
+    /// others are over too. "an iOS app @3x ships 1234567 bytes of sheets, over size-budget
+    /// 1000000 bytes; the biggest: sheets/faces/page-000@3x.png (456789 bytes), ...; also over: web @3x"
+    var message: Diagnostic.Message {
+        let biggest = worst.biggest.map { "\($0.path) (\($0.bytes) bytes)" }.joined(separator: ", ")
+        let also = others.map { "\($0.platform.name) @\($0.scale)x" }.joined(separator: ", ")
+        return "\(worst.platform.inSentence) @\(worst.scale)x ships \(worst.bytes) bytes of sheets (\(worst.sheets) sheets), over \(setting: "size-budget") "
+            + "\(budget) bytes; the biggest: \(biggest)\(also.isEmpty ? "" : "; also over: \(also)")"
+    }
+}
