@@ -154,6 +154,7 @@ public struct PreviewSiteBuilder {
             "emojiSource": .text(summary.emojiSource ?? "none needed"),
             "widths": .list(widthLinks),
             "thumbWidth": .text("\(reference?.screenWidth ?? 375)"),
+            "anyWidth": .bool(reference?.header.sheetLayout == .anyWidth),
             "tabs": .list(tabs),
         ]
     }
@@ -185,7 +186,9 @@ public struct PreviewSiteBuilder {
             "labelAllTabs": .text(labels["allTabs"] ?? ""),
             "labelPageTitle": .text((labels["pageTitle"] ?? "").replacingOccurrences(of: "%d", with: width)),
             "labelScreenWidth": .text(labels["screenWidth"] ?? ""),
-            "labelSheets": .text((labels["sheets"] ?? "").replacingOccurrences(of: "%d", with: width)),
+            "labelSheets": .text(
+                manifest.header.sheetLayout == .anyWidth
+                    ? labels["pageSheets"] ?? "" : (labels["sheets"] ?? "").replacingOccurrences(of: "%d", with: width)),
             "labelEmoticon": .text(labels["emoticon"] ?? ""),
             "labelEmoticons": .text(labels["emoticons"] ?? ""),
         ]

@@ -38,6 +38,12 @@ struct WebRuntimeData: Encodable {
         let insets: [Double]
         let columnSpacing: Double, rowSpacing: Double
         let gridHeight: Double, pageControlHeight: Double, tabBarHeight: Double, keyboardHeight: Double
+        /// True when cell widths and the left edge round to device pixels (YYKit's layout): the
+        /// runtime then snaps at `scale` as the manifest's frames do.
+        var snapToPixels: Bool? = nil
+        /// The scale the runtime lays out and places icons at: the sheets' smallest, whose frames
+        /// are every manifest button's `frame`. Absent where it is 1.
+        var scale: Int? = nil
     }
 
     let version: String
@@ -125,7 +131,8 @@ struct WebRuntimeData: Encodable {
             columns: grid.columns, rows: grid.rows, perPage: grid.emoticonsPerPage, rowHeight: grid.cellHeight, iconSize: grid.iconSize,
             insets: insets, columnSpacing: grid.columnSpacing ?? 0, rowSpacing: grid.rowSpacing ?? 0,
             gridHeight: metrics.gridHeight, pageControlHeight: metrics.pageControlHeight, tabBarHeight: metrics.tabBarHeight,
-            keyboardHeight: metrics.keyboardHeight)
+            keyboardHeight: metrics.keyboardHeight, snapToPixels: grid.snapToPixels == true ? true : nil,
+            scale: scales.first.flatMap { $0 == 1 ? nil : $0 })
         colors = manifest.colors
     }
 
