@@ -92,7 +92,8 @@ def check_tab(pages, tab, where):
             # The sprite is its rect in the page's any-width sheet: the sheet's position and size.
             x, y = (css_px(v) for v in icon["position"].split())
             assert abs(x + sprite["x"] / SCALE) <= 1e-3 and abs(y + sprite["y"] / SCALE) <= 1e-3, f"{at}: {icon['position']}"
-            sheet = page["sheets"][str(SCALE)]
+            # The delete key is drawn from the tab's first sheet on every page (the same icon in the same cell).
+            sheet = (tab["pages"][0] if button["kind"] == "delete" else page)["sheets"][str(SCALE)]
             assert sheet.count("/") == 2, sheet  # sheets/<tab>/page-NNN@2x.png: no width in its path
             assert sheet in icon["image"].replace("%40", "@"), f"{at}: {icon['image']}"
             checked += 1
