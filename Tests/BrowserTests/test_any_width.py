@@ -197,3 +197,40 @@ def test_the_preview_opens_at_a_width_in_its_address(any_width_site, browser):
     assert browser.find_element(By.ID, "frame-width").get_attribute("value") == "1024"
     keyboard = browser.find_element(By.ID, "keyboard-area")
     check_tab(browser.execute_script(KEYS, keyboard), m["tabs"][0], "preview#1024")
+
+
+def test_the_keys_show_their_sprites_pixels(any_width_site, browser):
+    """What the screen shows in each key of a page is its sprite's pixels from the @2x any-width
+    sheet (over the keyboard's background), at the place a per-width sheet has it."""
+    import io
+    from PIL import Image, ImageChops
+    width = 375
+    m = manifest(any_width_site, width)
+    browser.get((any_width_site / "web" / "demo.html").as_uri())
+    page_box = browser.execute_script("""
+        const host = document.createElement("div");
+        host.style.cssText = "position: fixed; left: 0; top: 0; z-index: 100; width: " + arguments[0] + "px";
+        document.body.prepend(host);
+        Emokit.mountKeyboard(host, {});
+        const page = host.querySelector('.emk-page'), r = page.getBoundingClientRect();
+        return new Promise(done => {
+          const images = [...host.querySelectorAll('.token')].map(t => getComputedStyle(t).backgroundImage);
+          const sheet = new Image();
+          sheet.onload = () => requestAnimationFrame(() => requestAnimationFrame(() =>
+            done([r.left, r.top, getComputedStyle(host.querySelector('.emoticon-keyboard')).backgroundColor])));
+          sheet.src = /url\\("([^"]+)"\\)/.exec(images[0])[1];
+        });""", width)
+    left, top, background = page_box
+    assert left * SCALE == int(left * SCALE) and top * SCALE == int(top * SCALE)
+    shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    rgb = tuple(int(v) for v in background[background.index("(") + 1:background.index(")")].split(",")[:3])
+    page = m["tabs"][0]["pages"][0]
+    sheet = Image.open(any_width_site / page["sheets"][str(SCALE)]).convert("RGBA")
+    for button in page["buttons"]:
+        sprite = button["sprite"][str(SCALE)]
+        x, y, w, h = (round(v * SCALE) for v in drawn_rect(button["frame"], sprite, SCALE))
+        expected = Image.new("RGBA", (w, h), rgb + (255,))
+        expected.alpha_composite(sheet.crop((sprite["x"], sprite["y"], sprite["x"] + w, sprite["y"] + h)))
+        shown = shot.crop((round(left * SCALE) + x, round(top * SCALE) + y, round(left * SCALE) + x + w, round(top * SCALE) + y + h))
+        worst = max(high for _, high in ImageChops.difference(shown, expected.convert("RGB")).getextrema())
+        assert worst <= 3, f"button {button['index']} ({button['name']}): pixels differ by up to {worst}"
