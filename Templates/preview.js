@@ -207,7 +207,10 @@
         h("optgroup", { label: label(group, group) }, widths.map((w) => h("option", { value: String(w), text: label("points", "%d pt", w) }))))));
     const controls = h("div", { class: "frame-controls", id: "frame-controls" },
       [h("label", { for: "frame-width", text: label("frameWidth", "Keyboard width") }), slider, shown, presets]);
-    phone.parentNode.insertBefore(controls, phone);
+    // In the page's header (a landmark), under its title and the generated widths.
+    const header = document.querySelector(".topbar");
+    if (header) header.appendChild(controls);
+    else phone.parentNode.insertBefore(controls, phone);
     const title = document.querySelector(".page-title");
     function setWidth(width) {
       width = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.round(Number(width) || W)));
