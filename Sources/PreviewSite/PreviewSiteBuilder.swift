@@ -174,6 +174,7 @@ public struct PreviewSiteBuilder {
             ]
         }
         let language = PreviewLabels.language(locale: summary.locale)
+        let anyWidth = manifest.header.sheetLayout == .anyWidth
         let labels = Dictionary(PreviewLabels.labels(language: language).map { ($0.key, $0.text) }) { first, _ in first }
         let width = "\(manifest.screenWidth)"
         return [
@@ -182,12 +183,12 @@ public struct PreviewSiteBuilder {
             "widths": .list(widths),
             "tabs": .list(tabs),
             "lang": .text(language),
-            "labels": .json(PreviewLabels.json(language: language)),
+            "labels": .json(PreviewLabels.json(language: language, anyWidth: anyWidth)),
             "labelAllTabs": .text(labels["allTabs"] ?? ""),
             "labelPageTitle": .text((labels["pageTitle"] ?? "").replacingOccurrences(of: "%d", with: width)),
             "labelScreenWidth": .text(labels["screenWidth"] ?? ""),
             "labelSheets": .text(
-                manifest.header.sheetLayout == .anyWidth
+                anyWidth
                     ? labels["pageSheets"] ?? "" : (labels["sheets"] ?? "").replacingOccurrences(of: "%d", with: width)),
             "labelEmoticon": .text(labels["emoticon"] ?? ""),
             "labelEmoticons": .text(labels["emoticons"] ?? ""),
