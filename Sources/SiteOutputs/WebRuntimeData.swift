@@ -6,7 +6,9 @@ import Foundation
 /// the grid, metrics and colours the keyboard is laid out with. Sprites are
 /// `[sheet, x, y, width, height]` in CSS px, `sheet` an index into `sheets` (each sheet's path
 /// per scale, relative to `web/`, and its size in CSS px), so the runtime can draw an icon at any
-/// size, such as a message's font size.
+/// size, such as a message's font size. The keys are laid out at the element's width with the
+/// manifests' arithmetic (`layout`: the grid, and `snapToPixels` at `scale`), so one data set and
+/// one sheet set per scale serve every width when the sheets are any-width ones.
 struct WebRuntimeData: Encodable {
     struct Sheet: Encodable { let paths: [String: String]; let width: Double; let height: Double }
     struct Variant: Encodable { let text: String; let name: String; let sprite: [Double]? }
