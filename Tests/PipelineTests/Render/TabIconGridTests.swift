@@ -50,7 +50,7 @@ struct TabIconGridTests {
             let set = out.appendingPathComponent("Icons.xcassets/\(try #require(icon.imageSet)).imageset/tab-icon@3x.png")
             #expect(try PNGDecoder().decode(contentsOf: set).image.pixel(x: 36, y: 36) == colour)
         }
-        let atlas = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("web/375/tab-icons@3x.json"))) as? [String: Any]
+        let atlas = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("web/tab-icons@3x.json"))) as? [String: Any]
         #expect((atlas?["frames"] as? [String: Any])?.count == 120)
     }
 
