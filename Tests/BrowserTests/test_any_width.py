@@ -234,3 +234,21 @@ def test_the_keys_show_their_sprites_pixels(any_width_site, browser):
         shown = shot.crop((round(left * SCALE) + x, round(top * SCALE) + y, round(left * SCALE) + x + w, round(top * SCALE) + y + h))
         worst = max(high for _, high in ImageChops.difference(shown, expected.convert("RGB")).getextrema())
         assert worst <= 3, f"button {button['index']} ({button['name']}): pixels differ by up to {worst}"
+
+
+def test_per_width_previews_stay_pictures_of_their_width(browser, tmp_path):
+    """`--sheets per-width`: each preview is its width's page sheets with the keys over them at the
+    manifest's frames, and has no resizable frame (its sheets are for that width only)."""
+    out = tmp_path / "out"
+    subprocess.run([emokit_binary(), "generate", str(ROOT / "Assets" / "SamplePacks"), "--out", str(out), "--widths", "414",
+                    "--sheets", "per-width", "--quiet"], check=True, cwd=ROOT)
+    m = manifest(out, 414)
+    assert "sheetLayout" not in m
+    browser.get((out / "preview" / "414.html").as_uri())
+    assert not browser.find_elements(By.ID, "frame-width")
+    sheet = browser.find_element(By.CSS_SELECTOR, '#pages .page[data-page="0"] img.sheet')
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", sheet) == 414
+    keys = browser.execute_script(KEYS, browser.find_element(By.ID, "keyboard-area"))
+    for key, button in zip(keys[0], m["tabs"][0]["pages"][0]["buttons"]):
+        f = button["frame"]
+        assert close(key["rect"], [f["x"], f["y"], f["width"], f["height"]]) and key["icon"] is None, button["index"]
