@@ -76,8 +76,12 @@ export interface KeyFrame { x: number; y: number; width: number; height: number 
  * preview passes its phone's width, the manifest's frames and sheets, and its labels).
  */
 export interface KeyboardOptions {
-  /** The keyboard's width in CSS px; default: the element's, followed as it changes. */
+  /** The keyboard's width in CSS px; default: the element's, followed as it changes. Keys are laid
+   * out at any width with the frames `generate --widths <width>` writes to that width's manifest. */
   width?: number;
+  /** The device scale frames snap to (layouts with `snapToPixels`) and icons are placed at;
+   * default: the sheets' smallest scale, whose frames are each manifest button's `frame`. */
+  scale?: number;
   /** Words by key (`recent`, `search`, `page` with `%d`, `delete`, ...); default: the run's language. */
   labels?: Record<string, string>;
   /** Show the search field; default: when the run has emoji. */
@@ -103,6 +107,8 @@ export interface KeyboardOptions {
 }
 
 export interface MountedKeyboard {
+  /** Lays the keyboard out again at `width` CSS px, keeping the tab and page shown. */
+  setWidth(width: number): void;
   destroy(): void;
 }
 

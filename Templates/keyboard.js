@@ -63,14 +63,40 @@ function mountKeyboard(element, handlers, options) {
     Object.assign(tabbar.style, { height: px(layout.tabBarHeight), top: px(tabBarTop) });
   }
 
-  // The frame of a cell of the grid: columns from the left inset sharing what the insets leave,
-  // rows from the top inset, with the layout's spacing between them.
+  // The scale frames snap to and icons are placed at: the layout's (the sheets' smallest scale,
+  // whose frames the manifest's `frame` holds) unless the page says.
+  const scale = opt.scale || layout.scale || 1;
+  // YYKit's CGFloatPixelRound: to the nearest device pixel, halves away from zero.
+  const pixelRound = (v) => (Math.sign(v) * Math.round(Math.abs(v) * scale)) / scale;
+  // Where the columns start and how wide they are at the current width: the columns share what
+  // the insets and the gaps leave; a layout that snaps to device pixels (YYKit's) rounds the cell
+  // width and re-centres the columns. The arithmetic is GridSpec.columnGeometry's, step by step,
+  // so the frames are the manifest's for this width, to the last bit.
+  function columnGeometry() {
+    const [, left, , right] = layout.insets;
+    const cols = layout.columns, gaps = Math.max(0, cols - 1) * layout.columnSpacing;
+    const available = width - (left + right) - gaps;
+    if (!layout.snapToPixels) return { left, cellWidth: available / cols };
+    const cellWidth = pixelRound(available / cols);
+    return { left: pixelRound((width - cols * cellWidth - gaps) / 2.0), cellWidth };
+  }
+  // The frame of a cell of the grid: columns from the left (columnGeometry), rows from the top
+  // inset, with the layout's spacing between them (PageLayout.frame(row:column:)).
   function cellFrame(cell) {
     if (opt.cellFrame) return opt.cellFrame(cell);
-    const [top, left, , right] = layout.insets;
-    const cols = layout.columns, cw = (width - left - right - (cols - 1) * layout.columnSpacing) / cols;
-    const c = cell % cols, r = Math.floor(cell / cols);
-    return { x: left + c * (cw + layout.columnSpacing), y: top + r * (layout.rowHeight + layout.rowSpacing), width: cw, height: layout.rowHeight };
+    const columns = columnGeometry(), cw = columns.cellWidth;
+    const c = cell % layout.columns, r = Math.floor(cell / layout.columns);
+    return { x: columns.left + (cw + layout.columnSpacing) * c, y: layout.insets[0] + (layout.rowHeight + layout.rowSpacing) * r,
+      width: cw, height: layout.rowHeight };
+  }
+  // Where a sprite is drawn in its key: centred in the key's frame, its origin snapped down to a
+  // whole pixel at the layout's scale, exactly where a per-width sheet has it on the page
+  // (SheetGeometry.spriteRect), so keys look the same drawn from either kind of sheet.
+  function iconPlace(frame, sprite) {
+    const w = Math.round(sprite[3] * scale), hh = Math.round(sprite[4] * scale);
+    const x = Math.floor(((2 * frame.x + frame.width) * scale - w) / 2 + 1e-6) / scale;
+    const y = Math.floor(frame.y * scale + (frame.height * scale - hh) / 2 + 1e-6) / scale;
+    return { position: "absolute", left: px(x - frame.x), top: px(y - frame.y) };
   }
   // A tab's pages: the ones the page gives (`opt.pages`), else the entries a page at a time with
   // delete in the last cell.
@@ -105,7 +131,6 @@ function mountKeyboard(element, handlers, options) {
     return h("span", { class: "token system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
       transform: "translate(-50%, -50%)", width: px(size), height: px(size), fontSize: px(size * 0.8), lineHeight: px(size), textAlign: "center" } });
   }
-  const centered = (span) => { Object.assign(span.style, { position: "absolute", left: "50%", top: "50%", transform: "translate(-50%, -50%)" }); return span; };
 
   function keyButton(attrs, frame) {
     const key = h("button", Object.assign({ class: "key emk-key", type: "button" }, attrs));
@@ -119,7 +144,11 @@ function mountKeyboard(element, handlers, options) {
       "aria-label": item.name, title: item.name, "data-text": item.text }, attrs), frame);
     const glyph = systemGlyph(found);
     if (glyph) key.appendChild(glyph);
-    else if (!drawn) { key.classList.add("sprite-key"); const s = sprite(found); if (s) key.appendChild(centered(s)); }
+    else if (!drawn) {
+      key.classList.add("sprite-key");
+      const s = sprite(found);
+      if (s) { Object.assign(s.style, iconPlace(frame, item.sprite)); key.appendChild(s); }
+    }
     attachMagnifier(key, found);
     if (!found.variant && found.entry.variants && found.entry.variants.length) {
       attachVariantPicker(key, found);
@@ -133,7 +162,8 @@ function mountKeyboard(element, handlers, options) {
     if (s) {
       const span = h("span", { class: "token" });
       Core.spriteStyle(span, s, s[3], "px");
-      key.appendChild(centered(span));
+      Object.assign(span.style, iconPlace(frame, s));
+      key.appendChild(span);
     } else if (drawnSprite !== false) {
       key.textContent = "⌫";
     }
@@ -342,6 +372,14 @@ function mountKeyboard(element, handlers, options) {
     ? new ResizeObserver(() => { if ((element.clientWidth || 320) !== drawnWidth) { draw(); drawnWidth = width; } }) : null;
   if (resize) resize.observe(element);
   return {
+    /** Lays the keyboard out again at `newWidth` CSS px (a page that sizes it itself, as the preview's resizable frame). */
+    setWidth(newWidth) {
+      opt.width = newWidth;
+      const page = currentPage;
+      draw();
+      drawnWidth = width;
+      goToPage(page);
+    },
     destroy() {
       if (resize) resize.disconnect();
       root.removeEventListener("click", click);

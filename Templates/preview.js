@@ -12,6 +12,10 @@
   const label = (key, fallback, n) => (L[key] || fallback).replace("%d", n === undefined ? "" : String(n));
   document.documentElement.classList.add("js");
 
+  // With any-width sheets (the default) the keyboard is laid out live at the phone frame's width
+  // (320...1366 pt, the slider below), its keys drawn from the pages' sheets; with per-width
+  // sheets each page is its width's sheet, the keys over it at the manifest's frames.
+  const anyWidth = M.sheetLayout === "any-width";
   const W = M.screenWidth;
   const gridHeight = M.metrics.gridHeight;
   const scales = M.scales.slice().sort((a, b) => a - b);
@@ -25,6 +29,14 @@
   const columnsAt = (M.grid.columnsByScale && M.grid.columnsByScale[String(spriteScale)]) ||
     { left: (M.grid.insets && M.grid.insets.left) || 0, cellWidth: M.grid.cellWidth };
   const root = "../";
+  // The resizable frame's range and its devices' widths in points (portrait iPhones, iPhones in
+  // landscape, iPads portrait and landscape).
+  const MIN_WIDTH = 320, MAX_WIDTH = 1366;
+  const DEVICE_WIDTHS = [
+    ["iPhone", [320, 375, 390, 393, 402, 414, 428, 430, 440]],
+    ["landscape", [568, 667, 736, 812, 844, 852, 874, 896, 926, 932, 956]],
+    ["iPad", [744, 768, 810, 820, 834, 1024, 1032, 1180, 1194, 1366]],
+  ];
 
   const h = (tag, attrs, children) => {
     const el = document.createElement(tag);
@@ -51,6 +63,12 @@
     for (const sheet of tab.variantSheets || []) for (const path of Object.values(sheet.sheets)) variantSheetSize.set(path, sheet);
   }
   const key = String(spriteScale);
+  // A page sheet's size in points: the page at its width, or the any-width sheet's grid of cells
+  // (each the icon box and a 1 pt gutter each side: AnyWidthSheet).
+  const cellPixels = Math.max(1, Math.round(M.grid.iconSize * spriteScale)) + 2 * spriteScale;
+  const pageSheetSize = anyWidth
+    ? { width: (M.grid.columns * cellPixels) / spriteScale, height: (M.grid.rows * cellPixels) / spriteScale }
+    : { width: W, height: gridHeight };
   const sheets = [], sheetIndex = new Map();
   function sprite(path, rect, size, x, y) {
     if (!path || !rect || !size) return null;
@@ -69,7 +87,7 @@
     let del = null;
     for (const page of tab.pages) {
       for (const button of page.buttons) {
-        const frame = { width: W, height: gridHeight };
+        const frame = pageSheetSize;
         if (button.kind !== "emoticon") {
           if (!del) del = sprite(page.sheets[key], button.sprite && button.sprite[key], frame);
           if (deleteName === null) deleteName = button.name;
@@ -113,7 +131,8 @@
     layout: { columns: grid.columns, rows: grid.rows, perPage: grid.emoticonsPerPage, rowHeight: grid.cellHeight, iconSize: grid.iconSize,
       insets: [insets.top || 0, insets.left || 0, insets.bottom || 0, insets.right || 0], columnSpacing: grid.columnSpacing || 0,
       rowSpacing: grid.rowSpacing || 0, gridHeight, pageControlHeight: metrics.pageControlHeight, tabBarHeight: metrics.tabBarHeight,
-      keyboardHeight: metrics.keyboardHeight, gridTop: metrics.gridTop, pageControlTop: metrics.pageControlTop, tabBarTop: metrics.tabBarTop },
+      keyboardHeight: metrics.keyboardHeight, gridTop: metrics.gridTop, pageControlTop: metrics.pageControlTop, tabBarTop: metrics.tabBarTop,
+      snapToPixels: snapped, scale: spriteScale },
   }, location.href);
 
   // A tab's pages as the manifest has them: its sheet as the picture (srcset; a snapped layout
@@ -157,18 +176,58 @@
   // The phone frame is a phone's screen (19.5:9, as iPhones since the X), and the keyboard is
   // docked at its bottom as the system keyboard sits; the messages take the rest.
   phone.classList.add("docked");
-  phone.style.height = px(Math.round((W * 19.5) / 9));
+  // A wider frame (landscape, iPad) keeps the keyboard and some messages above it.
+  const phoneHeight = (width) => (width <= 500 ? Math.round((width * 19.5) / 9) : M.metrics.toolbarHeight + M.metrics.keyboardHeight + 260);
+  phone.style.height = px(phoneHeight(W));
 
   // ------------------------------------------------------------------ the keyboard
   // Emokit.mountKeyboard with the manifest's frames and sheets, the page's labels and ids, the
   // phone as the place of the magnifier and the skin-tone picker. One Recent list per output
   // folder (its URL path), shared by that output's widths.
   const searchable = tabs.some((tab) => !tab.displayOnly && tab.entries.some((entry) => entry.text));
-  E.mountKeyboard(keyboardArea, { onInsert: insert, onDelete: deleteBackward }, {
-    width: W, pages, cellFrame, labels: L, ids: true, overlay: phone, search: searchable, layoutName: M.layout || "classic",
+  // A page can open at another width: preview/375.html#834.
+  const asked = Number((/^#(\d{3,4})$/.exec(location.hash) || [])[1]);
+  const startWidth = anyWidth && asked >= MIN_WIDTH && asked <= MAX_WIDTH ? asked : W;
+  const keyboard = E.mountKeyboard(keyboardArea, { onInsert: insert, onDelete: deleteBackward }, Object.assign({
+    width: startWidth, labels: L, ids: true, overlay: phone, search: searchable, layoutName: M.layout || "classic",
     storageKey: new URL(root, location.href).pathname, arrowKeys: () => keyboardArea.dataset.mode === "emoticon",
-  });
+  }, anyWidth ? {} : { pages, cellFrame }));
   keyboardArea.appendChild(systemKeyboard);
+  if (anyWidth) resizableFrame(startWidth);
+
+  // ------------------------------------------------------------------ the resizable frame
+  // Any-width sheets serve every width: a slider (and a device list) sets the phone frame's width
+  // from 320 to 1366 pt and the keyboard is laid out again at it, as an app does on rotation or in
+  // split view.
+  function resizableFrame(start) {
+    const slider = h("input", { type: "range", id: "frame-width", min: String(MIN_WIDTH), max: String(MAX_WIDTH), step: "1", value: String(start) });
+    const shown = h("output", { id: "frame-width-value", for: "frame-width" });
+    const presets = h("select", { id: "frame-preset", "aria-label": label("devices", "Devices") },
+      [h("option", { value: "", text: label("devices", "Devices") })].concat(DEVICE_WIDTHS.map(([group, widths]) =>
+        h("optgroup", { label: label(group, group) }, widths.map((w) => h("option", { value: String(w), text: label("points", "%d pt", w) }))))));
+    const controls = h("div", { class: "frame-controls", id: "frame-controls" },
+      [h("label", { for: "frame-width", text: label("frameWidth", "Keyboard width") }), slider, shown, presets]);
+    // In the page's header (a landmark), under its title and the generated widths.
+    const header = document.querySelector(".topbar");
+    if (header) header.appendChild(controls);
+    else phone.parentNode.insertBefore(controls, phone);
+    const title = document.querySelector(".page-title");
+    function setWidth(width) {
+      width = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.round(Number(width) || W)));
+      phone.style.width = px(width);
+      phone.style.height = px(phoneHeight(width));
+      phone.dataset.width = String(width);
+      slider.value = String(width);
+      slider.setAttribute("aria-valuetext", label("points", "%d pt", width));
+      shown.textContent = label("points", "%d pt", width);
+      presets.value = presets.querySelector(`option[value="${width}"]`) ? String(width) : "";
+      if (title) title.textContent = label("pageTitle", "%d pt preview", width);
+      keyboard.setWidth(width);
+    }
+    slider.addEventListener("input", () => setWidth(slider.value));
+    presets.addEventListener("change", () => { if (presets.value) setWidth(presets.value); });
+    setWidth(start);
+  }
 
   // ------------------------------------------------------------------ text editing
   function insert(text) {

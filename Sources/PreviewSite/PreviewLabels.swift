@@ -16,9 +16,11 @@ public enum PreviewLabels {
     }
 
     /// The labels the preview page carries, of `language` (one of `language(locale:)`'s tags), in
-    /// the table's order. `%d`/`%s` are filled in by the page.
-    public static func labels(language: String) -> [(key: String, text: String)] {
-        table.filter(\.onPage).map { ($0.key, $0.text(language)) }
+    /// the table's order. `%d`/`%s` are filled in by the page. `anyWidth: false` leaves out the
+    /// resizable frame's words, which only pages on any-width sheets show (so a per-width site keeps
+    /// its bytes).
+    public static func labels(language: String, anyWidth: Bool = true) -> [(key: String, text: String)] {
+        table.filter { $0.onPage && (anyWidth || !$0.anyWidthOnly) }.map { ($0.key, $0.text(language)) }
     }
 
     /// One label in every language.
@@ -29,9 +31,12 @@ public enum PreviewLabels {
         let traditional: String
         /// In the preview page's table; the rest only in the runtime's (`runtimeKeys`).
         var onPage = true
+        /// Shown only by pages on any-width sheets (the resizable frame).
+        var anyWidthOnly = false
 
-        init(_ key: String, english: String, simplified: String, traditional: String, onPage: Bool = true) {
-            (self.key, self.english, self.simplified, self.traditional, self.onPage) = (key, english, simplified, traditional, onPage)
+        init(_ key: String, english: String, simplified: String, traditional: String, onPage: Bool = true, anyWidthOnly: Bool = false) {
+            (self.key, self.english, self.simplified, self.traditional) = (key, english, simplified, traditional)
+            (self.onPage, self.anyWidthOnly) = (onPage, anyWidthOnly)
         }
 
         func text(_ language: String) -> String {
@@ -48,6 +53,13 @@ public enum PreviewLabels {
         Label("pageTitle", english: "%d pt preview", simplified: "%d pt 预览", traditional: "%d pt 預覽"),
         Label("screenWidth", english: "Screen width", simplified: "屏幕宽度", traditional: "螢幕寬度"),
         Label("sheets", english: "%d pt sheets", simplified: "%d pt 表情图", traditional: "%d pt 表情圖"),
+        Label("pageSheets", english: "Page sheets (one for every width)", simplified: "页面表情图（适用于所有宽度）", traditional: "頁面表情圖（適用於所有寬度）", anyWidthOnly: true),
+        Label("frameWidth", english: "Keyboard width", simplified: "键盘宽度", traditional: "鍵盤寬度", anyWidthOnly: true),
+        Label("points", english: "%d pt", simplified: "%d pt", traditional: "%d pt", anyWidthOnly: true),
+        Label("devices", english: "Devices", simplified: "设备", traditional: "裝置", anyWidthOnly: true),
+        Label("iPhone", english: "iPhone", simplified: "iPhone", traditional: "iPhone", anyWidthOnly: true),
+        Label("landscape", english: "iPhone landscape", simplified: "iPhone 横屏", traditional: "iPhone 橫向", anyWidthOnly: true),
+        Label("iPad", english: "iPad", simplified: "iPad", traditional: "iPad", anyWidthOnly: true),
         Label("emoticon", english: "emoticon", simplified: "个表情", traditional: "個表情"),
         Label("emoticons", english: "emoticons", simplified: "个表情", traditional: "個表情"),
         Label("messages", english: "Messages", simplified: "消息", traditional: "訊息"),
@@ -71,8 +83,8 @@ public enum PreviewLabels {
     ]
 
     /// The labels as one JSON object, for the page's `#emokit-labels` script.
-    static func json(language: String) -> String {
-        let pairs = labels(language: language).map { "\(quote($0.key)):\(quote($0.text))" }
+    static func json(language: String, anyWidth: Bool = true) -> String {
+        let pairs = labels(language: language, anyWidth: anyWidth).map { "\(quote($0.key)):\(quote($0.text))" }
         return "{" + pairs.joined(separator: ",") + "}"
     }
 

@@ -154,6 +154,7 @@ public struct PreviewSiteBuilder {
             "emojiSource": .text(summary.emojiSource ?? "none needed"),
             "widths": .list(widthLinks),
             "thumbWidth": .text("\(reference?.screenWidth ?? 375)"),
+            "anyWidth": .bool(reference?.header.sheetLayout == .anyWidth),
             "tabs": .list(tabs),
         ]
     }
@@ -173,6 +174,7 @@ public struct PreviewSiteBuilder {
             ]
         }
         let language = PreviewLabels.language(locale: summary.locale)
+        let anyWidth = manifest.header.sheetLayout == .anyWidth
         let labels = Dictionary(PreviewLabels.labels(language: language).map { ($0.key, $0.text) }) { first, _ in first }
         let width = "\(manifest.screenWidth)"
         return [
@@ -181,11 +183,13 @@ public struct PreviewSiteBuilder {
             "widths": .list(widths),
             "tabs": .list(tabs),
             "lang": .text(language),
-            "labels": .json(PreviewLabels.json(language: language)),
+            "labels": .json(PreviewLabels.json(language: language, anyWidth: anyWidth)),
             "labelAllTabs": .text(labels["allTabs"] ?? ""),
             "labelPageTitle": .text((labels["pageTitle"] ?? "").replacingOccurrences(of: "%d", with: width)),
             "labelScreenWidth": .text(labels["screenWidth"] ?? ""),
-            "labelSheets": .text((labels["sheets"] ?? "").replacingOccurrences(of: "%d", with: width)),
+            "labelSheets": .text(
+                anyWidth
+                    ? labels["pageSheets"] ?? "" : (labels["sheets"] ?? "").replacingOccurrences(of: "%d", with: width)),
             "labelEmoticon": .text(labels["emoticon"] ?? ""),
             "labelEmoticons": .text(labels["emoticons"] ?? ""),
         ]

@@ -6,7 +6,9 @@ import Foundation
 /// the grid, metrics and colours the keyboard is laid out with. Sprites are
 /// `[sheet, x, y, width, height]` in CSS px, `sheet` an index into `sheets` (each sheet's path
 /// per scale, relative to `web/`, and its size in CSS px), so the runtime can draw an icon at any
-/// size, such as a message's font size.
+/// size, such as a message's font size. The keys are laid out at the element's width with the
+/// manifests' arithmetic (`layout`: the grid, and `snapToPixels` at `scale`), so one data set and
+/// one sheet set per scale serve every width when the sheets are any-width ones.
 struct WebRuntimeData: Encodable {
     struct Sheet: Encodable { let paths: [String: String]; let width: Double; let height: Double }
     struct Variant: Encodable { let text: String; let name: String; let sprite: [Double]? }
@@ -38,6 +40,12 @@ struct WebRuntimeData: Encodable {
         let insets: [Double]
         let columnSpacing: Double, rowSpacing: Double
         let gridHeight: Double, pageControlHeight: Double, tabBarHeight: Double, keyboardHeight: Double
+        /// True when cell widths and the left edge round to device pixels (YYKit's layout): the
+        /// runtime then snaps at `scale` as the manifest's frames do.
+        var snapToPixels: Bool? = nil
+        /// The scale the runtime lays out and places icons at: the sheets' smallest, whose frames
+        /// are every manifest button's `frame`. Absent where it is 1.
+        var scale: Int? = nil
     }
 
     let version: String
@@ -125,7 +133,8 @@ struct WebRuntimeData: Encodable {
             columns: grid.columns, rows: grid.rows, perPage: grid.emoticonsPerPage, rowHeight: grid.cellHeight, iconSize: grid.iconSize,
             insets: insets, columnSpacing: grid.columnSpacing ?? 0, rowSpacing: grid.rowSpacing ?? 0,
             gridHeight: metrics.gridHeight, pageControlHeight: metrics.pageControlHeight, tabBarHeight: metrics.tabBarHeight,
-            keyboardHeight: metrics.keyboardHeight)
+            keyboardHeight: metrics.keyboardHeight, snapToPixels: grid.snapToPixels == true ? true : nil,
+            scale: scales.first.flatMap { $0 == 1 ? nil : $0 })
         colors = manifest.colors
     }
 

@@ -10,13 +10,15 @@ import TextEscaping
 /// - `web/emoticons.css`: one stylesheet for every screen (`WebStylesheet`), in CSS px.
 /// - `web/emoticons.js`, `web/emoticons.mjs`, `web/emoticons.d.ts`, `web/demo.html`: the runtime
 ///   (`WebRuntimeWriter`): tokenizer, renderer and keyboard, with the data embedded.
-/// - `web/<width>/<tab>-page-NNN@<S>x.json`: a TexturePacker JSON hash for one sheet (PixiJS
-///   `Assets.load`, Phaser `load.atlas`). Frames are the manifest's sprite rects, keyed
-///   `<tab>/<name>` (the delete key `<tab>/delete`); `meta.related_multi_packs` lists the width
-///   and scale's other sheets, as TexturePacker's multipack does, so PixiJS loads them all from
-///   one file.
-/// - `web/<width>/tab-icons@<S>x.json`: the same for the tab icon strip, a frame per tab keyed
-///   `<tab>/tab-icon`: the icon's whole `size`-pt square (`sourceSize`), trimmed to its pixels.
+/// - `web/<tab>-page-NNN@<S>x.json` (any-width sheets: one set per scale, for every width) or
+///   `web/<width>/<tab>-page-NNN@<S>x.json` (`--sheets per-width`: a set per width): a
+///   TexturePacker JSON hash for one sheet (PixiJS `Assets.load`, Phaser `load.atlas`). Frames are
+///   the manifest's sprite rects, keyed `<tab>/<name>` (the delete key `<tab>/delete`);
+///   `meta.related_multi_packs` lists the scale's other sheets (of that width), as TexturePacker's
+///   multipack does, so PixiJS loads them all from one file.
+/// - `web/tab-icons@<S>x.json` (`web/<width>/…` per width): the same for the tab icon strip, a
+///   frame per tab keyed `<tab>/tab-icon`: the icon's whole `size`-pt square (`sourceSize`),
+///   trimmed to its pixels.
 ///
 /// The sprites are the page sheets themselves, not new atlases: every icon is in them once per
 /// scale, a page's sheet loads only when one of its icons is shown, and the app and the web share
@@ -25,18 +27,28 @@ package struct WebSpriteWriter {
     /// `--web` has nothing to choose yet (`WebRequest`).
     package init() {}
 
-    /// One width's TexturePacker JSON files.
+    /// One width's TexturePacker JSON files (per-width sheets), or the one set of every width
+    /// (any-width sheets, whose sprite rects are the same in every width's manifest).
     package func writeAtlases(_ manifest: Manifest, output: OutputFolder) throws(OutputError) {
         let sheetSizes = try Self.sheetSizes(manifest, output: output)
+        let folder = Self.atlasFolder(manifest)
         for scale in manifest.scales {
             let atlases = Self.atlases(manifest, scale: scale, sizes: sheetSizes)
             for atlas in atlases {
                 var document = atlas.document
                 document.meta.relatedMultiPacks = atlases.map(\.fileName).filter { $0 != atlas.fileName }
-                try output.writeJSON(document, to: "web/\(manifest.screenWidth)/\(atlas.fileName)")
+                try output.writeJSON(document, to: folder + atlas.fileName)
             }
         }
     }
+
+    /// Where a manifest's atlases go: `web/` for any-width sheets, `web/<width>/` per width.
+    package static func atlasFolder(_ manifest: Manifest) -> String {
+        manifest.sheetLayout == .anyWidth ? "web/" : "web/\(manifest.screenWidth)/"
+    }
+
+    /// The atlases' way back to the output's root, where the sheets' paths start.
+    static func outputRoot(_ manifest: Manifest) -> String { manifest.sheetLayout == .anyWidth ? "../" : "../../" }
 
     /// The pixel size of every sheet a manifest names (pages and tab icons), read back from the output.
     package static func sheetSizes(_ manifest: Manifest, output: OutputFolder) throws(OutputError) -> [String: (width: Int, height: Int)] {
@@ -94,7 +106,7 @@ package struct WebSpriteWriter {
                         spriteSourceSize: Rect(x: 0, y: 0, w: rect.width, h: rect.height), sourceSize: Size(w: rect.width, h: rect.height))
                 }
                 let name = "\(tab.id)-page-\(String(format: "%03d", page.index))@\(scale)x.json"
-                let meta = Meta(version: manifest.generator.version, image: "../../\(sheet)", size: Size(w: size.width, h: size.height), scale: "\(scale)")
+                let meta = Meta(version: manifest.generator.version, image: outputRoot(manifest) + sheet, size: Size(w: size.width, h: size.height), scale: "\(scale)")
                 atlases.append(Atlas(fileName: name, document: Document(frames: frames, meta: meta)))
             }
         }
@@ -117,7 +129,7 @@ package struct WebSpriteWriter {
                 frame.trimmed = rect != cell
                 frames[key] = frame
             }
-            let meta = Meta(version: manifest.generator.version, image: "../../\(strip)", size: Size(w: size.width, h: size.height), scale: "\(scale)")
+            let meta = Meta(version: manifest.generator.version, image: outputRoot(manifest) + strip, size: Size(w: size.width, h: size.height), scale: "\(scale)")
             let name = ((strip as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
             atlases.append(Atlas(fileName: name, document: Document(frames: frames, meta: meta)))
         }
@@ -173,14 +185,16 @@ extension WebSpriteWriter: ManifestWriter {
     }
 
     /// A width at a time: its atlases list every page, so it is held whole, but only one (and the
-    /// smallest width's, whose sheets the stylesheet and the runtime draw from).
+    /// smallest width's, whose sheets the stylesheet and the runtime draw from). Any-width sheets
+    /// are the same in every width's manifest: their atlases are written once, from the smallest.
     package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(OutputError) {
         var smallest: Manifest?
         for paged in manifests {
             let manifest = paged.whole()
-            try writeAtlases(manifest, output: output)
+            if manifest.sheetLayout != .anyWidth { try writeAtlases(manifest, output: output) }
             if smallest.map({ manifest.screenWidth < $0.screenWidth }) ?? true { smallest = manifest }
         }
+        if let smallest, smallest.sheetLayout == .anyWidth { try writeAtlases(smallest, output: output) }
         guard let smallest else { return }
         let sizes = try Self.sheetSizes(smallest, output: output)
         try output.write(Data(WebStylesheet.css(smallest, sizes: sizes).utf8), to: "web/emoticons.css")

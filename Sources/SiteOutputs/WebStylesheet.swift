@@ -5,7 +5,8 @@ import TextEscaping
 /// `web/emoticons.css`: one stylesheet for every screen. On the web the unit is the CSS px (a
 /// point on an iPhone), so an icon is the same size whatever the window's width; what differs
 /// between screens is the pixel density, which `image-set()` answers by picking the sheet of the
-/// right scale. The rects are the first width's (the smallest), whose sheets hold every icon.
+/// right scale. The rects are the first width's (the smallest), whose sheets hold every icon; with
+/// any-width sheets every width's manifest names the same sheets and rects.
 ///
 /// Classes: a button's `webClass` (`emk-<tab>-<name>`, see `WebClassNames`), per tab its delete
 /// key (`emk-<tab>-delete`) and its tab bar icon (`emk-<tab>-icon`, the icon's whole square).

@@ -42,6 +42,17 @@ struct PreviewLabelsTests {
         #expect(!english.contains { $0.key == "keyboard" || $0.key == "tones" })
     }
 
+    /// The resizable frame's words are on pages of any-width sheets only: a per-width page carries
+    /// the table it always did (its bytes unchanged).
+    @Test func theFramesWordsAreOnlyOnAnyWidthPages() {
+        let frameWords = ["pageSheets", "frameWidth", "points", "devices", "iPhone", "landscape", "iPad"]
+        let anyWidth = PreviewLabels.labels(language: "zh-Hans").map(\.key)
+        let perWidth = PreviewLabels.labels(language: "zh-Hans", anyWidth: false).map(\.key)
+        #expect(frameWords.allSatisfy(anyWidth.contains))
+        #expect(perWidth == anyWidth.filter { !frameWords.contains($0) })
+        #expect(PreviewLabels.labels(language: "en").first { $0.key == "frameWidth" }?.text == "Keyboard width")
+    }
+
     /// The runtime's source has the marker, not a second table of its own.
     @Test func theRuntimeTemplateHoldsOnlyTheMarker() throws {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates")

@@ -10,18 +10,29 @@ import Testing
 
 /// `--web`: every TexturePacker frame is the manifest's sprite rect, `meta` names the real sheet
 /// and its size, multipacks link each other, and the CSS rules reproduce the rects per scale.
+/// Any-width sheets (the default) have one set of atlases for every width, in `web/`; per-width
+/// sheets a set per width, in `web/<width>/`.
 struct WebFormatTests {
-    static func run(widths: [Int]) throws -> URL {
+    static func run(widths: [Int], sheets: Manifest.SheetLayout = .anyWidth) throws -> URL {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: widths) { $0.writeWeb = true }
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: widths) {
+            $0.writeWeb = true
+            $0.sheetLayout = sheets
+        }
         return out
     }
 
-    @Test func texturePackerFramesEqualTheManifestsSpriteRects() throws {
-        let out = try Self.run(widths: [320, 414])
+    @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
+    func texturePackerFramesEqualTheManifestsSpriteRects(sheets: Manifest.SheetLayout) throws {
+        let out = try Self.run(widths: [320, 414], sheets: sheets)
+        let anyWidth = sheets == .anyWidth
+        let folders = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("web").path).filter { !$0.contains(".") }
+        #expect(folders.sorted() == (anyWidth ? [] : ["320", "414"]))
         for width in [320, 414] {
             let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
-            let folder = out.appendingPathComponent("web/\(width)")
+            // Any-width: every width's manifest has the same sprites, so the one set is each width's.
+            let folder = out.appendingPathComponent(anyWidth ? "web" : "web/\(width)")
+            let root = anyWidth ? "../" : "../../"
             for scale in manifest.scales {
                 var files: [String] = []
                 var keys = Set<String>()
@@ -32,7 +43,7 @@ struct WebFormatTests {
                         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any])
                         let meta = try #require(json["meta"] as? [String: Any])
                         let sheet = try #require(page.sheets["\(scale)"])
-                        #expect(meta["image"] as? String == "../../\(sheet)")
+                        #expect(meta["image"] as? String == root + sheet)
                         #expect(folder.appendingPathComponent(meta["image"] as! String).standardizedFileURL.path == out.appendingPathComponent(sheet).standardizedFileURL.path)
                         let size = try PNGDecoder().peekSize(contentsOf: out.appendingPathComponent(sheet))
                         #expect(meta["size"] as? [String: Int] == ["w": size.width, "h": size.height])
@@ -63,7 +74,7 @@ struct WebFormatTests {
                 let iconAtlas = "tab-icons@\(scale)x.json"
                 files.append(iconAtlas)
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(iconAtlas))) as? [String: Any])
-                #expect((json["meta"] as? [String: Any])?["image"] as? String == "../../sheets/tab-icons@\(scale)x.png")
+                #expect((json["meta"] as? [String: Any])?["image"] as? String == root + "sheets/tab-icons@\(scale)x.png")
                 let strip = try PNGDecoder().peekSize(contentsOf: out.appendingPathComponent("sheets/tab-icons@\(scale)x.png"))
                 #expect((json["meta"] as? [String: Any])?["size"] as? [String: Int] == ["w": strip.width, "h": strip.height])
                 let frames = try #require(json["frames"] as? [String: [String: Any]])
@@ -84,7 +95,7 @@ struct WebFormatTests {
                     #expect(related == files.filter { $0 != name })
                 }
             }
-            let listed = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            let listed = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("x.json") }
             #expect(listed.count == (manifest.tabs.reduce(0) { $0 + $1.pages.count } + 1) * manifest.scales.count)
         }
     }
@@ -92,12 +103,15 @@ struct WebFormatTests {
     /// Reads the CSS back: each emoticon's base rule, under the class the manifest records, is its
     /// rect at the smallest scale in CSS px, and the 3x override (where present) is its 3x rect,
     /// so the icon is exact at both. One stylesheet for every width: the smallest width's sheets.
-    @Test func cssRulesReproduceTheRectsAtEachScale() throws {
-        let out = try Self.run(widths: [375, 414])
+    /// In an any-width sheet every icon sits at the same place in points at both scales (its cell
+    /// is a whole number of points), so no rule needs a 3x override.
+    @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
+    func cssRulesReproduceTheRectsAtEachScale(sheets: Manifest.SheetLayout) throws {
+        let out = try Self.run(widths: [375, 414], sheets: sheets)
         let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("web/375/emoticons.css").path))
         let css = try String(contentsOf: out.appendingPathComponent("web/emoticons.css"), encoding: .utf8)
-        let parts = css.components(separatedBy: "@media (min-resolution: 2.5dppx) {")
+        let parts = css.components(separatedBy: "@media (min-resolution: 2.5dppx) {") + (sheets == .anyWidth ? [""] : [])
         #expect(parts.count == 2)
         func rules(_ text: String) -> [String: [String: String]] {
             var result: [String: [String: String]] = [:]
@@ -127,7 +141,9 @@ struct WebFormatTests {
                     let r2 = button.sprite["2"]!, r3 = button.sprite["3"]!
                     #expect(rule["width"] == px(r2.width, 2) && rule["height"] == px(r2.height, 2))
                     #expect(rule["background-position"] == "-\(px(r2.x, 2)) -\(px(r2.y, 2))".replacingOccurrences(of: "-0px", with: "0px"))
-                    #expect(rule["background-size"] == "375px 200px")
+                    let sheet = try PNGDecoder().peekSize(contentsOf: out.appendingPathComponent(page.sheets["2"]!))
+                    #expect(rule["background-size"] == "\(px(sheet.width, 2)) \(px(sheet.height, 2))")
+                    #expect(sheets == .anyWidth ? sheet.width == 8 * 68 && sheet.height == 4 * 68 : sheet.width == 750 && sheet.height == 400)
                     #expect(rule["background-image"]?.hasPrefix("image-set(url(\"../\(page.sheets["2"]!)\") 2x, url(\"../\(page.sheets["3"]!)\") 3x)") == true)
                     if let override = retina[name] {
                         #expect(override["background-position"] == "-\(px(r3.x, 3)) -\(px(r3.y, 3))")
@@ -141,7 +157,7 @@ struct WebFormatTests {
             }
         }
         #expect(checked == manifest.tabs.reduce(0) { $0 + $1.entryCount })
-        #expect(overridden > 0)
+        #expect(sheets == .anyWidth ? overridden == 0 : overridden > 0)
         // Each tab's icon class: its 24 pt square in the strip (exact at 3x: no override).
         for (tabIndex, tab) in manifest.tabs.enumerated() {
             let name = WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))[tabIndex] + "-icon"

@@ -50,7 +50,7 @@ struct TabIconGridTests {
             let set = out.appendingPathComponent("Icons.xcassets/\(try #require(icon.imageSet)).imageset/tab-icon@3x.png")
             #expect(try PNGDecoder().decode(contentsOf: set).image.pixel(x: 36, y: 36) == colour)
         }
-        let atlas = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("web/375/tab-icons@3x.json"))) as? [String: Any]
+        let atlas = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("web/tab-icons@3x.json"))) as? [String: Any]
         #expect((atlas?["frames"] as? [String: Any])?.count == 120)
     }
 
@@ -82,7 +82,7 @@ struct TabIconGridTests {
         let second = try PNGDecoder().decode(contentsOf: out.appendingPathComponent("sheets/tab-icons-2@1x.png")).image
         #expect(second.width == 3 * 24 && second.height == 24)
         #expect(second.pixel(x: 60, y: 12) == (UInt8(514 % 251), UInt8(514 / 251), 200, 255))
-        let atlas = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("web/375/tab-icons-2@1x.json"))) as? [String: Any]
+        let atlas = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("web/tab-icons-2@1x.json"))) as? [String: Any]
         #expect((atlas?["frames"] as? [String: Any])?.count == 3)
     }
 }
