@@ -106,9 +106,11 @@ guard() {
 
 echo "emokit: $("$EMOKIT" --version 2>/dev/null | head -n1); Pillow $(python3 -c 'import PIL; print(PIL.__version__)')"
 echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), load $(cut -d' ' -f1-3 /proc/loadavg); corpus: $(find "$CORPUS" -name '*.png' | wc -l) icons; $RUNS rounds"
+if [[ " $CASES " == *" pairs "* || " $CASES " == *" max "* ]]; then
 echo
 echo "| case (full corpus) | emokit wall s | Pillow wall s | wall ratio | emokit cpu s | Pillow cpu s | cpu ratio | emokit bytes | Pillow bytes | bytes ratio | emokit peak MiB | Pillow peak MiB |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+fi
 for c in $CASES; do
   case $c in
     pairs)
