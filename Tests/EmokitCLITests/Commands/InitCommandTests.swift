@@ -172,6 +172,7 @@ struct InitCommandTests {
                   "packs": ["."],
                   "out": "emokit-output",
                   "widths": [375, 390, 393, 402, 414, 420, 428, 430, 440],
+                  "sheets": "any-width",
                   "scales": [2, 3],
                   "layout": "classic",
                   "locale": "cn",
