@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # emokit next to Pillow on the peer benchmark's corpus: the same sheets, run in alternation so both
-# see the same machine load, and the table of ratios that Documentation/Performance.md "The benchmark" quotes.
+# see the same machine load, and the table of ratios that Documentation/Performance.md "The benchmark" quotes;
+# and issue 35's targets: any-width sheets (the default) against --sheets per-width, same binary
+# (Benchmarks/any-width.sh). Every target is printed at the end with its value and PASS/FAIL.
 #
 # usage: Benchmarks/run.sh [RUNS=3]
 #   EMOKIT=path      the binary to time (default: builds the self-contained release binary with
@@ -9,17 +11,20 @@
 #                    it that part times EMOKIT alone)
 #   BENCH=dir        a writable copy of the peer benchmark (default: /tmp/emokit-bench, copied from
 #                    ../shared/bench and filled by its make-corpus.sh when missing)
-#   CASES="..."      which parts to run (default: "pairs max all jobs rebuild emoji x10 psnr")
+#   CASES="..."      which parts to run (default: "bytes default pairs max all jobs rebuild emoji x10 psnr")
 # Needs: python3 with Pillow (and numpy for psnr), GNU time (/usr/bin/time), fonts-noto-color-emoji;
 # without EMOKIT=, what .ci/release needs (the static archives of the -dev packages: bash .ci/install).
 #
 # Each timed case runs RUNS times; in every round emokit and Pillow run back to back (the order
 # flips every round). The table gives medians, and the wall ratio is the median of the per-round
 # ratios. Peak memory is GNU time's maximum resident set size of the whole process.
+# Wherever emokit is compared with Pillow (which draws per-width sheets), or with itself at one
+# width and scale, it runs with --sheets per-width; the default runs (jobs at every default pair,
+# rebuilds, the emoji keyboard, ten times the corpus at every pair) are any-width, as users run them.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${1:-3}
-CASES=${CASES:-"pairs max all jobs rebuild emoji x10 psnr"}
+CASES=${CASES:-"bytes default pairs max all jobs rebuild emoji x10 psnr"}
 BENCH=${BENCH:-/tmp/emokit-bench}
 OUT=${OUT:-/tmp/emokit-bench-out}
 SHARED=${EMOKIT_SHARED:-$HERE/../shared}
@@ -36,6 +41,8 @@ fi
 CORPUS=$BENCH/corpus/full
 DELETE=$BENCH/corpus/delete.png
 mkdir -p "$OUT"
+# shellcheck source=Benchmarks/any-width.sh
+source "$HERE/Benchmarks/any-width.sh"
 
 # one DIR command...: runs once, prints "wall_s peak_kib bytes cpu_s" (bytes of DIR's PNG sheets;
 # cpu is user + system time of the whole process, which machine load changes far less than wall).
@@ -57,7 +64,7 @@ one_keep() {
 }
 emokit_run() { # dir widths scales [extra...]
   local dir=$1 widths=$2 scales=$3; shift 3
-  one "$dir" "$EMOKIT" generate "$CORPUS" --out "$dir" --widths "$widths" --scales "$scales" --delete-icon "$DELETE" --no-cache -q "$@"
+  one "$dir" "$EMOKIT" generate "$CORPUS" --out "$dir" --widths "$widths" --scales "$scales" --delete-icon "$DELETE" --no-cache -q --sheets per-width "$@"
 }
 pillow_run() { # dir width scale
   one "$1" python3 "$BENCH/peers/pillow.py" "$CORPUS" "$1" "$2" "$3" all "$DELETE"
@@ -86,18 +93,32 @@ compare() {
   printf '| %s | %.2f | %.2f | **%.3f** | %.2f | %.2f | **%.3f** | %s | %s | **%.3f** | %s | %s |\n' "$label" "$ew" "$pw" "$ratio" "$ec" "$pc" "$cratio" "$eb" "$pb" \
     "$(awk -v a="$eb" -v b="$pb" 'BEGIN {print a/b}')" "$em" "$pm"
 }
+# guard LABEL: the speed guard's targets against Pillow from the rounds `compare` just ran.
+guard() {
+  local wall cpu bytes
+  wall=$(awk '{printf "%.3f\n", $1/$5}' "$OUT/rounds.txt" | median)
+  cpu=$(awk '{printf "%.3f\n", $4/$8}' "$OUT/rounds.txt" | median)
+  bytes=$(awk 'NR==1 {printf "%.3f", $3/$7}' "$OUT/rounds.txt")
+  target "$1 --sheets per-width, wall / Pillow" "$(awk '{print $1}' "$OUT/rounds.txt" | median) s / $(awk '{print $5}' "$OUT/rounds.txt" | median) s" "$wall" 0.18
+  target "$1 --sheets per-width, CPU / Pillow" "$(awk '{print $4}' "$OUT/rounds.txt" | median) s / $(awk '{print $8}' "$OUT/rounds.txt" | median) s" "$cpu" 0.35
+  target "$1 --sheets per-width, bytes / Pillow" "$(awk 'NR==1 {print $3 " / " $7}' "$OUT/rounds.txt")" "$bytes" 0.95
+}
 
 echo "emokit: $("$EMOKIT" --version 2>/dev/null | head -n1); Pillow $(python3 -c 'import PIL; print(PIL.__version__)')"
 echo "machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), load $(cut -d' ' -f1-3 /proc/loadavg); corpus: $(find "$CORPUS" -name '*.png' | wc -l) icons; $RUNS rounds"
+if [[ " $CASES " == *" pairs "* || " $CASES " == *" max "* ]]; then
 echo
 echo "| case (full corpus) | emokit wall s | Pillow wall s | wall ratio | emokit cpu s | Pillow cpu s | cpu ratio | emokit bytes | Pillow bytes | bytes ratio | emokit peak MiB | Pillow peak MiB |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+fi
 for c in $CASES; do
   case $c in
     pairs)
       compare "375@2x" 375 2
+      guard "375@2x"
       cp "$OUT/rounds.txt" "$OUT/rounds-375.txt"
-      compare "414@3x" 414 3 ;;
+      compare "414@3x" 414 3
+      guard "414@3x" ;;
     max)
       compare "375@2x --compression max" 375 2 --compression max
       compare "414@3x --compression max" 414 3 --compression max ;;
@@ -106,6 +127,10 @@ done
 echo
 for c in $CASES; do
   case $c in
+    bytes)
+      aw_bytes samples "$HERE/Assets/SamplePacks"
+      aw_bytes corpus "$CORPUS" --delete-icon "$DELETE" ;;
+    default) aw_default ;;
     "all")
       # Time per output megapixel: the ten default pairs against 375@2x alone.
       : >"$OUT/all.txt"
@@ -135,7 +160,7 @@ for c in $CASES; do
           fi
           echo "$a $b" >>"$OUT/jobs.txt"
         done
-        label=$([ "$pair" = default ] && echo "every default pair" || echo "375@2x")
+        label=$([ "$pair" = default ] && echo "every default pair (any-width)" || echo "375@2x")
         w1=$(awk '{print $1}' "$OUT/jobs.txt" | median); w2=$(awk '{print $5}' "$OUT/jobs.txt" | median)
         speedup=$(awk '{printf "%.3f\n", $1/$5}' "$OUT/jobs.txt" | median)
         busy=$(awk '{printf "%.2f\n", $8/$5}' "$OUT/jobs.txt" | median)
@@ -163,22 +188,7 @@ for c in $CASES; do
       cold=$(awk '{print $1}' "$OUT/rebuild.txt" | median); cached=$(awk '{print $5}' "$OUT/rebuild.txt" | median)
       same=$(awk '{print $9}' "$OUT/rebuild.txt" | median); one_changed=$(awk '{print $13}' "$OUT/rebuild.txt" | median)
       echo "Rebuilds, every default pair ($(find "$OUT/rb" -name 'page-*.png' | wc -l) sheets): cold --no-cache $cold s, cold with a new cache $cached s (cache cost **$(awk '{printf "%.3f\n", $5/$1}' "$OUT/rebuild.txt" | median)**x); nothing changed $same s (**$(awk '{printf "%.3f\n", $9/$1}' "$OUT/rebuild.txt" | median)** of cold); one image changed $one_changed s (**$(awk '{printf "%.3f\n", $13/$1}' "$OUT/rebuild.txt" | median)** of cold)" ;;
-    emoji)
-      # The emoji keyboard at every default pair: wall, CPU and peak memory, against BASELINE.
-      : >"$OUT/emoji.txt"
-      for round in $(seq 1 "$RUNS"); do
-        e=$(one "$OUT/emoji" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji" --no-cache -q)
-        b=$([ -n "${BASELINE:-}" ] && one "$OUT/emoji-base" "$BASELINE" generate --emoji-keyboard --out "$OUT/emoji-base" --no-cache -q || echo "0 0 0 0")
-        echo "$e $b" >>"$OUT/emoji.txt"
-      done
-      ew=$(awk '{print $1}' "$OUT/emoji.txt" | median); ec=$(awk '{print $4}' "$OUT/emoji.txt" | median)
-      em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/emoji.txt" | median)
-      line="Emoji keyboard, every default pair ($(find "$OUT/emoji" -name '*.png' | wc -l) sheets): $ew s wall, $ec s CPU, peak **$em MiB**"
-      if [ -n "${BASELINE:-}" ]; then
-        bw=$(awk '{print $5}' "$OUT/emoji.txt" | median); bm=$(awk '{printf "%.1f\n", $6/1024}' "$OUT/emoji.txt" | median)
-        line="$line; BASELINE ($("$BASELINE" --version | head -n1)) $bw s, peak $bm MiB: wall **$(awk '{printf "%.3f\n", $1/$5}' "$OUT/emoji.txt" | median)** of the baseline's"
-      fi
-      echo "$line" ;;
+    emoji) aw_emoji ;;
     x10)
       # Ten times the corpus (each icon listed ten times under new names, hard links): memory must not grow with pages.
       X10=$BENCH/corpus/x10
@@ -197,12 +207,12 @@ for i in range(10):
 with open(os.path.join(dst, 'info.plist'), 'wb') as f: plistlib.dump(entries, f, fmt=plistlib.FMT_XML, sort_keys=True)
 PY
       fi
-      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --widths 375 --scales 2 --delete-icon "$DELETE" --no-cache -q)
+      r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --widths 375 --scales 2 --delete-icon "$DELETE" --no-cache -q --sheets per-width)
       set -- $r
-      echo "10x corpus ($(find "$X10" -name '*.png' | wc -l) icons, $(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets) at 375@2x: $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB"
+      echo "10x corpus ($(find "$X10" -name '*.png' | wc -l) icons, $(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets) at 375@2x, per-width: $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB"
       r=$(one "$OUT/emokit-x10" "$EMOKIT" generate "$X10" --out "$OUT/emokit-x10" --delete-icon "$DELETE" --no-cache -q)
       set -- $r
-      echo "10x corpus at all ten pairs ($(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets): $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB" ;;
+      echo "10x corpus at every default pair, any-width ($(find "$OUT/emokit-x10" -name 'page-*.png' | wc -l) sheets): $1 s, peak $(awk -v k="$2" 'BEGIN {printf "%.1f", k/1024}') MiB" ;;
     psnr)
       # Quality against Pillow at 375@2x (compare.py of the peer benchmark): PSNR and hidden colour.
       emokit_run "$OUT/emokit" 375 2 >/dev/null
@@ -213,5 +223,7 @@ PY
       (cd "$BENCH" && python3 compare.py 375 2 "$n" "$OUT/pillow" "$OUT/flat") | tail -n 1 | sed "s|$OUT/flat|emokit|" ;;
   esac
 done
+echo
+print_targets
 echo
 echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
