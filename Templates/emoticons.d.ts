@@ -80,7 +80,8 @@ export interface KeyboardOptions {
    * out at any width with the frames `generate --widths <width>` writes to that width's manifest. */
   width?: number;
   /** The device scale frames snap to (layouts with `snapToPixels`) and icons are placed at;
-   * default: the sheets' smallest scale, whose frames are each manifest button's `frame`. */
+   * default: the screen's among the sheets' scales (the smallest at or above
+   * `devicePixelRatio`, else the largest), whose frames are the manifest's `frames[scale]`. */
   scale?: number;
   /** Words by key (`recent`, `search`, `page` with `%d`, `delete`, ...); default: the run's language. */
   labels?: Record<string, string>;

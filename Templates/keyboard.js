@@ -63,9 +63,14 @@ function mountKeyboard(element, handlers, options) {
     Object.assign(tabbar.style, { height: px(layout.tabBarHeight), top: px(tabBarTop) });
   }
 
-  // The scale frames snap to and icons are placed at: the layout's (the sheets' smallest scale,
-  // whose frames the manifest's `frame` holds) unless the page says.
-  const scale = opt.scale || layout.scale || 1;
+  // The scale frames snap to and icons are placed at, unless the page says: the screen's among
+  // the sheets' scales (the smallest at or above its device pixel ratio, else the largest), as
+  // image-set picks the sheet, so a 3x screen gets the manifest's frames["3"].
+  const scale = opt.scale || (() => {
+    const ratio = (typeof window !== "undefined" && window.devicePixelRatio) || 1;
+    const scales = (DATA.scales || [layout.scale || 1]).slice().sort((a, b) => a - b);
+    return scales.find((s) => s >= ratio - 1e-6) || scales[scales.length - 1];
+  })();
   // YYKit's CGFloatPixelRound: to the nearest device pixel, halves away from zero.
   const pixelRound = (v) => (Math.sign(v) * Math.round(Math.abs(v) * scale)) / scale;
   // Where the columns start and how wide they are at the current width: the columns share what

@@ -30,7 +30,7 @@ struct OptionValueTests {
         let samples = Fixtures.samplePacks.path
         let plain = run(["generate", samples, "--out", dir.appendingPathComponent("a").path, "--widths", "375", "--no-preview", "--xcassets", "-q"])
         #expect(plain.status == 0, "\(plain.err)")
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a/Emoticons.xcassets/faces/375-page-000.imageset/Contents.json").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a/Emoticons.xcassets/faces/page-000.imageset/Contents.json").path))
         let named = run(["generate", samples, "--out", dir.appendingPathComponent("b").path, "--widths", "375", "--no-preview", "--xcassets=Stickers", "-q"])
         #expect(named.status == 0, "\(named.err)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/Stickers.xcassets/Contents.json").path))

@@ -69,9 +69,12 @@ extension SettingsTable {
                     options.publishing.shard = shard
                 }),
             .value(
-                "size-budget", "bytes", key: "sizeBudget", type: .wholeNumber, range: OptionRanges.sizeBudget, example: "1200000",
+                "size-budget", "bytes", key: "sizeBudget", type: .wholeNumber, example: "1200000",
                 help: "Fail the run when the sheets an app ships for one platform and scale (see the summary) are over this many bytes.",
-                apply: { $0.publishing.sizeBudget = $1.whole }),
+                apply: { (options, value) throws(RowRefusal) in
+                    guard case .number(let bytes) = value, bytes >= 1, bytes <= 1e15 else { throw RowRefusal(expected: "a whole number of bytes, such as 1200000") }
+                    options.publishing.sizeBudget = Int(bytes)
+                }),
             .onOff("quiet", short: "q", help: "Print only errors and warnings (no progress line).", apply: nil),
             .onOff("json", help: "Print a JSON summary on stdout instead of the text one (files, tabs, pages, warnings, timings).", apply: nil),
         ]
