@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Pins what emokit writes and says, byte for byte, for the runs a refactor must not change:
-# the samples (both layouts), the emoji keyboard, the asset catalog with web sprite data, the
+# the samples (both layouts, any-width and per-width sheets), the emoji keyboard, the asset catalog with web sprite data, the
 # archive, shards and their merge, init and validate. Each case prints a sha256 of every file of
 # its output tree (sorted, paths relative to the tree) and of what the command printed (with the
 # run's temporary folder replaced by $WORK), into one text that is compared with
@@ -52,6 +52,11 @@ pin samples-weibo out-weibo "$EMOKIT" generate "$SAMPLES" --out out-weibo --layo
 pin samples-json out-json "$EMOKIT" generate "$SAMPLES/faces" --out out-json --widths 375 --no-cache --json
 pin emoji-keyboard out-emoji "$EMOKIT" generate "$SAMPLES" --out out-emoji --emoji-keyboard --widths 375,414 --no-cache
 pin xcassets-web out-xw "$EMOKIT" generate "$SAMPLES" --out out-xw --xcassets --web --no-cache
+# Per-width sheets (for apps that draw a page as one image) are the sheets of before any-width
+# sheets, byte for byte: the samples in both layouts, and with the asset catalog and web data.
+pin samples-per-width out-pw "$EMOKIT" generate "$SAMPLES" --out out-pw --sheets per-width --no-cache
+pin samples-weibo-per-width out-weibo-pw "$EMOKIT" generate "$SAMPLES" --out out-weibo-pw --layout weibo --sheets per-width --no-cache
+pin xcassets-web-per-width out-xw-pw "$EMOKIT" generate "$SAMPLES" --out out-xw-pw --xcassets --web --sheets per-width --no-cache
 pin archive out-ar.tar.gz "$EMOKIT" generate "$SAMPLES" --out out-ar --archive out-ar.tar.gz --no-cache --quiet
 # A shard's record fingerprints the run from the settings and packs, not from where they sit:
 # pinned whole, record and SHA256SUMS included.
