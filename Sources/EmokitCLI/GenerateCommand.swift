@@ -27,9 +27,9 @@ enum GenerateCommand {
             turn off what it turns on, --preview and --no-preview override its "preview". With
             --emoji-keyboard, packs are optional: the emoji tabs come after any packs given.
 
-            Exit status: 0 done (warnings may be printed), 1 an input was refused (or the sheets are over
-            --size-budget), 2 usage error,
-            3 the output could not be written (the previous output is left as it was).
+            Exit status: 0 done (warnings may be printed), 1 an input was refused or the sheets are over
+            --size-budget, 2 usage error, 3 the output could not be written (the previous output is left
+            as it was).
             """,
         positionalsFrom: ["config", "emoji-keyboard"])
 

@@ -33,8 +33,8 @@ struct ShippedSizesSummary: Encodable, Equatable {
         all = Total(sheets: sizes.allSheets, bytes: sizes.allBytes)
     }
 
-    /// The text summary's lines: a heading with every sheet's bytes (and the budget when there is
-    /// one), then a line per platform with its bytes per scale:
+    /// The text summary's lines: a heading (with the budget when there is one; every sheet's
+    /// bytes are the summary's first line), then a line per platform with its bytes per scale:
     /// "  iOS app, after app thinning: @2x 871 KB, @3x 1.5 MB".
     static func lines(_ sizes: ShippedSizes, budget: Int?) -> [String] {
         var lines: [String] = []
@@ -44,8 +44,8 @@ struct ShippedSizesSummary: Encodable, Equatable {
             let figures = shipments.map { "@\($0.scale)x \(GenerateCommand.formatBytes($0.bytes))" }.joined(separator: ", ")
             lines.append("  \(heading(platform)): \(figures)")
         }
-        let budgetText = budget.map { "; each within the size budget of \($0) bytes" } ?? ""
-        return ["Sheets shipped (every sheet: \(GenerateCommand.formatBytes(sizes.allBytes))\(budgetText)):"] + lines
+        let budgetText = budget.map { " (each within the size budget of \($0) bytes)" } ?? ""
+        return ["What an app ships of the sheets\(budgetText):"] + lines
     }
 
     private static func heading(_ platform: ShippedSizes.Platform) -> String {

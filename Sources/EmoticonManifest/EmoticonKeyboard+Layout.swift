@@ -12,7 +12,8 @@ extension EmoticonKeyboard {
     ///
     /// ```swift
     /// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json", subdirectory: "manifests")!)
-    /// let layout = try keyboard.layout(width: view.bounds.width, scale: Int(traitCollection.displayScale))
+    /// let scale = keyboard.sheetScale(forScreenScale: traitCollection.displayScale)!
+    /// let layout = try keyboard.layout(width: view.bounds.width, scale: scale)
     /// let sheet = UIImage(contentsOfFile: keyboard.sheetURL(tab: 0, page: 0, scale: layout.scale)!.path)!.cgImage!
     /// for key in layout.page(tab: 0, page: 0)?.keys ?? [] {
     ///     let button = UIButton(frame: CGRect(key.frame))  // the cell: tap target and highlight
@@ -54,6 +55,16 @@ extension EmoticonKeyboard {
             for column in 0..<grid.columns { cellFrames.append(grid.cellFrame(row: row, column: column, columns: columns)) }
         }
         return Layout(keyboard: self, width: width, scale: scale, columns: columns, cellFrames: cellFrames)
+    }
+
+    /// The scale to lay out and draw at on a screen of `screenScale` (UIKit's `displayScale`,
+    /// the web's `devicePixelRatio`): the smallest of the manifest's `scales` at or above it,
+    /// else the largest, so a screen gets the sharpest sheet it can use and a 1x or 1.5x screen
+    /// (no sheet of its own) still draws every icon; the web runtime picks the same way. Nil for
+    /// a manifest without scales.
+    public func sheetScale(forScreenScale screenScale: Double) -> Int? {
+        let scales = manifest.scales.filter { $0 >= 1 }.sorted()
+        return scales.first { Double($0) >= screenScale - 1e-6 } ?? scales.last
     }
 
     /// The keyboard laid out at a whole number of points (see `layout(width:scale:)`).

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// ```swift
 /// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json")!)
-/// let layout = try keyboard.layout(width: view.bounds.width, scale: Int(traitCollection.displayScale))
+/// let scale = keyboard.sheetScale(forScreenScale: traitCollection.displayScale)!
+/// let layout = try keyboard.layout(width: view.bounds.width, scale: scale)
 /// if let key = layout.key(at: tap, tab: 0, page: 2), let text = key.button.text { insert(text) }
 /// ```
 ///

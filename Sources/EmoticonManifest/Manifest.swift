@@ -23,7 +23,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var layout: String?
     /// The screen width in points this manifest's frames are for (its file name:
     /// `manifests/375.json`). With any-width sheets every manifest lays out at any width
-    /// (`EmoticonKeyboard.layout(width:)`); with per-width sheets pick the manifest whose width
+    /// (`EmoticonKeyboard.layout(width:scale:)`); with per-width sheets pick the manifest whose width
     /// matches the device.
     public var screenWidth: Int
     /// How the page sheets are drawn: `any-width` (schema 2) or absent for per-width sheets
@@ -56,7 +56,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     public enum SheetLayout: String, Codable, Equatable, Sendable, CaseIterable {
         /// One sheet per page and scale, the same at every screen width: the page's icons on its
         /// grid (columns x rows) at a fixed pitch, each `sprite` rect the icon's place in it. An
-        /// app draws each sprite centred in its button's frame (`EmoticonKeyboard.iconRect`).
+        /// app draws each sprite centred in its button's frame (`EmoticonKeyboard.Layout.Key.iconRect`).
         case anyWidth = "any-width"
         /// One sheet per page, scale and screen width, drawn as the whole page: each `sprite` rect
         /// is also where the icon is on the page (the layout of schema 1).

@@ -18,8 +18,9 @@ package struct OutputFolder {
 
     package let destination: URL
     package let staging: URL
-    /// Folders already made in staging (a page's sheets go to one folder per width: thousands of
-    /// `mkdir`s that all fail with EEXIST after the first), shared by every copy of this value.
+    /// Folders already made in staging (a tab's sheets go to one folder, per width with per-width
+    /// sheets: thousands of `mkdir`s that all fail with EEXIST after the first), shared by every
+    /// copy of this value.
     private let madeFolders = MadeFolders()
 
     private final class MadeFolders: Sendable {

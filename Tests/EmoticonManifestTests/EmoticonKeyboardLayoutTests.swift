@@ -95,6 +95,17 @@ struct EmoticonKeyboardLayoutTests {
         #expect(layout.page(tab: 0, page: 1) == nil && layout.pages(tab: 3).isEmpty)
     }
 
+    /// A screen draws at the smallest sheet scale at or above its own (a 1x or 1.5x screen at
+    /// the @2x sheets), else the largest (a 4x screen at @3x), as the web runtime picks.
+    @Test func aScreenScalePicksTheSheetsItDrawsAt() {
+        var manifest = Self.classic()
+        manifest.scales = [3, 2]
+        let keyboard = EmoticonKeyboard(manifest: manifest)
+        #expect([1.0, 1.5, 2.0, 2.625, 3.0, 4.0].map { keyboard.sheetScale(forScreenScale: $0) } == [2, 2, 2, 3, 3, 3])
+        manifest.scales = []
+        #expect(EmoticonKeyboard(manifest: manifest).sheetScale(forScreenScale: 2) == nil)
+    }
+
     /// A scale the manifest has no sprites at still lays out; the icon rects are then nil.
     @Test func aScaleWithoutSpritesHasFramesButNoIcons() throws {
         let keys = try #require(try EmoticonKeyboard(manifest: Self.classic()).layout(width: 390, scale: 3).page(tab: 0, page: 0)).keys

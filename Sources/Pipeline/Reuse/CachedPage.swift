@@ -10,7 +10,8 @@ import OutputTransaction
 #endif
 
 /// A page and its cache entry (`CacheEntry`): paths stored as templates
-/// (`sheets/{tab}/375/page-{page}@2x.png`) so an entry serves the same pixels in any tab and page.
+/// (`sheets/{tab}/page-{page}@2x.png`, per-width `sheets/{tab}/375/page-{page}@2x.png`) so an
+/// entry serves the same pixels in any tab and page.
 enum CachedPage {
     /// An entry for a page just rendered, with the sheets' bytes the renderer kept
     /// (`RenderedPage.encoded`), else read back from staging; nil when the sheet paths do not have

@@ -8,9 +8,10 @@ import Diagnostics
 /// - **iOS** (an iPhone or iPad app after app thinning: the App Store delivers one scale's images
 ///   of an asset catalog to a device): the page sheets at `S` (with any-width sheets each page's
 ///   one sheet; with per-width sheets every width's, or only `--xcassets-widths`' when the catalog
-///   holds fewer), the tab icon strips at `S` (the catalog's tab icons are cut from them) and the
-///   skin-tone variant sheets at `S`. The same whether or not `--xcassets` is on: an app that
-///   bundles the sheets another way takes the same files.
+///   holds fewer) and the tab icon strips at `S` (the catalog's tab icons are cut from them),
+///   which the catalog holds and thinning cuts to one scale; and the skin-tone variant sheets at
+///   EVERY scale: the catalog does not hold them, and files bundled beside it are not thinned.
+///   The same whether or not `--xcassets` is on (an app without the catalog ships more).
 /// - **web** (a page at device pixel ratio `S`: `image-set()` and the runtime load the sheets of
 ///   that scale): the page sheets at `S` the web data names (with any-width sheets each page's
 ///   one sheet; with per-width sheets the smallest width's, which the stylesheet and the runtime
@@ -71,11 +72,13 @@ public struct ShippedSizes: Sendable, Equatable {
 
     /// A written sheet as the report sorts it: its scale and, for a page sheet drawn for one
     /// screen width (`--sheets per-width`), that width; nil for sheets every width shares
-    /// (any-width page sheets, tab icon strips, variant sheets).
+    /// (any-width page sheets, tab icon strips, variant sheets). `thinned`: in the asset
+    /// catalog, so an iOS app gets it at its own scale only (false: at every scale).
     struct Written {
         let sheet: Sheet
         let scale: Int
         let width: Int?
+        var thinned = true
     }
 
     /// Which page widths each platform takes (nil: none are per-width).
@@ -92,7 +95,9 @@ public struct ShippedSizes: Sendable, Equatable {
         for platform in Platform.allCases {
             let widths = choice.widths(platform)
             for scale in scales.sorted() {
-                let taken = written.filter { $0.scale == scale && ($0.width.map(widths.contains) ?? true) }.map(\.sheet)
+                let taken = written.filter {
+                    ($0.scale == scale || (platform == .iOS && !$0.thinned)) && ($0.width.map(widths.contains) ?? true)
+                }.map(\.sheet)
                 let biggest = taken.sorted { ($0.bytes, $1.path) > ($1.bytes, $0.path) }.prefix(Self.biggestCount)
                 shipments.append(
                     Shipment(platform: platform, scale: scale, sheets: taken.count, bytes: taken.reduce(0) { $0 + $1.bytes }, biggest: Array(biggest)))

@@ -37,7 +37,9 @@ extension Generator {
         }
         for tab in extras.variants {
             for sheet in tab.sheets {
-                for (scale, record) in sheet { written.append(.init(sheet: .init(path: record.path, bytes: record.bytes), scale: scale, width: nil)) }
+                for (scale, record) in sheet {
+                    written.append(.init(sheet: .init(path: record.path, bytes: record.bytes), scale: scale, width: nil, thinned: false))
+                }
             }
         }
         let perWidth = options.sheetLayout == .perWidth

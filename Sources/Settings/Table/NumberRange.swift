@@ -67,6 +67,8 @@ public enum OptionRanges {
     public static let compression = NumberRange(flag: "--compression", key: "compression", lower: 0, upper: 9, whole: true, unit: "")
     /// A config key's length in points (`grid.insets.top`, `metrics.gridTop`): no flag has it.
     public static func length(_ key: String) -> NumberRange { NumberRange(flag: "", key: key, lower: 0, upper: 2000, whole: false, unit: "pt") }
+    /// Bytes, up to a terabyte (a budget is a few megabytes; the bound only keeps the number sane).
+    public static let sizeBudget = NumberRange(flag: "--size-budget", key: "sizeBudget", lower: 1, upper: 1e12, whole: true, unit: "bytes")
     public static let jobs = NumberRange(flag: "--jobs", key: "jobs", lower: 1, upper: 256, whole: true, unit: "")
 
     /// A sheet is at most this many pixels a side and in all (64 megapixels is 256 MB of RGBA).

@@ -24,7 +24,7 @@ extension SettingsTable {
             .value(
                 "sheets", SheetLayout.allCases.map(\.rawValue).joined(separator: "|"), key: "sheets", type: .word, default: RunDefaults.sheetLayout.rawValue,
                 starter: "\"\(RunDefaults.sheetLayout.rawValue)\"", validates: true,
-                help: "Page sheets: one per page and scale for every width ({default}), or one per width too (per-width).",
+                help: "Page sheets (default: {default}): one per page and scale that every width lays out, or per-width: one per width too.",
                 apply: { (options, value) throws(RowRefusal) in
                     options.sheetLayout = try Setting.word(value, among: SheetLayout.allCases.map(\.rawValue), SheetLayout.init(rawValue:))
                 }),

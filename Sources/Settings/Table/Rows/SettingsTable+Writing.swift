@@ -47,7 +47,7 @@ extension SettingsTable {
         + [
             .value(
                 "xcassets-widths", "list", key: "xcassetsWidths", type: .wholeNumbers, range: OptionRanges.catalogWidth, example: "393,430",
-                help: "The widths whose pages the asset catalog holds, each {range} and one of --widths (default: every width).",
+                help: "With --sheets per-width: the widths whose pages the asset catalog holds, each {range} and one of --widths (default: every width).",
                 apply: { $0.assetCatalogWidths = $1.numbers })
         ]
         + Setting.output(
@@ -69,12 +69,9 @@ extension SettingsTable {
                     options.publishing.shard = shard
                 }),
             .value(
-                "size-budget", "bytes", key: "sizeBudget", type: .wholeNumber, example: "1200000",
-                help: "Fail the run when the sheets an app ships for one platform and scale (see the summary) are over this many bytes.",
-                apply: { (options, value) throws(RowRefusal) in
-                    guard case .number(let bytes) = value, bytes >= 1, bytes <= 1e15 else { throw RowRefusal(expected: "a whole number of bytes, such as 1200000") }
-                    options.publishing.sizeBudget = Int(bytes)
-                }),
+                "size-budget", "bytes", key: "sizeBudget", type: .wholeNumber, range: OptionRanges.sizeBudget, example: "1200000",
+                help: "Fail the run when the sheets an app ships for one platform and scale (see the summary) are over this many bytes, {range}.",
+                apply: { $0.publishing.sizeBudget = $1.whole }),
             .onOff("quiet", short: "q", help: "Print only errors and warnings (no progress line).", apply: nil),
             .onOff("json", help: "Print a JSON summary on stdout instead of the text one (files, tabs, pages, warnings, timings).", apply: nil),
         ]
