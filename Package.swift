@@ -87,7 +87,7 @@ let package = Package(
             name: "BundledTemplates", path: "Templates", sources: ["BundledTemplates.swift"],
             resources: [
                 .embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js"),
-                .embedInCode("emoticons.js"), .embedInCode("keyboard.js"), .embedInCode("keyboard-popups.js"), .embedInCode("emoticons.d.ts"),
+                .embedInCode("emoticons.js"), .embedInCode("keyboard-layout.js"), .embedInCode("keyboard.js"), .embedInCode("keyboard-popups.js"), .embedInCode("emoticons.d.ts"),
                 .embedInCode("demo.html"),
             ]),
         .target(

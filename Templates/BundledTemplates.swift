@@ -10,6 +10,7 @@ public enum BundledTemplates {
         "preview.css": PackageResources.preview_css,
         "preview.js": PackageResources.preview_js,
         "emoticons.js": PackageResources.emoticons_js,
+        "keyboard-layout.js": PackageResources.keyboard_layout_js,
         "keyboard.js": PackageResources.keyboard_js,
         "keyboard-popups.js": PackageResources.keyboard_popups_js,
         "emoticons.d.ts": PackageResources.emoticons_d_ts,

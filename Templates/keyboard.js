@@ -71,37 +71,13 @@ function mountKeyboard(element, handlers, options) {
     const scales = (DATA.scales || [layout.scale || 1]).slice().sort((a, b) => a - b);
     return scales.find((s) => s >= ratio - 1e-6) || scales[scales.length - 1];
   })();
-  // YYKit's CGFloatPixelRound: to the nearest device pixel, halves away from zero.
-  const pixelRound = (v) => (Math.sign(v) * Math.round(Math.abs(v) * scale)) / scale;
-  // Where the columns start and how wide they are at the current width: the columns share what
-  // the insets and the gaps leave; a layout that snaps to device pixels (YYKit's) rounds the cell
-  // width and re-centres the columns. The arithmetic is GridSpec.columnGeometry's, step by step,
-  // so the frames are the manifest's for this width, to the last bit.
-  function columnGeometry() {
-    const [, left, , right] = layout.insets;
-    const cols = layout.columns, gaps = Math.max(0, cols - 1) * layout.columnSpacing;
-    const available = width - (left + right) - gaps;
-    if (!layout.snapToPixels) return { left, cellWidth: available / cols };
-    const cellWidth = pixelRound(available / cols);
-    return { left: pixelRound((width - cols * cellWidth - gaps) / 2.0), cellWidth };
-  }
-  // The frame of a cell of the grid: columns from the left (columnGeometry), rows from the top
-  // inset, with the layout's spacing between them (PageLayout.frame(row:column:)).
-  function cellFrame(cell) {
-    if (opt.cellFrame) return opt.cellFrame(cell);
-    const columns = columnGeometry(), cw = columns.cellWidth;
-    const c = cell % layout.columns, r = Math.floor(cell / layout.columns);
-    return { x: columns.left + (cw + layout.columnSpacing) * c, y: layout.insets[0] + (layout.rowHeight + layout.rowSpacing) * r,
-      width: cw, height: layout.rowHeight };
-  }
-  // Where a sprite is drawn in its key: centred in the key's frame, its origin snapped down to a
-  // whole pixel at the layout's scale, exactly where a per-width sheet has it on the page
-  // (SheetGeometry.spriteRect), so keys look the same drawn from either kind of sheet.
+  const geometry = keyboardGeometry(layout, scale);
+  // A cell's frame at the current width (Templates/keyboard-layout.js), or the page's own.
+  const cellFrame = (cell) => (opt.cellFrame ? opt.cellFrame(cell) : geometry.cellFrame(cell, width));
+  // Where a sprite is drawn in its key: centred, on a whole device pixel (keyboard-layout.js).
   function iconPlace(frame, sprite) {
-    const w = Math.round(sprite[3] * scale), hh = Math.round(sprite[4] * scale);
-    const x = Math.floor(((2 * frame.x + frame.width) * scale - w) / 2 + 1e-6) / scale;
-    const y = Math.floor(frame.y * scale + (frame.height * scale - hh) / 2 + 1e-6) / scale;
-    return { position: "absolute", left: px(x - frame.x), top: px(y - frame.y) };
+    const offset = geometry.iconOffset(frame, sprite);
+    return { position: "absolute", left: px(offset.left), top: px(offset.top) };
   }
   // A tab's pages: the ones the page gives (`opt.pages`), else the entries a page at a time with
   // delete in the last cell.
@@ -373,17 +349,17 @@ function mountKeyboard(element, handlers, options) {
   }
   draw();
   let drawnWidth = width;
+  // Laid out again at a new width on the page it showed (rotation, a resized element or frame).
+  const relayout = () => { const page = currentPage; draw(); drawnWidth = width; goToPage(page); };
+  // Follows the element's width until the page sets one (`setWidth`).
   const resize = !opt.width && typeof ResizeObserver === "function"
-    ? new ResizeObserver(() => { if ((element.clientWidth || 320) !== drawnWidth) { draw(); drawnWidth = width; } }) : null;
+    ? new ResizeObserver(() => { if (!opt.width && (element.clientWidth || 320) !== drawnWidth) relayout(); }) : null;
   if (resize) resize.observe(element);
   return {
     /** Lays the keyboard out again at `newWidth` CSS px (a page that sizes it itself, as the preview's resizable frame). */
     setWidth(newWidth) {
       opt.width = newWidth;
-      const page = currentPage;
-      draw();
-      drawnWidth = width;
-      goToPage(page);
+      relayout();
     },
     destroy() {
       if (resize) resize.disconnect();

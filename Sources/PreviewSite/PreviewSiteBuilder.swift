@@ -75,7 +75,7 @@ public struct PreviewSiteBuilder {
     public static let runtimeLabelsMarker = "/*EMOKIT_LABELS*/null"
 
     /// The web runtime's code files, in the order they are joined (`runtimeCode`).
-    public static let runtimeFiles = ["emoticons.js", "keyboard.js", "keyboard-popups.js"]
+    public static let runtimeFiles = ["emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js"]
 
     /// The web runtime's code: `runtimeFiles` joined, its labels written in, `runtimeDataMarker`
     /// where its data goes; nil when a file is missing or a marker is not there.
