@@ -19,7 +19,8 @@ import Diagnostics
 ///
 /// Animations (GIFs, one per animated entry at every scale) are not sheets and are not counted;
 /// `allSheets` is every sheet the run wrote, at every width and scale (what copying the whole
-/// `sheets/` folder ships). A `--shard` run counts its own tabs' pages only.
+/// `sheets/` folder ships). A `--shard` run counts its own tabs' pages only; `merge` counts the
+/// whole keyboard (`MergeRun.checkSizes`).
 public struct ShippedSizes: Sendable, Equatable {
     public enum Platform: String, Sendable, Equatable, CaseIterable {
         case iOS = "ios"

@@ -70,6 +70,42 @@ struct MergeRun {
             return manifest
         }
         try checkImageSets()
+        try checkSizes()
+    }
+
+    /// `--size-budget` on the whole keyboard (each shard checked only its own share): what an app
+    /// ships of the merged sheets (`ShippedSizes`, from the copied files' sizes), before the site
+    /// is written and long before the swap.
+    private func checkSizes() throws(MergeError) {
+        guard let budget = records[0].site.sizeBudget, let first = manifests.first else { return }
+        var seen = Set<String>()
+        var written: [ShippedSizes.Written] = []
+        func add(_ path: String, scale: Int, width: Int?, thinned: Bool = true) throws(MergeError) {
+            guard seen.insert(path).inserted else { return }
+            // A file this merge just copied into staging (checked against its SHA256SUMS).
+            let file = destination.staging.appendingPathComponent(path)
+            guard let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int else {
+                throw .output(.output(path: file.path, reason: "cannot read its size"))
+            }
+            written.append(.init(sheet: .init(path: path, bytes: bytes), scale: scale, width: width, thinned: thinned))
+        }
+        for manifest in manifests {
+            let width = manifest.sheetLayout == .anyWidth ? nil : manifest.screenWidth
+            for tab in manifest.tabs {
+                for page in tab.pages { for (scale, path) in page.sheets { if let scale = Int(scale) { try add(path, scale: scale, width: width) } } }
+                for (scale, path) in tab.icon?.sheets ?? [:] { if let scale = Int(scale) { try add(path, scale: scale, width: nil) } }
+                for sheet in tab.variantSheets ?? [] {
+                    for (scale, path) in sheet.sheets { if let scale = Int(scale) { try add(path, scale: scale, width: nil, thinned: false) } }
+                }
+            }
+        }
+        let widths = manifests.map(\.screenWidth)
+        let perWidth = first.sheetLayout != .anyWidth
+        let sizes = ShippedSizes(
+            written: written, scales: first.scales,
+            choice: .init(iOSWidths: perWidth ? Set(widths) : [], webWidths: perWidth ? Set(widths.min().map { [$0] } ?? []) : []))
+        let over = sizes.over(budget: budget)
+        if let worst = over.first { throw .output(.overBudget(SizeOverrun(budget: budget, worst: worst, others: Array(over.dropFirst())))) }
     }
 
     /// One file into staging, read once: checked against its digest as it is copied.

@@ -57,7 +57,7 @@ extension ShardRecord.Site {
     init(_ options: GeneratorOptions) {
         self.init(
             preview: options.writePreview, baseURL: options.publishing.baseURL?.base, outputs: options.outputs.recorded,
-            compressionLevel: options.encoder.compressionLevel, memoryLevel: options.encoder.memoryLevel)
+            compressionLevel: options.encoder.compressionLevel, memoryLevel: options.encoder.memoryLevel, sizeBudget: options.publishing.sizeBudget)
     }
 
     /// The site step's settings this record holds.

@@ -39,6 +39,9 @@ struct ShardRecord: Codable, Equatable, Sendable {
         var outputs: [String: String]
         var compressionLevel: Int
         var memoryLevel: Int
+        /// `--size-budget`, which `merge` checks on the whole keyboard (a shard holds only its
+        /// share); absent without one.
+        var sizeBudget: Int? = nil
     }
 
     var format = ShardRecord.currentFormat
@@ -113,6 +116,7 @@ struct ShardRecord: Codable, Equatable, Sendable {
         }
         if let base = site.baseURL, PublicURLs(base: base) == nil { throw fail("base URL '\(Self.quoted(base))' is not one emokit accepts") }
         guard (0...9).contains(site.compressionLevel), (1...9).contains(site.memoryLevel) else { throw fail("compression settings out of range") }
+        if let budget = site.sizeBudget, budget < 1 { throw fail("size budget \(budget) is not a number of bytes emokit accepts") }
 
         var files = Set<String>()
         var widths = Set<Int>()

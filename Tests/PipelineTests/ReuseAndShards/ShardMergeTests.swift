@@ -98,6 +98,39 @@ struct ShardMergeTests {
         #expect(imageSets.count == (sheets == .anyWidth ? 2 : 4) + 1, "faces: 2 pages (at 2 widths with per-width sheets) and the tab icon")
     }
 
+    /// `--size-budget` is the whole keyboard's: a budget every shard's share is within, but the
+    /// merged sheets are over, is refused by `merge` before anything is written (the previous
+    /// output stays); one they are within merges.
+    @Test(arguments: [SheetLayout.anyWidth, .perWidth])
+    func mergeChecksTheSizeBudgetOfTheWholeKeyboard(sheets: SheetLayout) throws {
+        let root = Fixtures.temporaryDirectory()
+        let packs = [Fixtures.samplePacks.appendingPathComponent("faces"), Fixtures.samplePacks.appendingPathComponent("com.emokit.animals")]
+        let single = root.appendingPathComponent("single")
+        let whole = try Generator(options: Self.options(out: single, inputs: packs, sheets: sheets)).run()
+        let worst = try #require(whole.sizes.shipments.max { $0.bytes < $1.bytes })
+        func shards(budget: Int, named name: String) throws -> [URL] {
+            try (1...2).map { index in
+                let folder = root.appendingPathComponent("\(name)-\(index)")
+                var options = Self.options(out: folder, shard: ShardSpec(index: index, count: 2), inputs: packs, sheets: sheets)
+                options.publishing.sizeBudget = budget
+                _ = try Generator(options: options).run()
+                return folder
+            }
+        }
+        let merged = root.appendingPathComponent("merged")
+        _ = try ShardMerge(output: merged, shards: try shards(budget: worst.bytes, named: "within")).run()
+        #expect(FileTree.differences(single, merged).allSatisfy { $0.hasSuffix("emokit-shard.json") || $0 == "SHA256SUMS" })
+        let before = FileTree.tree(merged)
+        let over = try shards(budget: worst.bytes - 1, named: "over")
+        do {
+            _ = try ShardMerge(output: merged, shards: over).run()
+            Issue.record("the merged keyboard is over its size budget")
+        } catch {
+            #expect(error.description.contains("over size-budget \(worst.bytes - 1) bytes"), "\(error.description)")
+        }
+        #expect(FileTree.tree(merged) == before, "the previous output changed")
+    }
+
     /// A merge stopped midway (Ctrl-C, a kill) leaves its staging folder beside the output: the
     /// next merge removes it and says so, as `generate` does, and holds the output's lock meanwhile.
     @Test func aStoppedMergesLeftoversAreRemoved() throws {
