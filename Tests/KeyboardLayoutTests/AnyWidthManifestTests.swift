@@ -25,10 +25,17 @@ import Testing
 
     /// Generates the sample packs at `widths` with `sheets` sheets; the output folder.
     static func generate(_ name: String, sheets: String) throws -> URL {
-        let keyboard = try #require(keyboards.first { $0.name == name })
         let folder = Fixtures.temporaryDirectory("anywidth-\(name)-\(sheets)")
-        var arguments = ["generate", Fixtures.samplePacks.path, "--out", folder.appendingPathComponent("out").path]
-        arguments += ["--widths", widths.map(String.init).joined(separator: ","), "--sheets", sheets, "--no-preview", "--no-cache", "--quiet"]
+        return try run(keyboard: name, packs: Fixtures.samplePacks, widths: widths, extra: ["--sheets", sheets], in: folder)
+    }
+
+    /// Runs `emokit generate` on `packs` at `widths` with keyboard `name`'s settings (its config
+    /// file written into `folder`), without the preview or the page cache; the output folder.
+    static func run(keyboard name: String, packs: URL, widths: [Int], extra: [String] = [], in folder: URL) throws -> URL {
+        let keyboard = try #require(keyboards.first { $0.name == name })
+        let out = folder.appendingPathComponent("out")
+        var arguments = ["generate", packs.path, "--out", out.path]
+        arguments += ["--widths", widths.map(String.init).joined(separator: ","), "--no-preview", "--no-cache", "--quiet"] + extra
         arguments += keyboard.arguments
         if let config = keyboard.config {
             let file = folder.appendingPathComponent("emokit.json")
@@ -36,8 +43,8 @@ import Testing
             arguments += ["--config", file.path]
         }
         let run = try EmokitBinary.run(arguments)
-        #expect(run.status == 0, "emokit \(arguments.joined(separator: " ")): \(run.stderr)")
-        return folder.appendingPathComponent("out")
+        try #require(run.status == 0, "emokit \(arguments.suffix(6).joined(separator: " ")): \(run.stderr)")
+        return out
     }
 
     static func manifest(_ out: URL, width: Int) throws -> Manifest {

@@ -28,20 +28,9 @@ struct EveryWidthTests {
     /// checked at a sample of widths (`AnyWidthManifestTests`).
     @Test(arguments: ["classic", "weibo"])
     func oneManifestGivesEveryWidthsFrames(name: String) throws {
-        let keyboard = try #require(AnyWidthManifestTests.keyboards.first { $0.name == name })
         let folder = Fixtures.temporaryDirectory("everywidth-\(name)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("out")
-        var arguments = ["generate", Fixtures.samplePacks.appendingPathComponent("faces").path, "--out", out.path]
-        arguments += ["--widths", Self.widths.map(String.init).joined(separator: ","), "--no-preview", "--no-cache", "--quiet"]
-        arguments += keyboard.arguments
-        if let config = keyboard.config {
-            let file = folder.appendingPathComponent("emokit.json")
-            try Data(config.utf8).write(to: file)
-            arguments += ["--config", file.path]
-        }
-        let run = try EmokitBinary.run(arguments)
-        try #require(run.status == 0, "emokit \(arguments.suffix(4).joined(separator: " ")): \(run.stderr)")
+        let out = try AnyWidthManifestTests.run(keyboard: name, packs: Fixtures.samplePacks.appendingPathComponent("faces"), widths: Self.widths, in: folder)
 
         let library = try EmoticonKeyboard(contentsOf: out.appendingPathComponent("manifests/375.json"))
         let scales = library.manifest.scales.sorted()
