@@ -7,6 +7,8 @@ import PackageDescription
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
 //   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.
+//   CJPEG            C shim over libjpeg(-turbo): bounded JPEG decoding, setjmp/longjmp kept inside C.
+//   CWebP            C shim over libwebp: bounded WebP decoding (an animation's first frame).
 //   CChecksum        C: SHA-256 blocks on the CPU's SHA instructions, chosen at run time.
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   FileAccess       Reading untrusted files: regular files only, size caps before reading.
@@ -79,6 +81,16 @@ let package = Package(
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("gif")]
         ),
+        .target(
+            name: "CJPEG",
+            cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(
+            name: "CWebP",
+            cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]
+        ),
         .target(name: "CChecksum"),
         .target(name: "Checksum", dependencies: ["CChecksum"]),
         // emokit's own files compiled into the binary (a copied or installed emokit needs nothing
@@ -98,7 +110,7 @@ let package = Package(
         .target(name: "FileAccess"),
         .target(name: "CSystem"),
         .target(name: "CResample"),
-        .target(name: "Imaging", dependencies: ["CLibPNG", "CSheetWriter", "CGifLib", "CResample", "FileAccess"]),
+        .target(name: "Imaging", dependencies: ["CLibPNG", "CSheetWriter", "CGifLib", "CJPEG", "CWebP", "CResample", "FileAccess"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
         .target(name: "TextEscaping"),
@@ -146,7 +158,7 @@ let package = Package(
         .target(name: "PipelineTestSupport", dependencies: ["TestSupport", "Pipeline", "Imaging", "Checksum", "Diagnostics"], path: "Tests/PipelineTestSupport"),
         // One test target per module, named after it.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CResample", "Checksum", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CResample", "Checksum", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "KeyboardLayoutTests", dependencies: ["KeyboardLayout", "EmoticonManifest", "TestSupport"]),
         .testTarget(name: "EmoticonManifestTests", dependencies: ["EmoticonManifest"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),

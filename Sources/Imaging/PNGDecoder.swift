@@ -2,7 +2,8 @@ import CLibPNG
 import FileAccess
 import Foundation
 
-/// Decodes PNG files to straight RGBA8 through libpng's classic API.
+/// Decodes PNG files to straight RGBA8 through libpng's classic API, and the other still formats
+/// packs use (JPEG, WebP, BMP: `StillImageFormats.swift`), told apart by content, not by name.
 ///
 /// Choices (see Architecture.md "PNG decoding and encoding"): no gamma, sRGB or ICC conversion (sprite sheets copy
 /// pixels as they are); 16-bit samples are rounded, `round(v/257)` (libpng's `png_set_scale_16`,
@@ -62,6 +63,11 @@ public struct PNGDecoder: Sendable {
             throw PNGError(path: path, reason: .unreadable(error.description))
         }
         let bytes = [UInt8](prefix)
+        if let format = StillImageFormat.of(bytes) {
+            // Other formats keep their size anywhere in their header (a JPEG's frame header
+            // follows its metadata): the file is read, within the same size cap.
+            return try stillImageSize(read(url, path: path), format: format, path: path)
+        }
         let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         guard bytes.count == 33, bytes.starts(with: signature), Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             // Let the decoder word what is wrong with so short or foreign a start (empty, not a
@@ -87,6 +93,12 @@ public struct PNGDecoder: Sendable {
     public func checkStructure(contentsOf url: URL, displayPath: String? = nil) throws(PNGError) -> (width: Int, height: Int) {
         let path = displayPath ?? url.path
         let data = try read(url, path: path)
+        if let format = StillImageFormat.of(data.prefix(16)) {
+            // Their decoders check a file only by decoding it: done here, so a damaged JPEG is
+            // reported with the other damaged files, before anything is drawn.
+            let image = try decodeStillImage(data, format: format, path: path)
+            return (image.width, image.height)
+        }
         return try withReader(data, path: path) { _, header throws(PNGError) in (Int(header.width), Int(header.height)) }
     }
 
@@ -100,7 +112,11 @@ public struct PNGDecoder: Sendable {
     }
 
     public func decode(_ data: Data, path: String) throws(PNGError) -> Decoded {
-        try withReader(data, path: path) { reader, header throws(PNGError) in
+        if let format = StillImageFormat.of(data.prefix(16)) {
+            let image = try decodeStillImage(data, format: format, path: path)
+            return Decoded(image: image, format: PNGSourceFormat(still: format, width: image.width, height: image.height))
+        }
+        return try withReader(data, path: path) { reader, header throws(PNGError) in
             let width = Int(header.width), height = Int(header.height)
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             var message = [CChar](repeating: 0, count: 256)

@@ -17,6 +17,9 @@ public enum PNGErrorReason: ImageRefusalReason {
     case corrupt(String)
     case outOfMemory
     case encodingFailed(String)
+    /// A source image in another still format the decoder reads by content (JPEG, WebP, BMP)
+    /// that its decoder refused: `format` names it, `problem` says why.
+    case undecodable(format: String, problem: StillImageProblem)
 
     public static let format = "PNG"
 
@@ -35,6 +38,9 @@ public enum PNGErrorReason: ImageRefusalReason {
         case .corrupt(let libpngMessage): return "corrupt PNG: \(Self.explain(libpngMessage))"
         case .outOfMemory: return Self.outOfMemoryText
         case .encodingFailed(let why): return "PNG encoding failed: \(why)"
+        case let .undecodable(format, .truncated(detail)): return "truncated \(format): the file ends before the image is complete (\(detail))"
+        case let .undecodable(format, .corrupt(detail)): return "corrupt \(format): \(detail)"
+        case let .undecodable(format, .unsupported(detail)): return "unsupported \(format): \(detail)"
         }
     }
 

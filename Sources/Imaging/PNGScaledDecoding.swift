@@ -28,6 +28,11 @@ extension PNGDecoder {
     ) throws(PNGError) -> [RGBAImage] {
         var cache = kernels
         defer { kernels = cache }
+        if let format = StillImageFormat.of(data.prefix(16)) {
+            // Decoded whole (their decoders give no rows one at a time here), then scaled.
+            let image = try decodeStillImage(data, format: format, path: path)
+            return Resampler.scale(image, to: sizes(image.width, image.height), kernels: &cache)
+        }
         return try withReader(data, path: path) { reader, header throws(PNGError) in
             let width = Int(header.width), height = Int(header.height)
             var message = [CChar](repeating: 0, count: 256)

@@ -23,6 +23,18 @@ public struct PNGSourceFormat: Equatable, Sendable, CustomStringConvertible {
     public let bitDepth: Int
     public let interlaced: Bool
     public let hasTransparencyChunk: Bool
+    /// For a source that is not a PNG, its format (`JPEG`, `WebP`, `BMP`); nil for a PNG.
+    public let container: String?
+
+    init(width: Int, height: Int, colorType: ColorType, bitDepth: Int, interlaced: Bool, hasTransparencyChunk: Bool, container: String?) {
+        self.width = width
+        self.height = height
+        self.colorType = colorType
+        self.bitDepth = bitDepth
+        self.interlaced = interlaced
+        self.hasTransparencyChunk = hasTransparencyChunk
+        self.container = container
+    }
 
     init(_ header: emk_png_header) {
         width = Int(header.width)
@@ -31,10 +43,12 @@ public struct PNGSourceFormat: Equatable, Sendable, CustomStringConvertible {
         bitDepth = Int(header.bit_depth)
         interlaced = header.interlaced != 0
         hasTransparencyChunk = header.has_trns != 0
+        container = nil
     }
 
     /// e.g. `palette 4-bit +tRNS`, `rgba 16-bit interlaced`.
     public var description: String {
+        if let container { return container }
         var text = "\(colorType.name) \(bitDepth)-bit"
         if hasTransparencyChunk { text += " +tRNS" }
         if interlaced { text += " interlaced" }

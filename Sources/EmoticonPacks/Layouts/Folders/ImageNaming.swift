@@ -8,7 +8,9 @@ import Foundation
 /// dropped silently.
 package enum ImageNaming {
     /// The extensions of image files (any case): `init` lists them, a plain folder reads them.
-    package static let imageExtensions: Set<String> = ["png", "gif"]
+    /// Still images are PNG, JPEG, WebP or BMP (decoded by what the file holds, whatever its
+    /// extension says); a GIF animates, its first frame drawn when it is the only image.
+    package static let imageExtensions: Set<String> = Set(MapLayouts.drawnExtensions)
 
     /// An image file's name as read: `smile@2x.png` is stem `smile`, scale 2, extension `png`.
     package struct ImageName: Sendable {

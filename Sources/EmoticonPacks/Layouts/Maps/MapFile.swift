@@ -67,7 +67,9 @@ extension MapFileLayout {
 enum MapLayouts {
     /// The image formats emokit draws; an entry whose only image is of another kind is refused
     /// by name (an SVG-only KDE emoticon, a Jabber `image/x-mng`).
-    static let drawnExtensions = ["png", "gif"]
+    static let drawnExtensions = ["png", "gif", "jpg", "jpeg", "webp", "bmp"]
+    /// How messages name them.
+    static let drawnFormats = "PNG, GIF, JPEG, WebP and BMP images"
 
     /// The pack's contents from a `MapFile` parsed by `layout`: entries in map order, the note
     /// naming the layout, and one line counting the images the map does not name.
@@ -141,13 +143,13 @@ enum MapLayouts {
                 return failure(item.imageKey, "file not found: \(path: "\(files.display)/\(item.image)") (.\(extensions.joined(separator: ", .")))")
             }
             guard let drawn = present.first(where: { drawnExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) else {
-                return failure(item.imageKey, "only \(first) is there; emokit draws PNG and GIF images (add \(item.image).png)")
+                return failure(item.imageKey, "only \(first) is there; emokit draws \(drawnFormats) (add \(item.image).png)")
             }
             name = drawn
         }
         let ext = (name as NSString).pathExtension.lowercased()
         guard drawnExtensions.contains(ext) else {
-            return failure(item.imageKey, "\(name): emokit draws PNG and GIF images, not \(ext.isEmpty ? "files without an extension" : ".\(ext)")")
+            return failure(item.imageKey, "\(name): emokit draws \(drawnFormats), not \(ext.isEmpty ? "files without an extension" : ".\(ext)")")
         }
         let variants: [ImageFile.Variant]
         switch files.variants(of: name) {

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Makes the JPEG, WebP and BMP fixtures of StillFormatTests from one drawn source (Pillow).
+
+Run once; the files are committed. `source.png` is the truth for the lossless files; for the
+lossy ones `*.reference.png` is Pillow's own decode of the file (its bundled libjpeg-turbo and
+libwebp), which emokit's decode must match within a small tolerance.
+"""
+import struct
+from PIL import Image, ImageDraw
+
+W, H = 24, 20
+src = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+d = ImageDraw.Draw(src)
+for y in range(H):
+    for x in range(W):
+        src.putpixel((x, y), (x * 10, y * 12, 200 - x * 5, 255 if x < 16 else (x - 16) * 30))
+d.ellipse((4, 4, 14, 14), fill=(250, 200, 10, 255))
+src.save("source.png")
+opaque = src.convert("RGB")
+
+src.save("lossless-alpha.webp", lossless=True)
+opaque.save("lossy.webp", quality=80)
+Image.open("lossy.webp").convert("RGBA").save("lossy.webp.reference.png")
+frame2 = Image.new("RGBA", (W, H), (255, 0, 0, 255))
+src.save("animated.webp", save_all=True, append_images=[frame2], lossless=True, duration=100, loop=0)
+
+opaque.save("baseline.jpg", quality=90)
+opaque.save("progressive.jpg", quality=90, progressive=True)
+opaque.convert("L").save("grey.jpg", quality=90)
+for name in ("baseline.jpg", "progressive.jpg", "grey.jpg"):
+    Image.open(name).convert("RGBA").save(name + ".reference.png")
+cmyk = Image.new("CMYK", (16, 8), (0, 0, 0, 0))
+for x in range(8):
+    for y in range(8):
+        cmyk.putpixel((x, y), (255, 0, 0, 0))        # cyan
+        cmyk.putpixel((x + 8, y), (0, 0, 0, 255))    # black
+cmyk.save("cmyk.jpg", quality=100)
+data = open("baseline.jpg", "rb").read()
+open("truncated.jpg", "wb").write(data[: len(data) // 2])
+data = open("lossy.webp", "rb").read()
+open("truncated.webp", "wb").write(data[: len(data) - 20])
+
+opaque.save("rgb24.bmp")
+src.convert("P", palette=Image.ADAPTIVE, colors=64).save("palette8.bmp")
+Image.open("palette8.bmp").convert("RGBA").save("palette8.bmp.reference.png")
+src.convert("1").save("mono1.bmp")
+Image.open("mono1.bmp").convert("RGBA").save("mono1.bmp.reference.png")
+src.save("rgba32.bmp")
+
+def bmp(width, height, bits, pixels, compression=0, offset=None, info=40, masks=b""):
+    """A hand-made bitmap: header fields as given, for the top-down and hostile cases."""
+    off = 14 + info + len(masks) if offset is None else offset
+    header = struct.pack("<IiiHHIIiiII", info, width, height, 1, bits, compression, len(pixels), 2835, 2835, 0, 0)
+    header += b"\0" * (info - 40)
+    body = header + masks + pixels
+    return b"BM" + struct.pack("<IHHI", 14 + len(body), 0, 0, off) + body
+
+# Top-down 24-bit: height negative, first stored row is the top one. 2x2: red green / blue white.
+rows = bytes([0, 0, 255, 0, 255, 0, 0, 0]) + bytes([255, 0, 0, 255, 255, 255, 0, 0])
+open("topdown24.bmp", "wb").write(bmp(2, -2, 24, rows))
+# 16-bit with 5-6-5 masks (BI_BITFIELDS): one pixel each of pure red, green, blue, white.
+px = struct.pack("<HHHH", 0xF800, 0x07E0, 0x001F, 0xFFFF)
+open("rgb565.bmp", "wb").write(bmp(4, 1, 16, px, compression=3, masks=struct.pack("<III", 0xF800, 0x07E0, 0x001F)))
+# Hostile: a 100000 x 100000 header on a few bytes; pixel data offset past the end; RLE8.
+open("huge.bmp", "wb").write(bmp(100000, 100000, 24, b"\0" * 16))
+open("offset-outside.bmp", "wb").write(bmp(2, 2, 24, b"\0" * 16, offset=4096))
+open("rle8.bmp", "wb").write(bmp(2, 2, 8, b"\0" * 16, compression=1))
+open("short-rows.bmp", "wb").write(bmp(64, 64, 24, b"\0" * 100))

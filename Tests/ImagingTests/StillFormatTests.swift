@@ -1,0 +1,147 @@
+import Foundation
+import Imaging
+import TestSupport
+import XCTest
+
+/// JPEG, WebP and BMP sources, read by content through the same decoder as PNGs: pixels against
+/// the drawn source (lossless files) or Pillow's decode (lossy ones), every entry point
+/// (`decode`, `peekSize`, `checkStructure`, `decodeScaled`), and hostile files refused with one
+/// line naming the format. Fixtures: Tests/ImagingTests/Fixtures/StillFormats (make.py).
+final class StillFormatTests: XCTestCase {
+    let folder = Fixtures.packageRoot.appendingPathComponent("Tests/ImagingTests/Fixtures/StillFormats")
+    let decoder = PNGDecoder()
+
+    func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    func image(_ name: String) throws -> RGBAImage { try decoder.decode(contentsOf: url(name)).image }
+
+    /// The largest difference of any channel between two images of one size.
+    func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        XCTAssertEqual(a.width, b.width)
+        XCTAssertEqual(a.height, b.height)
+        return zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    }
+
+    func refusal(_ name: String) -> String {
+        do {
+            _ = try decoder.decode(contentsOf: url(name), displayPath: "pack/\(name)")
+            return "decoded"
+        } catch { return error.description }
+    }
+
+    /// Whether two images show the same: equal pixels, except the colour of fully transparent
+    /// ones, which encoders drop (WebP's lossless encoder does by default).
+    func sameVisible(_ a: RGBAImage, _ b: RGBAImage) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        for i in stride(from: 0, to: a.pixels.count, by: 4) {
+            let alpha = a.pixels[i + 3]
+            if alpha != b.pixels[i + 3] { return false }
+            if alpha != 0 && a.pixels[i..<i + 3] != b.pixels[i..<i + 3] { return false }
+        }
+        return true
+    }
+
+    func testLosslessWebPIsTheSourceExactly() throws {
+        XCTAssertTrue(sameVisible(try image("lossless-alpha.webp"), try image("source.png")))
+    }
+
+    func testAnimatedWebPGivesItsFirstFrame() throws {
+        XCTAssertTrue(sameVisible(try image("animated.webp"), try image("source.png")))
+    }
+
+    func testLossyFilesMatchPillowsDecode() throws {
+        for name in ["lossy.webp", "baseline.jpg", "progressive.jpg", "grey.jpg"] {
+            let ours = try image(name), reference = try image("\(name).reference.png")
+            XCTAssertLessThanOrEqual(largestDifference(ours, reference), 2, name)
+            XCTAssertTrue(stride(from: 3, to: ours.pixels.count, by: 4).allSatisfy { ours.pixels[$0] == 255 }, "\(name) is opaque")
+        }
+    }
+
+    func testCMYKJPEGBecomesItsColours() throws {
+        let cmyk = try image("cmyk.jpg")
+        let cyan = cmyk.pixel(x: 3, y: 3), black = cmyk.pixel(x: 12, y: 3)
+        XCTAssertLessThanOrEqual(Int(cyan.r), 8)
+        XCTAssertGreaterThanOrEqual(Int(cyan.g), 247)
+        XCTAssertGreaterThanOrEqual(Int(cyan.b), 247)
+        XCTAssertLessThanOrEqual(max(Int(black.r), Int(black.g), Int(black.b)), 8)
+    }
+
+    func testBitmapsOfEveryDepth() throws {
+        XCTAssertTrue(try image("rgb24.bmp") == image("source.png").opaque(), "rgb24.bmp")
+        XCTAssertTrue(sameVisible(try image("rgba32.bmp"), try image("source.png")), "rgba32.bmp")
+        XCTAssertTrue(try image("palette8.bmp") == image("palette8.bmp.reference.png"), "palette8.bmp")
+        XCTAssertTrue(try image("mono1.bmp") == image("mono1.bmp.reference.png"), "mono1.bmp")
+        let topDown = try image("topdown24.bmp")
+        XCTAssertTrue(topDown.pixel(x: 0, y: 0) == (255, 0, 0, 255) && topDown.pixel(x: 1, y: 0) == (0, 255, 0, 255))
+        XCTAssertTrue(topDown.pixel(x: 0, y: 1) == (0, 0, 255, 255) && topDown.pixel(x: 1, y: 1) == (255, 255, 255, 255))
+        let masked = try image("rgb565.bmp")
+        XCTAssertTrue(masked.pixel(x: 0, y: 0) == (255, 0, 0, 255) && masked.pixel(x: 1, y: 0) == (0, 255, 0, 255))
+        XCTAssertTrue(masked.pixel(x: 2, y: 0) == (0, 0, 255, 255) && masked.pixel(x: 3, y: 0) == (255, 255, 255, 255))
+    }
+
+    /// The format is read from the bytes: a JPEG named `.png` (common in packs) is a JPEG.
+    func testTheContentDecidesNotTheName() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let misnamed = dir.appendingPathComponent("smile.png")
+        try FileManager.default.copyItem(at: url("baseline.jpg"), to: misnamed)
+        let decoded = try decoder.decode(contentsOf: misnamed)
+        XCTAssertTrue(try decoded.image == image("baseline.jpg"))
+        XCTAssertEqual(decoded.format.description, "JPEG")
+    }
+
+    /// Size, structure and scaled decoding, as a run uses them, for every format.
+    func testEveryEntryPointReadsEveryFormat() throws {
+        for name in ["lossless-alpha.webp", "animated.webp", "baseline.jpg", "progressive.jpg", "rgb24.bmp", "palette8.bmp"] {
+            let size = try decoder.peekSize(contentsOf: url(name))
+            XCTAssertTrue(size == (24, 20), "\(name): \(size)")
+            let checked = try decoder.checkStructure(contentsOf: url(name))
+            XCTAssertTrue(checked == (24, 20), name)
+            var kernels = ResampleKernel.Cache()
+            let scaled = try decoder.decodeScaled(contentsOf: url(name), kernels: &kernels) { _, _ in [(12, 10), (6, 5)] }
+            XCTAssertEqual(scaled.map(\.width), [12, 6], name)
+            var again = ResampleKernel.Cache()
+            let whole = try image(name)
+            XCTAssertTrue(scaled == Resampler.scale(whole, to: [(12, 10), (6, 5)], kernels: &again), name)
+        }
+    }
+
+    func testHostileFilesAreRefusedInOneLine() throws {
+        let cases: [(String, String)] = [
+            ("truncated.jpg", "pack/truncated.jpg: truncated JPEG: the file ends before the image is complete"),
+            ("truncated.webp", "pack/truncated.webp: truncated WebP: the file ends before the image is complete"),
+            ("huge.bmp", "pack/huge.bmp: image too large: 100000x100000 exceeds the limit"),
+            ("offset-outside.bmp", "pack/offset-outside.bmp: corrupt BMP: pixel data offset 4096 is outside the file"),
+            ("rle8.bmp", "pack/rle8.bmp: unsupported BMP: run-length compressed (RLE8)"),
+            ("short-rows.bmp", "pack/short-rows.bmp: truncated BMP: the file ends before the image is complete (the pixel rows need"),
+        ]
+        for (name, start) in cases {
+            let message = refusal(name)
+            XCTAssertTrue(message.hasPrefix(start), "\(name): \(message)")
+            XCTAssertFalse(message.contains("\n"), message)
+        }
+    }
+
+    /// A JPEG whose frame header claims 60000 x 60000 is refused from the header, before any
+    /// pixel memory, and so are the size checks of the other entry points.
+    func testAJPEGTooLargeIsRefusedFromItsHeader() throws {
+        var bytes = [UInt8](try Data(contentsOf: url("baseline.jpg")))
+        let sof = try XCTUnwrap((0..<bytes.count - 9).first { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) })
+        bytes[sof + 5] = 0xEA; bytes[sof + 6] = 0x60; bytes[sof + 7] = 0xEA; bytes[sof + 8] = 0x60
+        let file = Fixtures.temporaryDirectory().appendingPathComponent("huge.jpg")
+        try Data(bytes).write(to: file)
+        for attempt in [{ _ = try self.decoder.peekSize(contentsOf: file) }, { _ = try self.decoder.decode(contentsOf: file) }] {
+            XCTAssertThrowsError(try attempt()) { error in
+                XCTAssertTrue("\(error)".contains("image too large: 60000x60000"), "\(error)")
+            }
+        }
+    }
+}
+
+extension RGBAImage {
+    /// The image with every alpha 255, as a format without alpha stores it.
+    fileprivate func opaque() -> RGBAImage {
+        var copy = self
+        for index in stride(from: 3, to: copy.pixels.count, by: 4) { copy.pixels[index] = 255 }
+        return copy
+    }
+}
