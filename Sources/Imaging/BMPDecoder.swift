@@ -80,8 +80,9 @@ enum BMPDecoder {
             masks = (u32(bytes, 54), u32(bytes, 58), u32(bytes, 62), count == 4 || infoSize >= 56 ? u32(bytes, 66) : 0)
             declaredAlpha = masks.a != 0
             for mask in [masks.r, masks.g, masks.b, masks.a] where mask != 0 {
-                let shifted = mask >> UInt32(mask.trailingZeroBitCount)
+                let shifted = UInt64(mask >> UInt32(mask.trailingZeroBitCount))
                 guard shifted & (shifted + 1) == 0 else { throw .corrupt("a colour mask of scattered bits (0x\(String(mask, radix: 16)))") }
+                guard bits == 32 || mask <= 0xFFFF else { throw .corrupt("a colour mask (0x\(String(mask, radix: 16))) wider than \(bits) bits") }
             }
         } else if infoSize >= 56, bits == 32 || bits == 16, u32(bytes, 66) != 0 {
             // V3+ headers may carry an alpha mask even for plain pixels.
@@ -154,8 +155,8 @@ enum BMPDecoder {
     private static func channel(_ value: UInt32, _ mask: UInt32) -> UInt32 {
         guard mask != 0 else { return 0 }
         let shift = UInt32(mask.trailingZeroBitCount)
-        let maximum = mask >> shift
-        return ((value & mask) >> shift) * 255 / maximum
+        let maximum = UInt64(mask >> shift)
+        return UInt32(UInt64((value & mask) >> shift) * 255 / maximum)
     }
 
     private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }

@@ -63,7 +63,7 @@ public struct PNGDecoder: Sendable {
             throw PNGError(path: path, reason: .unreadable(error.description))
         }
         let bytes = [UInt8](prefix)
-        if let format = StillImageFormat.of(bytes) {
+        if let format = StillImageFormat.of(bytes, path: path) {
             // Other formats keep their size anywhere in their header (a JPEG's frame header
             // follows its metadata): the file is read, within the same size cap.
             return try stillImageSize(read(url, path: path), format: format, path: path)
@@ -93,7 +93,7 @@ public struct PNGDecoder: Sendable {
     public func checkStructure(contentsOf url: URL, displayPath: String? = nil) throws(PNGError) -> (width: Int, height: Int) {
         let path = displayPath ?? url.path
         let data = try read(url, path: path)
-        if let format = StillImageFormat.of(data.prefix(16)) {
+        if let format = StillImageFormat.of(data.prefix(16), path: path) {
             // Their decoders check a file only by decoding it: done here, so a damaged JPEG is
             // reported with the other damaged files, before anything is drawn.
             let image = try decodeStillImage(data, format: format, path: path)
@@ -112,7 +112,7 @@ public struct PNGDecoder: Sendable {
     }
 
     public func decode(_ data: Data, path: String) throws(PNGError) -> Decoded {
-        if let format = StillImageFormat.of(data.prefix(16)) {
+        if let format = StillImageFormat.of(data.prefix(16), path: path) {
             let image = try decodeStillImage(data, format: format, path: path)
             return Decoded(image: image, format: PNGSourceFormat(still: format, width: image.width, height: image.height))
         }

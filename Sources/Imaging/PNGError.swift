@@ -27,6 +27,8 @@ public enum PNGErrorReason: ImageRefusalReason {
         switch self {
         case .unreadable(let why): return Self.unreadableText(why)
         case .empty: return Self.emptyText
+        case .notPNG(let detected?) where ["JPEG", "WebP", "BMP"].contains(detected):
+            return "not a PNG file (looks like \(detected); name it .\(detected == "JPEG" ? "jpg" : detected.lowercased()) and emokit reads it as one)"
         case .notPNG(let detected?): return "not a PNG file (looks like \(detected))"
         case .notPNG(nil): return "not a PNG file (no PNG signature)"
         case .damagedByTextTransfer: return "PNG signature damaged by a text-mode transfer (CR/LF bytes changed); re-copy the file in binary mode"

@@ -28,7 +28,7 @@ extension PNGDecoder {
     ) throws(PNGError) -> [RGBAImage] {
         var cache = kernels
         defer { kernels = cache }
-        if let format = StillImageFormat.of(data.prefix(16)) {
+        if let format = StillImageFormat.of(data.prefix(16), path: path) {
             // Decoded whole (their decoders give no rows one at a time here), then scaled.
             let image = try decodeStillImage(data, format: format, path: path)
             return Resampler.scale(image, to: sizes(image.width, image.height), kernels: &cache)

@@ -12,17 +12,24 @@ public enum StillImageProblem: Equatable, Sendable {
     case unsupported(String)
 }
 
-/// The still-image formats a source image may be besides PNG, told apart by their first bytes,
-/// never by the file's name: packs found in the wild name JPEGs `.png` and the reverse, and a
-/// sticker pack's images are WebP. Each is decoded whole, within the same limits as a PNG (size
-/// checked from the header before any pixel memory), then scaled like one.
+/// The still-image formats a source image may be besides PNG (old chat themes' JPEGs and BMPs,
+/// sticker packs' WebP), told apart by their first bytes: a `.jpg` holding a PNG is read as the
+/// PNG it is. A file named `.png` is the exception: it must be a PNG (a JPEG renamed `.png` is
+/// refused as "not a PNG file (looks like JPEG)", as the PNG conformance suite expects), so a
+/// name never hides what a pack ships. Each is decoded whole, within the same limits as a PNG
+/// (size checked from the header before any pixel memory), then scaled like one.
 enum StillImageFormat: String, Sendable {
     case jpeg = "JPEG"
     case webp = "WebP"
     case bmp = "BMP"
 
-    /// The format of a file starting with `bytes` (its first 16 are enough), or nil for PNG and
-    /// anything else.
+    /// The format of the file `path` names, starting with `bytes` (its first 16 are enough), or
+    /// nil for a PNG, a file named `.png` and anything unknown (which the PNG decoder words).
+    static func of(_ bytes: some Collection<UInt8>, path: String) -> StillImageFormat? {
+        path.lowercased().hasSuffix(".png") ? nil : of(bytes)
+    }
+
+    /// The format of a file starting with `bytes`, whatever its name.
     static func of(_ bytes: some Collection<UInt8>) -> StillImageFormat? {
         let start = Array(bytes.prefix(16))
         if start.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }

@@ -23,8 +23,9 @@ public struct PackStarter: Sendable {
         /// The texts `names.tsv` gives the image, if it names it.
         public var texts: NamesFile.Texts? = nil
 
-        /// What a tap inserts: the names file's text, else Weibo's `[name]`.
-        public var chs: String { texts?.chs ?? "[\(name)]" }
+        /// What a tap inserts: the names file's text, else Weibo's `[name]` (a name already in
+        /// brackets as it is).
+        public var chs: String { texts?.chs ?? ImageNaming.text(forStem: name) }
         /// The traditional text, when the names file gives one.
         public var cht: String? { texts?.cht }
     }

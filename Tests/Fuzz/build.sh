@@ -3,6 +3,7 @@
 #   fuzz-plist       plist bytes -> pack (EmoticonPacks, PropertyLists, EmoticonPackModel, FileAccess, TextEscaping,
 #                    TextMatching, Diagnostics)
 #   fuzz-png         PNG bytes -> RGBA8 through the libpng shim (Imaging, CLibPNG)
+#   fuzz-still       JPEG, WebP and BMP bytes -> RGBA8 (Imaging's libjpeg and libwebp shims, its BMP reader)
 #   fuzz-emoji-font  font bytes -> glyphs (EmojiGlyphs, Imaging, Diagnostics)
 #   fuzz-shard-record  a shard's emokit-shard.json -> the checked record merge uses
 #                    (Sources/Pipeline/Shards/ShardRecord.swift compiled in, over Settings and below)
@@ -18,21 +19,26 @@ shopt -s nullglob globstar
 cd "$(dirname "$0")/../.."
 OUT=.build/fuzz
 OBJ=$OUT/obj
-mkdir -p "$OBJ" "$OUT/include/CLibPNG" "$OUT/include/CSheetWriter" "$OUT/include/CGifLib" "$OUT/include/CSystem" "$OUT/include/CChecksum" "$OUT/include/CResample"
+mkdir -p "$OBJ" "$OUT/include/CLibPNG" "$OUT/include/CSheetWriter" "$OUT/include/CGifLib" "$OUT/include/CSystem" "$OUT/include/CChecksum" "$OUT/include/CResample" \
+  "$OUT/include/CJPEG" "$OUT/include/CWebP"
 cp Sources/CLibPNG/include/emk_png.h "$OUT/include/CLibPNG/"
 cp Sources/CSheetWriter/include/emk_sheet.h "$OUT/include/CSheetWriter/"
 cp Sources/CGifLib/include/emk_gif.h "$OUT/include/CGifLib/"
 cp Sources/CSystem/include/emk_sys.h "$OUT/include/CSystem/"
 cp Sources/CChecksum/include/emk_sha256.h "$OUT/include/CChecksum/"
 cp Sources/CResample/include/emk_resample.h "$OUT/include/CResample/"
+cp Sources/CJPEG/include/emk_jpeg.h "$OUT/include/CJPEG/"
+cp Sources/CWebP/include/emk_webp.h "$OUT/include/CWebP/"
 printf 'module CLibPNG {\n  header "emk_png.h"\n  link "png"\n  link "z"\n  export *\n}\n' > "$OUT/include/CLibPNG/module.modulemap"
 printf 'module CSheetWriter {\n  header "emk_sheet.h"\n  link "deflate"\n  link "z"\n  export *\n}\n' > "$OUT/include/CSheetWriter/module.modulemap"
 printf 'module CGifLib {\n  header "emk_gif.h"\n  link "gif"\n  export *\n}\n' > "$OUT/include/CGifLib/module.modulemap"
 printf 'module CSystem {\n  header "emk_sys.h"\n  export *\n}\n' > "$OUT/include/CSystem/module.modulemap"
 printf 'module CChecksum {\n  header "emk_sha256.h"\n  export *\n}\n' > "$OUT/include/CChecksum/module.modulemap"
 printf 'module CResample {\n  header "emk_resample.h"\n  export *\n}\n' > "$OUT/include/CResample/module.modulemap"
+printf 'module CJPEG {\n  header "emk_jpeg.h"\n  link "jpeg"\n  export *\n}\n' > "$OUT/include/CJPEG/module.modulemap"
+printf 'module CWebP {\n  header "emk_webp.h"\n  link "webp"\n  link "webpdemux"\n  export *\n}\n' > "$OUT/include/CWebP/module.modulemap"
 CFLAGS=(-O1 -g -fsanitize=fuzzer-no-link,address)
-SWIFTFLAGS=(-package-name emokit -sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CSheetWriter" -I "$OUT/include/CGifLib" -I "$OUT/include/CSystem" -I "$OUT/include/CChecksum" -I "$OUT/include/CResample" -Xcc -I"$OUT/include/CLibPNG")
+SWIFTFLAGS=(-package-name emokit -sanitize=fuzzer,address -O -g -I "$OBJ" -I "$OUT/include/CLibPNG" -I "$OUT/include/CSheetWriter" -I "$OUT/include/CGifLib" -I "$OUT/include/CSystem" -I "$OUT/include/CChecksum" -I "$OUT/include/CResample" -I "$OUT/include/CJPEG" -I "$OUT/include/CWebP" -Xcc -I"$OUT/include/CLibPNG")
 # Links with lld when the toolchain has it: GNU gold prints hundreds of harmless warnings about
 # ASan's local symbols.
 LINKER=()
@@ -92,7 +98,7 @@ target() {
   [ -n "${SOURCES:-}" ] && read -r -a extra <<<"$SOURCES"
   for object in "$@"; do objects+=("$OBJ/$object.o"); stamps+=("$OBJ/$object.stamp"); done
   if stale "$name" "Tests/Fuzz/$source.swift" "${extra[@]}" "${stamps[@]}" || [ ! -x "$OUT/$name" ]; then
-    swiftc "${SWIFTFLAGS[@]}" "${LINKER[@]}" -parse-as-library -module-name "$source" "Tests/Fuzz/$source.swift" "${extra[@]}" "${objects[@]}" -lpng -ldeflate -lz -lgif -o "$OUT/$name"
+    swiftc "${SWIFTFLAGS[@]}" "${LINKER[@]}" -parse-as-library -module-name "$source" "Tests/Fuzz/$source.swift" "${extra[@]}" "${objects[@]}" -lpng -ldeflate -lz -lgif -ljpeg -lwebp -lwebpdemux -o "$OUT/$name"
     done_stamp "$name"; echo built >>"$OBJ/.steps"
   else
     echo reused >>"$OBJ/.steps"
@@ -113,10 +119,11 @@ closure() { python3 Tests/Fuzz/modules.py closure "$@"; }
 while read -r layer; do eval "together $layer"; done < <(python3 Tests/Fuzz/modules.py layers "${NEEDS[@]}")
 # shellcheck disable=SC2046  # each closure is a list of module names, split on purpose
 {
-  together "target fuzz-plist FuzzPlist $(closure EmoticonPacks)" "target fuzz-png FuzzPNG $(closure Imaging)"
+  together "target fuzz-plist FuzzPlist $(closure EmoticonPacks)" "target fuzz-png FuzzPNG $(closure Imaging)" \
+    "target fuzz-still FuzzStillImages $(closure Imaging)"
   together "target fuzz-emoji-font FuzzEmojiFont $(closure EmojiGlyphs)" \
     "SOURCES=Sources/Pipeline/Reuse/CacheEntry.swift target fuzz-cache-entry FuzzCacheEntry $(closure Imaging EmoticonManifest KeyboardLayout)"
   SOURCES=Sources/Pipeline/Shards/ShardRecord.swift target fuzz-shard-record FuzzShardRecord \
     $(closure EmoticonManifest EmoticonPacks OutputTransaction RunSteps PreviewSite Settings)
 }
-echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"
+echo "built: $OUT/fuzz-plist $OUT/fuzz-png $OUT/fuzz-still $OUT/fuzz-emoji-font $OUT/fuzz-shard-record $OUT/fuzz-cache-entry ($(grep -c built "$OBJ/.steps") steps run, $(grep -c reused "$OBJ/.steps") up to date)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets side by side for SECONDS seconds (default 30) from seed corpora made
-# of the repository's fixtures, and prints the executions per target. Five targets share the
-# machine's cores: on 2 cores, 30 s side by side gives each about 12 s of CPU. A crash fails the
+# of the repository's fixtures, and prints the executions per target. Six targets share the
+# machine's cores: on 2 cores, 30 s side by side gives each about 10 s of CPU. A crash fails the
 # run, the input saved under .build/fuzz/crashes/ (turn each into a regression test).
 #   Tests/Fuzz/run.sh [SECONDS]        (builds or updates the targets first: Tests/Fuzz/build.sh)
 set -euo pipefail
@@ -22,6 +22,8 @@ plists=$(corpus plist Assets/SamplePacks/*/*.plist Assets/SamplePacks/emoticons.
   Tests/EmoticonPacksTests/Fixtures/**/Emoticons.plist Tests/EmoticonPacksTests/Fixtures/**/theme Tests/EmoticonPacksTests/Fixtures/**/*.xml \
   Tests/EmoticonPacksTests/Fixtures/TextMaps/*/*.plist \
   $(ls "$SHARED"/conformance/plists/*/*.plist | grep -v big-50mb))
+stills=$(corpus still Tests/ImagingTests/Fixtures/StillFormats/*.jpg Tests/ImagingTests/Fixtures/StillFormats/*.webp \
+  Tests/ImagingTests/Fixtures/StillFormats/*.bmp)
 pngs=$(corpus png "$SHARED"/conformance/bad-png/*.png $(ls "$SHARED"/conformance/pngsuite/libpng-pngsuite/*.png | head -n 60) Assets/delete.png)
 fonts="$OUT/corpus/font"
 mkdir -p "$fonts"
@@ -39,11 +41,11 @@ records=$(corpus shard-record Tests/Fuzz/Seeds/shard-record.json)
 entries=$(corpus cache-entry Tests/Fuzz/Seeds/cache-entry.page)
 export EMOKIT_FUZZ_PNG="$SHARED/conformance/plists/weibo-valid/d_haha.png"
 export ASAN_OPTIONS=detect_leaks=0
-targets=(plist png emoji-font shard-record cache-entry)
+targets=(plist png still emoji-font shard-record cache-entry)
 pids=()
 for target in "${targets[@]}"; do
   case $target in
-    plist) seeds=$plists;; png) seeds=$pngs;; emoji-font) seeds=$fonts;; shard-record) seeds=$records;; cache-entry) seeds=$entries;;
+    plist) seeds=$plists;; png) seeds=$pngs;; still) seeds=$stills;; emoji-font) seeds=$fonts;; shard-record) seeds=$records;; cache-entry) seeds=$entries;;
   esac
   "$OUT/fuzz-$target" -max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$OUT/crashes/$target-" "$seeds" >"$OUT/$target.log" 2>&1 &

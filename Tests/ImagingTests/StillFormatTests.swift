@@ -79,14 +79,21 @@ final class StillFormatTests: XCTestCase {
         XCTAssertTrue(masked.pixel(x: 2, y: 0) == (0, 0, 255, 255) && masked.pixel(x: 3, y: 0) == (255, 255, 255, 255))
     }
 
-    /// The format is read from the bytes: a JPEG named `.png` (common in packs) is a JPEG.
-    func testTheContentDecidesNotTheName() throws {
+    /// The format is read from the bytes (a `.bmp` holding a JPEG is a JPEG, a `.jpg` holding a
+    /// PNG a PNG), except that a file named `.png` must be a PNG: a renamed JPEG is refused
+    /// with a hint, as the PNG conformance suite expects.
+    func testTheContentDecidesExceptForPNGNames() throws {
         let dir = Fixtures.temporaryDirectory()
-        let misnamed = dir.appendingPathComponent("smile.png")
-        try FileManager.default.copyItem(at: url("baseline.jpg"), to: misnamed)
-        let decoded = try decoder.decode(contentsOf: misnamed)
-        XCTAssertTrue(try decoded.image == image("baseline.jpg"))
-        XCTAssertEqual(decoded.format.description, "JPEG")
+        for (name, source, format) in [("photo.bmp", "baseline.jpg", "JPEG"), ("icon.jpg", "source.png", "rgba 8-bit"), ("x.jpeg", "lossless-alpha.webp", "WebP")] {
+            try FileManager.default.copyItem(at: url(source), to: dir.appendingPathComponent(name))
+            let decoded = try decoder.decode(contentsOf: dir.appendingPathComponent(name))
+            XCTAssertTrue(try decoded.image == image(source), name)
+            XCTAssertEqual(decoded.format.description, format, name)
+        }
+        try FileManager.default.copyItem(at: url("baseline.jpg"), to: dir.appendingPathComponent("smile.PNG"))
+        XCTAssertThrowsError(try decoder.decode(contentsOf: dir.appendingPathComponent("smile.PNG"), displayPath: "pack/smile.PNG")) { error in
+            XCTAssertEqual("\(error)", "pack/smile.PNG: not a PNG file (looks like JPEG; name it .jpg and emokit reads it as one)")
+        }
     }
 
     /// Size, structure and scaled decoding, as a run uses them, for every format.
@@ -112,6 +119,8 @@ final class StillFormatTests: XCTestCase {
             ("huge.bmp", "pack/huge.bmp: image too large: 100000x100000 exceeds the limit"),
             ("offset-outside.bmp", "pack/offset-outside.bmp: corrupt BMP: pixel data offset 4096 is outside the file"),
             ("rle8.bmp", "pack/rle8.bmp: unsupported BMP: run-length compressed (RLE8)"),
+            // Found by the fuzzer: all-ones masks on a 16-bit bitmap overflowed the channel arithmetic.
+            ("fuzz-mask-overflow.bmp", "pack/fuzz-mask-overflow.bmp: corrupt BMP: a colour mask (0xffffffff) wider than 16 bits"),
             ("short-rows.bmp", "pack/short-rows.bmp: truncated BMP: the file ends before the image is complete (the pixel rows need"),
         ]
         for (name, start) in cases {

@@ -46,7 +46,7 @@ struct JabberIconsetLayoutTests {
         #expect(
             LayoutFixtures.errors(folder.path) == [
                 "set/icondef.xml: entry 0 (\":(\"): object: unsafe path \"../smile.png\": a file name may not start with '.'",
-                "set/icondef.xml: entry 1 (\":o\"): object: smile.mng: emokit draws PNG and GIF images, not .mng",
+                "set/icondef.xml: entry 1 (\":o\"): object: smile.mng: emokit draws PNG, GIF, JPEG, WebP and BMP images, not .mng",
             ])
     }
 

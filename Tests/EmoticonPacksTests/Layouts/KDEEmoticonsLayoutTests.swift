@@ -26,7 +26,7 @@ struct KDEEmoticonsLayoutTests {
         #expect(
             LayoutFixtures.errors(folder.path) == [
                 "Breeze/emoticons.xml: entry 1 (\"X-(\"): file: file not found: Breeze/face-angry (.png, .gif, .svg)",
-                "Breeze/emoticons.xml: entry 2 (\":-S\"): file: only face-confused.svg is there; emokit draws PNG and GIF images (add face-confused.png)",
+                "Breeze/emoticons.xml: entry 2 (\":-S\"): file: only face-confused.svg is there; emokit draws PNG, GIF, JPEG, WebP and BMP images (add face-confused.png)",
             ])
         // With --lenient they are skipped with a warning each, and the rest is read.
         let lenient = try LayoutFixtures.read(folder.path, lenient: true)

@@ -42,12 +42,12 @@ struct PidginLayoutTests {
     @Test func aMissingImageAndAnUndrawnFormatAreErrorsNamingTheLine() throws {
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("broken")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("[default]\ngone.png :(\nphoto.bmp (pic)\n../up.png :o\n".utf8).write(to: folder.appendingPathComponent("theme"))
-        try Data("BM".utf8).write(to: folder.appendingPathComponent("photo.bmp"))
+        try Data("[default]\ngone.png :(\nphoto.tif (pic)\n../up.png :o\n".utf8).write(to: folder.appendingPathComponent("theme"))
+        try Data("II*".utf8).write(to: folder.appendingPathComponent("photo.tif"))
         #expect(
             LayoutFixtures.errors(folder.path) == [
                 "broken/theme: entry 0 (\":(\"): image: file not found: broken/gone.png (nor an @2x or @3x variant)",
-                "broken/theme: entry 1 (\"(pic)\"): image: photo.bmp: emokit draws PNG and GIF images, not .bmp",
+                "broken/theme: entry 1 (\"(pic)\"): image: photo.tif: emokit draws PNG, GIF, JPEG, WebP and BMP images, not .tif",
                 "broken/theme: entry 2 (\":o\"): image: unsafe path \"../up.png\": only a plain file name in the pack folder is allowed, not a path",
             ])
     }

@@ -180,7 +180,7 @@ struct RealPackTests {
         #expect {
             _ = try Self.run([qq], out: dir.appendingPathComponent("out2"))
         } throws: { error in
-            "\(error)".contains("qq/info.plist: entry 1 (\"/无\"): /无: file not found: qq/404.png (nor @2x, @3x or a .gif)")
+            "\(error)".contains("qq/info.plist: entry 1 (\"/无\"): /无: file not found: qq/404.png (nor @2x, @3x, a .gif, .jpg, .webp or .bmp)")
         }
     }
 

@@ -50,6 +50,12 @@ package enum ImageNaming {
         package let reason: String
     }
 
+    /// What an image named `stem` inserts: Weibo's `[stem]`, or the stem itself when it is
+    /// already bracketed (`[偷笑].png` inserts `[偷笑]`, never `[[偷笑]]`).
+    package static func text(forStem stem: String) -> String {
+        stem.count > 2 && stem.hasPrefix("[") && stem.hasSuffix("]") ? stem : "[\(stem)]"
+    }
+
     /// The pack's own delete button and tab icon are not emoticons.
     package static func isOwnButton(_ stem: String) -> Bool { stem == "delete" || stem == "icon" }
 

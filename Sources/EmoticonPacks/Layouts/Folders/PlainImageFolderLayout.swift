@@ -22,7 +22,7 @@ enum PlainImageFolderLayout: PackLayout {
             if case .failure(let problem) = ImageNaming.image(group, display: source.folderDisplay) {
                 refused[items.count] = "\(path: problem.file): \(problem.reason)"
             }
-            items.append(["[\(stem)]": stem])
+            items.append([ImageNaming.text(forStem: stem): stem])
         }
         let reader = EntryReader(source, rules: .weibo)
         let entry: (Any, Int) -> Result<Entry, PackError> = { item, index in
@@ -38,7 +38,7 @@ enum PlainImageFolderLayout: PackLayout {
         return .success(contents)
     }
 
-    /// The image files in `folder` (not hidden, `.png` or `.gif` in any case, not folders), read
+    /// The image files in `folder` (not hidden, an image extension in any case, not folders), read
     /// from their names as `init` reads them.
     static func images(in folder: URL) -> [ImageNaming.ImageName] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])

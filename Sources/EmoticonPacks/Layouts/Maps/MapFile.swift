@@ -68,6 +68,8 @@ enum MapLayouts {
     /// The image formats emokit draws; an entry whose only image is of another kind is refused
     /// by name (an SVG-only KDE emoticon, a Jabber `image/x-mng`).
     static let drawnExtensions = ["png", "gif", "jpg", "jpeg", "webp", "bmp"]
+    /// The still images among them, in the order a bare stem is looked up (PNG first).
+    static let stillExtensions = ["png", "jpg", "jpeg", "webp", "bmp"]
     /// How messages name them.
     static let drawnFormats = "PNG, GIF, JPEG, WebP and BMP images"
 

@@ -35,14 +35,15 @@ extension EntryReader {
             return .failure(.entry(path: plistDisplay, index: index, key: "entry", text: nil, reason: "the text to insert is \(problem.message) (it starts \(PackError.quote(text)))"))
         }
         // The value is a stem (`024`); a value that already names a file (`024.png`) is read as is.
-        let base = ["png", "gif"].contains((stem as NSString).pathExtension.lowercased()) ? (stem as NSString).deletingPathExtension : stem
+        let base = MapLayouts.drawnExtensions.contains((stem as NSString).pathExtension.lowercased()) ? (stem as NSString).deletingPathExtension : stem
         if let reason = FileNamePolicy.unsafeReason(base) {
             return .failure(.entry(path: plistDisplay, index: index, key: text, text: text, reason: "unsafe path \(PackError.quote(stem)): \(reason)"))
         }
         // Absent files are looked for in turn; a file that links outside the pack is refused
         // by name (it was once reported as "file not found").
+        // A still image in any format emokit draws (PNG first), and a GIF that animates it.
         var found: [String: [ImageFile.Variant]] = [:]
-        for ext in ["png", "gif"] {
+        for ext in MapLayouts.stillExtensions + ["gif"] {
             switch files.lookup("\(base).\(ext)") {
             case .found(let variants): found[ext] = variants
             case .absent: continue
@@ -50,14 +51,14 @@ extension EntryReader {
                 return .failure(.entry(path: plistDisplay, index: index, key: text, text: text, reason: FolderFiles.linksOutside(file, target: target).message))
             }
         }
-        let png = found["png"]
+        let still = MapLayouts.stillExtensions.first { found[$0] != nil }
         let gif = found["gif"].map { ImageFile(name: "\(base).gif", variants: $0, format: .gif) }
         let name = text.hasPrefix("/") && text.count > 1 ? String(text.dropFirst()) : Entry.bareName(text)
-        if let png {
+        if let still, let variants = found[still] {
             return .success(
                 Entry(
                     plistIndex: index, text: text, textTraditional: nil, name: name,
-                    content: .image(ImageFile(name: "\(base).png", variants: png)), animation: gif))
+                    content: .image(ImageFile(name: "\(base).\(still)", variants: variants)), animation: gif))
         }
         if let gif {
             return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: name, content: .image(gif), animation: gif))
@@ -65,6 +66,6 @@ extension EntryReader {
         return .failure(
             .entry(
                 path: plistDisplay, index: index, key: text, text: text,
-                reason: "file not found: \(path: "\(folderDisplay)/\(base).png") (nor @2x, @3x or a .gif)"))
+                reason: "file not found: \(path: "\(folderDisplay)/\(base).png") (nor @2x, @3x, a .gif, .jpg, .webp or .bmp)"))
     }
 }

@@ -66,3 +66,8 @@ open("huge.bmp", "wb").write(bmp(100000, 100000, 24, b"\0" * 16))
 open("offset-outside.bmp", "wb").write(bmp(2, 2, 24, b"\0" * 16, offset=4096))
 open("rle8.bmp", "wb").write(bmp(2, 2, 8, b"\0" * 16, compression=1))
 open("short-rows.bmp", "wb").write(bmp(64, 64, 24, b"\0" * 100))
+
+# Solid colours, one per format, for the end-to-end runs (a sprite's centre pixel is its file's).
+Image.new("RGB", (40, 40), (220, 30, 30)).save("solid-red.jpg", quality=95)
+Image.new("RGBA", (40, 40), (30, 200, 40, 255)).save("solid-green.webp", lossless=True)
+Image.new("RGB", (40, 40), (20, 40, 210)).save("solid-blue.bmp")
