@@ -25,7 +25,7 @@ enum PackFileReader {
         let shown = "\(display)/\(name)"
         var info = stat()
         guard lstat(url.path, &info) == 0 else {
-            if errno == ENOENT { return nil }
+            if errno == ENOENT || errno == ENOTDIR { return nil }  // no such file, or no such folder (scan says which)
             throw .packFile(path: shown, problem: "cannot read (\(String(cString: strerror(errno))))")
         }
         if let target = Containment.escape(url, inside: folder) {
