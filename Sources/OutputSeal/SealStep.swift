@@ -136,7 +136,8 @@ package struct SealStep {
             unlink(partial.path)
             return Diagnostic(
                 "archive-not-recovered", .warning, file: destination.path,
-                message: "\(path: destination.path): an interrupted run had swapped in its output but not its archive, and the archive cannot be written anew (\(failure)); it is behind the output until a run succeeds")
+                message: "\(path: destination.path): an interrupted run had swapped in its output but not its archive, and the archive cannot be "
+                    + "written anew (\(failure)); it is behind the output until a run succeeds")
         }
         return Diagnostic(
             "archive-recovered", .note, file: destination.path,

@@ -54,17 +54,23 @@ public struct PackUpdate: Sendable {
                 path: display,
                 reason: "it is \(encoding); init --update adds entries to UTF-8 plists only (save it as UTF-8, e.g. plutil -convert xml1, and run it again)")
         }
+        // Plain XML with a root array: read once, by the reader `generate` reads it with
+        // (`PropertyList.parse` tries the same reader first), with the positions of its items.
+        let xml = isBinary ? nil : XMLPlistRootArray(old)
         let root: Any
-        do { root = try PackReader.parsePlist(old, display: display, lazyArray: true) } catch {
-            let reason: String
-            if case .malformed(_, let why) = error { reason = why } else { reason = error.description }
-            throw .cannotUpdate(path: display, reason: "it is not a valid property list (\(reason)); fix it first (emokit validate names the problem)")
+        if let xml {
+            root = xml.items
+        } else {
+            do { root = try PackReader.parsePlist(old, display: display, lazyArray: true) } catch {
+                let reason: String
+                if case .malformed(_, let why) = error { reason = why } else { reason = error.description }
+                throw .cannotUpdate(path: display, reason: "it is not a valid property list (\(reason)); fix it first (emokit validate names the problem)")
+            }
         }
         if let other = PackReader.otherLayout(ofInfoPlist: root, in: starter.folder) {
             throw .cannotUpdate(path: display, reason: "it is \(other); init --update edits only a Weibo info.plist (an array of entry dictionaries)")
         }
         // The XML editor needs the reader's positions of the very items it counted.
-        let xml = isBinary ? nil : XMLPlistRootArray(old)
         if !isBinary && xml == nil {
             throw .cannotEditSafely(
                 path: display,

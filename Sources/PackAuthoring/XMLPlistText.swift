@@ -8,7 +8,7 @@ import PropertyLists
 /// lands in the array, never inside a comment.
 enum XMLPlistText {
     static func edit(_ data: Data, at layout: XMLPlistRootArray, removing: Set<Int>, appending entries: [PackStarter.Entry]) -> Data {
-        let bytes = [UInt8](data)
+        let bytes = data.startIndex == 0 ? data : Data(data)
         let newline = bytes.contains(0x0D) && bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
         // The indentation of the entries already there (Xcode's tabs when there are none).
         var indent = "\t", keyIndent = "\t\t"
@@ -21,7 +21,8 @@ enum XMLPlistText {
             if lines.count > 1 { keyIndent = String(lines[1].prefix { $0 == " " || $0 == "\t" }) }
         }
         var insertion = entries.flatMap { PackStarter.dictLines($0, indent: indent, keyIndent: keyIndent) }.map { $0 + newline }.joined()
-        var result: [UInt8] = []
+        var result = Data()
+        result.reserveCapacity(bytes.count + insertion.utf8.count + 32)
         var position = 0
         for (index, item) in layout.ranges.enumerated() where removing.contains(index) {
             // The item's whole lines when nothing else is on them, else the item alone.
@@ -49,18 +50,18 @@ enum XMLPlistText {
             position = at
         }
         result += bytes[position...]
-        return Data(result)
+        return result
     }
 
     /// The start of `index`'s line when only spaces or tabs precede it there, else `index`.
-    static func lineStart(_ bytes: [UInt8], before index: Int) -> Int {
+    static func lineStart(_ bytes: Data, before index: Int) -> Int {
         var at = index
         while at > 0, bytes[at - 1] == 0x20 || bytes[at - 1] == 0x09 { at -= 1 }
         return at == 0 || bytes[at - 1] == 0x0A ? at : index
     }
 
     /// Past the line's end (its newline included) when only spaces or tabs follow `index`, else `index`.
-    static func lineEnd(_ bytes: [UInt8], after index: Int) -> Int {
+    static func lineEnd(_ bytes: Data, after index: Int) -> Int {
         var at = index
         while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0D { at += 1 }
         if at < bytes.count, bytes[at] == 0x0A { return at + 1 }
