@@ -117,8 +117,12 @@ package struct SealStep {
         for name in names {
             let url = folder.appendingPathComponent(name)
             if let current, String(name.dropFirst(prefix.count)) == current { behind = true }
-            unlink(url.path)
-            notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(path: url.path): removed what an interrupted run left"))
+            if unlink(url.path) == 0 {
+                notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(path: url.path): removed what an interrupted run left"))
+            } else {
+                let reason = String(cString: strerror(errno))
+                notes.append(Diagnostic("leftover", .warning, file: url.path, message: "\(path: url.path): left beside the archive, and cannot be removed (\(reason))"))
+            }
         }
         if behind { notes.append(rewrite(archive: destination, from: output)) }
         return notes

@@ -31,11 +31,14 @@ enum PackFileReader {
         if let target = Containment.escape(url, inside: folder) {
             throw .packFile(path: shown, problem: "links outside the pack (to \(target)); refusing to read it (copy the file into the folder)")
         }
+        // A file that was no link when looked at is opened through no link: one swapped in since
+        // is refused rather than followed.
+        let isLink = (info.st_mode & S_IFMT) == S_IFLNK
         do {
-            return inPlace ? try RegularFile.readInPlace(url, maxBytes: maxBytes) : try RegularFile.read(url, maxBytes: maxBytes)
+            return inPlace || !isLink ? try RegularFile.readInPlace(url, maxBytes: maxBytes) : try RegularFile.read(url, maxBytes: maxBytes)
         } catch {
             switch error {
-            case .notRegular(let kind) where kind == "a symbolic link":
+            case .notRegular(let kind) where kind == "a symbolic link" && inPlace:
                 throw .packFile(path: shown, problem: "is a symbolic link; init --update edits the file itself, never through a link (put the file in its place)")
             case .notRegular, .tooLarge: throw .packFile(path: shown, problem: error.description)
             default: throw .packFile(path: shown, problem: "cannot read (\(error.description))")

@@ -262,3 +262,21 @@ struct InitTrustTests {
         #expect(Self.bytes(plist) == wide)
     }
 }
+
+extension InitTrustTests {
+    /// `init --update` replaces the `info.plist` it read: one that is a link, even to a file in
+    /// the pack, is refused (the rename would leave the link's target behind), untouched.
+    @Test func aLinkedInfoPlistInsideThePackIsNotEdited() throws {
+        let root = Fixtures.temporaryDirectory()
+        let folder = try Self.pack(root)
+        let plist = folder.appendingPathComponent("info.plist"), real = folder.appendingPathComponent("real.plist")
+        try FileManager.default.moveItem(at: plist, to: real)
+        try FileManager.default.createSymbolicLink(at: plist, withDestinationURL: real)
+        let before = Self.bytes(real)
+        try InitCommandTests.image(folder, "d_new", scales: [1], index: 2)
+        let result = run(["init", "--update", folder.path])
+        #expect(result.status == 1)
+        #expect(result.err == "error: \(plist.path): is a symbolic link; init --update edits the file itself, never through a link (put the file in its place)\n")
+        #expect(Self.isLink(plist) && Self.bytes(real) == before)
+    }
+}
