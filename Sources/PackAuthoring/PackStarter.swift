@@ -132,10 +132,19 @@ public struct PackStarter: Sendable {
             byText[entry.chs] = entry.name
         }
         let listed = Set(entries.map(\.name))
-        return names.texts.filter { !listed.contains($0.key) }.sorted { $0.value.line < $1.value.line }.map { name, texts in
-            "\(file):\(texts.line): no image \(name) in the folder; the line is not used"
+        let unused = names.texts.filter { !listed.contains($0.key) }.sorted { $0.value.line < $1.value.line }
+        // A line each for the first few; a names file of a whole library in a folder of a few
+        // images is one line more, not thousands.
+        var notes = unused.prefix(maxUnusedNotes).map { name, texts in "\(file):\(texts.line): no image \(name) in the folder; the line is not used" }
+        if unused.count > maxUnusedNotes {
+            let more = unused.count - maxUnusedNotes
+            notes.append("\(file): \(more) more line\(more == 1 ? "" : "s") name\(more == 1 ? "s" : "") no image in the folder; not used")
         }
+        return notes
     }
+
+    /// How many `names.tsv` lines naming no image are noted one by one.
+    static let maxUnusedNotes = 20
 
     /// Why `stem` (from the file `file`) cannot name an entry, or nil.
     static func nameProblem(stem: String, file: String) -> String? {

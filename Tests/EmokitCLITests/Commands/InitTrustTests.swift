@@ -280,3 +280,21 @@ extension InitTrustTests {
         #expect(Self.isLink(plist) && Self.bytes(real) == before)
     }
 }
+
+extension InitTrustTests {
+    /// A names file listing many images the folder does not hold gives a note for each of the
+    /// first 20 and one line for the rest, not a line per name.
+    @Test func unusedNamesAreCountedNotListedWithoutEnd() throws {
+        let root = Fixtures.temporaryDirectory()
+        let folder = root.appendingPathComponent("faces")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try InitCommandTests.image(folder, "d_hi", scales: [1], index: 0)
+        let lines = (0..<5000).map { "n\($0)\t[t\($0)]" }.joined(separator: "\n")
+        try Data(lines.utf8).write(to: folder.appendingPathComponent("names.tsv"))
+        let result = run(["init", folder.path])
+        #expect(result.status == 0, "\(result.err)")
+        let notes = result.err.split(separator: "\n").filter { $0.contains("names.tsv") }
+        #expect(notes.count == 21)
+        #expect(notes.last == "note: \(folder.path)/names.tsv: 4980 more lines name no image in the folder; not used")
+    }
+}
