@@ -36,7 +36,9 @@ enum InitCommand {
             --update keeps the info.plist there (and emokit.json): images no entry names are appended
             as new entries, grouped with their @2x/@3x files and GIF; entries whose files are all gone
             are reported, and removed with --remove-missing. Every other entry and key stays byte for
-            byte (an XML plist is edited as text, a binary one stays binary).
+            byte (an XML plist is edited as text, a binary one stays binary). Only a Weibo
+            info.plist, in UTF-8 or binary, is edited: another layout (a QQ/WeChat map...), another
+            encoding, or XML the plist reader does not follow entry by entry is refused, untouched.
 
             emokit.json holds generate's defaults (packs ".", out "emokit-output" inside the folder);
             every key is described in Documentation/ConfigFile.md. Both files are written, or

@@ -9,24 +9,16 @@ import TextEscaping
 /// entries whose files are gone reported (or removed), and one line saying what changed.
 enum InitUpdate {
     static func run(_ pack: PackStarter, display: String, removeMissing: Bool, quiet: Bool, printer: DiagnosticPrinter, console: Console) -> ExitCode {
-        let plist = pack.folder.appendingPathComponent(ProjectStarter.plistName)
         let plistDisplay = "\(display)/\(ProjectStarter.plistName)"
-        guard FileManager.default.fileExists(atPath: plist.path) else {
-            printer.print(PackStarterError.nothingToUpdate(path: display).diagnostics)
-            return .inputError
-        }
         let result: PackUpdate
         do {
-            let old: Data
-            do { old = try Data(contentsOf: plist) } catch {
-                throw PackStarterError.cannotUpdate(path: plistDisplay, reason: "cannot read it (\((error as NSError).localizedDescription))")
+            guard let old = try PackUpdate.readPlist(in: pack.folder, display: display) else {
+                printer.print(PackStarterError.nothingToUpdate(path: display).diagnostics)
+                return .inputError
             }
             result = try PackUpdate.make(pack, plist: old, display: plistDisplay, removeMissing: removeMissing)
-        } catch let error as PackStarterError {
-            printer.print(error.diagnostics)
-            return .inputError
         } catch {
-            printer.error("init-cannot-update", "\(plistDisplay): \(error)")
+            printer.print(error.diagnostics)
             return .inputError
         }
         for missing in result.missing {

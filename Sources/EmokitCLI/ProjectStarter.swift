@@ -44,13 +44,13 @@ public struct ProjectStarter: Sendable {
                 if isFolder.boolValue || !force { throw .exists(path: "\(display)/\(target)", canForce: !isFolder.boolValue) }
             }
         }
-        let suffix = ".emokit-init-\(getpid())"
-        let temporaries = targets.map { $0.deletingLastPathComponent().appendingPathComponent("." + $0.lastPathComponent + suffix) }
+        // Each file is written to a new file of a name no one can guess beside its place
+        // (`NewFile.writeBeside`), then moved in; only those names are ever removed.
+        var temporaries: [URL] = []
         defer { for temporary in temporaries { unlink(temporary.path) } }
-        for (temporary, text) in zip(temporaries, contents) {
-            unlink(temporary.path)  // a name of this process's own, left by nothing else
-            do { try NewFile.write(Data(text.utf8), to: temporary) } catch {
-                throw .cannotWrite(path: "\(display)/\(temporary.lastPathComponent)", reason: error.description)
+        for (target, text) in zip(targets, contents) {
+            do { temporaries.append(try NewFile.writeBeside(target, tag: "init", Data(text.utf8))) } catch {
+                throw .cannotWrite(path: "\(display)/\(target.lastPathComponent)", reason: error.description)
             }
         }
         var placed: [(target: URL, how: FileSwap.Placement)] = []
@@ -59,11 +59,10 @@ public struct ProjectStarter: Sendable {
                 placed.append((target, try FileSwap.move(temporary, to: target, replacing: force)))
             } catch {
                 // Undo the first file: remove ours, or swap the previous one back.
-                for (done, how) in placed {
-                    let old = done.deletingLastPathComponent().appendingPathComponent("." + done.lastPathComponent + suffix)
+                for ((done, how), temporary) in zip(placed, temporaries) {
                     switch how {
                     case .added: unlink(done.path)
-                    case .swapped: _ = FileSwap.exchange(old, done)
+                    case .swapped: _ = FileSwap.exchange(temporary, done)
                     case .replaced: break  // the previous file is gone; ours stays rather than nothing
                     }
                 }
@@ -80,12 +79,11 @@ public struct ProjectStarter: Sendable {
     /// over it, so a reader sees the old file or the new one, never half of one.
     public static func replacePlist(in folder: URL, with data: Data, display: String) throws(ProjectStarterError) {
         let target = folder.appendingPathComponent(plistName)
-        let temporary = folder.appendingPathComponent(".\(plistName).emokit-update-\(getpid())")
-        unlink(temporary.path)  // a name of this process's own, left by nothing else
-        defer { unlink(temporary.path) }
-        do { try NewFile.write(data, to: temporary) } catch {
+        let temporary: URL
+        do { temporary = try NewFile.writeBeside(target, tag: "update", data) } catch {
             throw .cannotWrite(path: "\(display)/\(plistName)", reason: error.description)
         }
+        defer { unlink(temporary.path) }
         if rename(temporary.path, target.path) != 0 { throw .cannotWrite(path: "\(display)/\(plistName)", reason: String(cString: strerror(errno))) }
     }
 }

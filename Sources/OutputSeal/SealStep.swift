@@ -8,11 +8,14 @@ import OutputTransaction
 /// of that tree (when asked). The output and its archive change together: the archive is
 /// written beside its final name as `.<name>.emokit-partial-<pid>`, then renamed to
 /// `.<name>.emokit-ready-<sha256 of SHA256SUMS>` (complete, and naming the output it belongs
-/// to), the output is swapped in, and only then is the ready archive renamed into place. A run
+/// to), the output is swapped in, and at once the ready archive is renamed into place; only then
+/// is the previous output removed (`swapIn`), which for a large output takes a while. A run
 /// killed between the swap and that rename leaves a ready archive whose name matches the output;
-/// the next run with this archive moves it into place before anything else (`recover`), and a
-/// ready archive of an output that was never swapped in is removed. A failed run leaves any
-/// previous archive as it was.
+/// the next run with this archive writes the archive anew from the output in place before
+/// anything else (`recover`: the leftover's bytes are never trusted, as anyone who can write
+/// beside the archive can plant a file under that predictable name), and a ready archive of an
+/// output that was never swapped in is removed. A failed run leaves any previous archive as it
+/// was.
 package struct SealStep {
     /// `--archive` as given (for messages), nil for none.
     package let archive: URL?
@@ -68,6 +71,18 @@ package struct SealStep {
         return PendingArchive(partial: ready, destination: destination)
     }
 
+    /// Swaps `output` in, moves `archive` (if any) into place, then removes the previous output:
+    /// the output and its archive change together, and a run killed while the previous output
+    /// is being removed leaves both new. `generate` and `merge` end with it.
+    package static func swapIn(_ output: OutputFolder, archive: PendingArchive?) throws(SealError) {
+        do { try output.commit(keepingPrevious: true) } catch {
+            archive?.discard()
+            throw .output(error)
+        }
+        defer { output.removePrevious() }
+        try archive?.commit()
+    }
+
     /// `.<name>.emokit-<suffix>` beside `destination`.
     static func sibling(_ destination: URL, _ suffix: String) -> URL {
         destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).emokit-\(suffix)")
@@ -84,11 +99,12 @@ package struct SealStep {
         }
     }
 
-    /// Called with the output's lock held, before any work: a ready archive left by a run killed
-    /// just after its swap is moved into place when it belongs to the output now in place (its
-    /// name holds the SHA-256 of that output's `SHA256SUMS`); any other ready archive (its output
-    /// was never swapped in) is removed. Only regular files are touched; a link is removed.
-    /// Returns a note per archive handled.
+    /// Called with the output's lock held, before any work. A ready archive whose name holds the
+    /// SHA-256 of the `SHA256SUMS` in place says that a run was killed after its swap, before its
+    /// archive's rename: the archive is behind its output, and is written anew from the output
+    /// in place. The leftover itself is removed, never moved into place (its name is
+    /// predictable, its bytes could be anyone's). Any other ready archive (its output was never
+    /// swapped in) is removed too. Returns a note per archive handled.
     package static func recover(archive destination: URL, output: URL) -> [Diagnostic] {
         removeStalePartials(beside: destination)
         let folder = destination.deletingLastPathComponent()
@@ -97,21 +113,39 @@ package struct SealStep {
         guard !names.isEmpty else { return [] }
         let current = currentSums(output)
         var notes: [Diagnostic] = []
+        var behind = false
         for name in names {
             let url = folder.appendingPathComponent(name)
-            var info = stat()
-            let regular = lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-            if regular, let current, String(name.dropFirst(prefix.count)) == current, rename(url.path, destination.path) == 0 {
-                notes.append(
-                    Diagnostic(
-                        "archive-recovered", .note, file: destination.path,
-                        message: "\(path: destination.path): an interrupted run had swapped in its output but not its archive; moved the archive into place"))
-            } else {
-                unlink(url.path)
+            if let current, String(name.dropFirst(prefix.count)) == current { behind = true }
+            if unlink(url.path) == 0 {
                 notes.append(Diagnostic("leftover", .note, file: url.path, message: "\(path: url.path): removed what an interrupted run left"))
+            } else {
+                let reason = String(cString: strerror(errno))
+                notes.append(Diagnostic("leftover", .warning, file: url.path, message: "\(path: url.path): left beside the archive, and cannot be removed (\(reason))"))
             }
         }
+        if behind { notes.append(rewrite(archive: destination, from: output)) }
         return notes
+    }
+
+    /// The archive of the output in place, written as `seal` writes one (a new partial file,
+    /// then renamed over the archive); a note saying what was done.
+    static func rewrite(archive destination: URL, from output: URL) -> Diagnostic {
+        let partial = sibling(destination, "partial-\(ProcessInfo.processInfo.processIdentifier)")
+        unlink(partial.path)  // this run's own name: whatever a killed run of the same pid left
+        var failure: String?
+        do { try TarArchive.write(folder: output, to: partial) } catch { failure = error.description }
+        if failure == nil, rename(partial.path, destination.path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(partial.path)
+            return Diagnostic(
+                "archive-not-recovered", .warning, file: destination.path,
+                message: "\(path: destination.path): an interrupted run had swapped in its output but not its archive, and the archive cannot be "
+                    + "written anew (\(failure)); it is behind the output until a run succeeds")
+        }
+        return Diagnostic(
+            "archive-recovered", .note, file: destination.path,
+            message: "\(path: destination.path): an interrupted run had swapped in its output but not its archive; wrote the archive anew from the output")
     }
 
     /// The SHA-256 of the output's `SHA256SUMS` (read through no link, at most 64 MiB), or nil.

@@ -54,4 +54,24 @@ package enum NewFile {
             throw Failure(code: failure)
         }
     }
+
+    /// Creates a new file beside `target`, named `.<target's name>.emokit-<tag>-<random>` (no
+    /// name another can plant a link at in advance: 64 random bits, and a name taken is never
+    /// opened, only passed over), with `data` in it; returns its URL. For a file moved into
+    /// place afterwards (`init`'s `info.plist`): the caller removes only this name, which is
+    /// its own.
+    package static func writeBeside(_ target: URL, tag: String, _ data: Data, mode: mode_t = 0o644) throws(Failure) -> URL {
+        let folder = target.deletingLastPathComponent()
+        var attempts = 0
+        while true {
+            let url = folder.appendingPathComponent(".\(target.lastPathComponent).emokit-\(tag)-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))")
+            do {
+                try write(data, to: url, mode: mode)
+                return url
+            } catch {
+                attempts += 1
+                guard error.code == EEXIST, attempts < 16 else { throw error }
+            }
+        }
+    }
 }

@@ -180,9 +180,12 @@ package struct OutputFolder {
     /// Swaps the finished staging folder in with one atomic step: `renameat2(RENAME_EXCHANGE)`
     /// (macOS: `renamex_np(RENAME_SWAP)`) when there is a previous output, so `<out>` is complete
     /// at every instant, even if the process is killed right here; a plain no-replace rename on
-    /// the first run. The previous output, now at the staging path, is then removed. File systems
-    /// that cannot exchange fall back to two renames.
-    package func commit() throws(OutputError) {
+    /// the first run. The previous output, now at the staging path, is then removed, unless
+    /// `keepingPrevious` (the caller has one more thing to put in place first, the archive, and
+    /// then calls `removePrevious`: removing a large output takes a while, and a run killed
+    /// during it must not leave the new output beside the old archive). File systems that cannot
+    /// exchange fall back to two renames.
+    package func commit(keepingPrevious: Bool = false) throws(OutputError) {
         let fm = FileManager.default
         if let interruption, !interruption.beginSwap() {
             interruption.waitIfStopped()
@@ -197,22 +200,34 @@ package struct OutputFolder {
             throw .cannotWrite(path: destination.path, reason: "cannot move the new output into place (\(String(cString: strerror(errno))))")
         }
         if emk_exchange(staging.path, destination.path) == 0 {
-            try? fm.removeItem(at: staging)  // the previous output
+            if !keepingPrevious { removePrevious() }
             return
         }
         guard errno == EINVAL || errno == ENOSYS else {
             throw .cannotWrite(path: destination.path, reason: "cannot swap in the new output (\(String(cString: strerror(errno)))); the previous output is unchanged")
         }
-        try commitWithTwoRenames()
+        try commitWithTwoRenames(keepingPrevious: keepingPrevious)
+    }
+
+    /// Removes the previous output a `commit(keepingPrevious: true)` left at the staging path
+    /// (or, after two renames, at `.<out>.emokit-old-<pid>`).
+    package func removePrevious() {
+        try? FileManager.default.removeItem(at: staging)
+        try? FileManager.default.removeItem(at: previousAside)
+    }
+
+    /// Where `commitWithTwoRenames` moves the previous output aside.
+    var previousAside: URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).emokit-old-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
     /// For file systems without an exchange: previous output aside, new one in, previous one
     /// removed. A kill between the renames leaves the previous output at `.<out>.emokit-old-<pid>`,
     /// which the next run puts back (`recoverLeftovers`).
-    package func commitWithTwoRenames() throws(OutputError) {
+    package func commitWithTwoRenames(keepingPrevious: Bool = false) throws(OutputError) {
         let fm = FileManager.default
-        let old = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).emokit-old-\(ProcessInfo.processInfo.processIdentifier)")
+        let old = previousAside
         do {
             try fm.moveItem(at: destination, to: old)
             do {
@@ -221,7 +236,7 @@ package struct OutputFolder {
                 try? fm.moveItem(at: old, to: destination)
                 throw error
             }
-            try? fm.removeItem(at: old)
+            if !keepingPrevious { try? fm.removeItem(at: old) }
         } catch {
             throw .cannotWrite(path: destination.path, reason: "cannot swap in the new output (\(Self.reason(error))); the previous output is unchanged")
         }

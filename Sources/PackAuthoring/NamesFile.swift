@@ -24,12 +24,10 @@ public struct NamesFile: Equatable, Sendable {
 
     public init(texts: [String: Texts] = [:]) { self.texts = texts }
 
-    /// Reads `names.tsv` from `folder`; an empty file when there is none.
+    /// Reads `names.tsv` from `folder` under generate's rules for a pack's files
+    /// (`PackFileReader`); an empty file when there is none.
     public static func read(in folder: URL, display: String) throws(PackStarterError) -> NamesFile {
-        let url = folder.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return NamesFile() }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .unreadable(path: "\(display)/\(fileName)", reason: (error as NSError).localizedDescription) }
+        guard let data = try PackFileReader.read(fileName, in: folder, display: display) else { return NamesFile() }
         guard let text = String(data: data, encoding: .utf8) else {
             throw .badNames([.init(file: "\(display)/\(fileName)", reason: "not UTF-8 text; save it as UTF-8")])
         }

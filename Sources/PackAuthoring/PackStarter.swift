@@ -133,10 +133,19 @@ public struct PackStarter: Sendable {
             byText[entry.chs] = entry.name
         }
         let listed = Set(entries.map(\.name))
-        return names.texts.filter { !listed.contains($0.key) }.sorted { $0.value.line < $1.value.line }.map { name, texts in
-            "\(file):\(texts.line): no image \(name) in the folder; the line is not used"
+        let unused = names.texts.filter { !listed.contains($0.key) }.sorted { $0.value.line < $1.value.line }
+        // A line each for the first few; a names file of a whole library in a folder of a few
+        // images is one line more, not thousands.
+        var notes = unused.prefix(maxUnusedNotes).map { name, texts in "\(file):\(texts.line): no image \(name) in the folder; the line is not used" }
+        if unused.count > maxUnusedNotes {
+            let more = unused.count - maxUnusedNotes
+            notes.append("\(file): \(more) more line\(more == 1 ? "" : "s") name\(more == 1 ? "s" : "") no image in the folder; not used")
         }
+        return notes
     }
+
+    /// How many `names.tsv` lines naming no image are noted one by one.
+    static let maxUnusedNotes = 20
 
     /// Why `stem` (from the file `file`) cannot name an entry, or nil.
     static func nameProblem(stem: String, file: String) -> String? {
@@ -225,6 +234,12 @@ public enum PackStarterError: Error, Equatable, Sendable {
     case cannotUpdate(path: String, reason: String)
     /// `init --update` without an `info.plist` to update.
     case nothingToUpdate(path: String)
+    /// A pack file init reads (`names.tsv`, `info.plist`) that generate would not read either:
+    /// it links outside the pack, is no regular file, or is over the size limit.
+    case packFile(path: String, problem: String)
+    /// `init --update`'s text editor cannot be sure to edit exactly the entries the plist
+    /// reader reads: nothing is written.
+    case cannotEditSafely(path: String, reason: String)
 
     public var lines: [String] {
         switch self {
@@ -237,6 +252,8 @@ public enum PackStarterError: Error, Equatable, Sendable {
             return problems.map { "\($0.file): \($0.reason)" } + ["nothing written: rename the files above and run init again"]
         case .cannotUpdate(let path, let reason): return ["\(path): cannot update: \(reason)"]
         case .nothingToUpdate(let path): return ["\(path): no info.plist to update (init writes one)"]
+        case .packFile(let path, let problem): return ["\(path): \(problem)"]
+        case .cannotEditSafely(let path, let reason): return ["\(path): cannot edit this plist safely: \(reason); nothing written"]
         }
     }
 
@@ -251,6 +268,8 @@ public enum PackStarterError: Error, Equatable, Sendable {
         case .noImages: code = "init-no-images"
         case .cannotUpdate: code = "init-cannot-update"
         case .nothingToUpdate: code = "init-nothing-to-update"
+        case .packFile: code = "init-unreadable-file"
+        case .cannotEditSafely: code = "init-cannot-edit-safely"
         case .badNames(let problems):
             return problems.map { Diagnostic("init-bad-name", .error, file: $0.file, message: "\(path: $0.file): \($0.reason)") }
                 + [Diagnostic("init-refused", .error, message: "nothing written: rename the files above and run init again")]

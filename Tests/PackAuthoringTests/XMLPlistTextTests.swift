@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import Testing
 
 @testable import PackAuthoring
@@ -13,7 +14,10 @@ struct XMLPlistTextTests {
     }
 
     static func edit(_ text: String, count: Int, removing: Set<Int> = [], appending: [PackStarter.Entry] = [entry]) throws -> String {
-        String(decoding: try XMLPlistText.edit(Data(text.utf8), count: count, removing: removing, appending: appending, display: "p/info.plist"), as: UTF8.self)
+        let data = Data(text.utf8)
+        let layout = try #require(XMLPlistRootArray(data))
+        #expect(layout.ranges.count == count)
+        return String(decoding: XMLPlistText.edit(data, at: layout, removing: removing, appending: appending), as: UTF8.self)
     }
 
     @Test func spacesAndCRLFAreKept() throws {
@@ -29,11 +33,11 @@ struct XMLPlistTextTests {
     @Test func commentsAndNestedValuesAreFollowed() throws {
         let old = """
             <plist><array><!-- <dict> in a comment --><dict><key>chs</key><string>[a]</string><key>x</key><array><string>1</string></array></dict>
-            <dict><key>chs</key><string><![CDATA[[<b>]]]></string></dict></array></plist>
+            <dict><key>chs</key><string>[&lt;b>]</string></dict></array></plist>
             """
         let new = try Self.edit(old, count: 2, removing: [0])
         #expect(try Self.values(new).map { $0["chs"] } == ["[<b>]", "[d_666]"])
-        #expect(new.hasPrefix("<plist><array><!-- <dict> in a comment --><dict><key>chs</key><string><![CDATA[[<b>]]]></string></dict>"))
+        #expect(new.hasPrefix("<plist><array><!-- <dict> in a comment --><dict><key>chs</key><string>[&lt;b>]</string></dict>"))
     }
 
     @Test func anEmptyArrayGetsItsFirstEntries() throws {
@@ -41,9 +45,22 @@ struct XMLPlistTextTests {
         #expect(try Self.values(new).map { $0["png"] } == ["d_666.png"])
     }
 
-    @Test func aFileNotFollowedIsRefused() {
-        #expect(throws: PackStarterError.self) { try Self.edit("<plist><array><dict>", count: 1) }
-        // The count the reader saw must match the elements found in the text.
-        #expect(throws: PackStarterError.self) { try Self.edit("<plist><array><dict/></array></plist>", count: 2) }
+    /// Positions come only from the reader that counts the entries: XML it does not read item by
+    /// item (unclosed, CDATA, a comment with `--` inside) gives none, so nothing is edited.
+    @Test func xmlTheReaderDoesNotFollowHasNoPositions() {
+        for text in [
+            "<plist><array><dict>", "<plist><array><dict><key>chs</key><string><![CDATA[a]]></string></dict></array></plist>",
+            "<plist><array><!-- a -- b --></array></plist>", "<plist><dict/></plist>",
+        ] {
+            #expect(XMLPlistRootArray(Data(text.utf8)) == nil, "\(text)")
+        }
+    }
+
+    /// `<!-->` opens a comment whose text starts with `>`: what follows up to `-->` is no entry.
+    @Test func aCommentOpenedWithAnAngleBracketHidesWhatItHolds() throws {
+        let old = "<plist><array>\n<!--> <dict/> </array> -->\n<dict><key>chs</key><string>[a]</string></dict>\n</array></plist>"
+        let new = try Self.edit(old, count: 1, removing: [0])
+        #expect(new.hasPrefix("<plist><array>\n<!--> <dict/> </array> -->\n"))
+        #expect(try Self.values(new).map { $0["chs"] } == ["[d_666]"])
     }
 }

@@ -10,6 +10,8 @@
 #      parent: a clear error, previous output intact, nothing left.
 #   5. --archive: SIGKILL as the ready archive appears; the next run (even a failing one) leaves
 #      the archive holding exactly the output in place.
+#   6. --archive: SIGKILL after the swap, while the previous output is being removed: the archive
+#      already holds the output in place (no run needed to mend it).
 # Usage: Tests/Scripts/fault-check.sh [path/to/emokit]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -153,6 +155,35 @@ for attempt in 1 2 3 4 5 6; do
   [ -z "$(ls -A "$arch" | grep -F '.out.tar.gz.emokit-' || true)" ] || fail "archive, SIGKILL $attempt: left $(ls -A "$arch")"
 done
 echo "Archive: 6 SIGKILLs as the ready archive appeared; each time the next run left the archive holding the output in place"
+
+# 6. SIGKILL while the previous output is removed (after the swap): the archive must already be
+#    the new output's. The previous output is padded with 10,000 files so that removing it takes
+#    a while; the kill goes the moment SHA256SUMS in place changes, and counts only when the
+#    previous output was still being removed (its staging name still there).
+big="$WORK/big"
+mkdir -p "$big"
+caught=0
+for attempt in 1 2 3 4; do
+  [ "$caught" -lt 2 ] || break
+  rm -rf "$big/out" "$big/out.tar.gz"
+  "$EMOKIT" generate "$PACKS" --out "$big/out" --archive "$big/out.tar.gz" --widths 320 --no-preview -q || fail "big reference run"
+  mkdir "$big/out/padding" && (cd "$big/out/padding" && seq 1 10000 | xargs touch)
+  cp "$big/out/SHA256SUMS" "$big/sums-before"
+  "$EMOKIT" generate "$PACKS" --out "$big/out" --archive "$big/out.tar.gz" --widths 320,375 --no-preview -q >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 20000); do
+    cmp -s "$big/out/SHA256SUMS" "$big/sums-before" || break
+    kill -0 "$pid" 2>/dev/null || break
+  done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  [ -d "$big/.out.emokit-staging-$pid" ] || continue  # the kill came too late: try again
+  caught=$((caught + 1))
+  rm -rf "$big/x" && mkdir "$big/x" && tar -xzf "$big/out.tar.gz" -C "$big/x"
+  [ "$(tree_hash "$big/x")" = "$(tree_hash "$big/out")" ] || fail "archive, SIGKILL while removing the previous output ($attempt): the archive is not the output's"
+done
+[ "$caught" -gt 0 ] || fail "archive: never killed while the previous output was being removed"
+echo "Archive: $caught SIGKILLs while the previous output was being removed; the archive already held the output in place"
 
 if [ "$failures" != 0 ]; then echo "fault-check: $failures failure(s)"; exit 1; fi
 echo "fault-check: all faults survived"

@@ -161,11 +161,7 @@ struct MergeRun {
     func sealAndSwapIn() throws(MergeError) {
         let pending: SealStep.PendingArchive?
         do { pending = try SealStep(archive: merge.archive).seal(destination, knownDigests: digests) } catch { throw .output(GenerationError(error)) }
-        do { try destination.commit() } catch {
-            pending?.discard()
-            throw .output(GenerationError(error))
-        }
-        do { try pending?.commit() } catch { throw .output(GenerationError(error)) }
+        do { try SealStep.swapIn(destination, archive: pending) } catch { throw .output(GenerationError(error)) }
     }
 
     func report() -> ShardMerge.Report {

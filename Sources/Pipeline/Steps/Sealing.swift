@@ -15,11 +15,7 @@ struct Sealing {
         let archive: SealStep.PendingArchive?
         do { archive = try seal.seal(output, knownDigests: SealStep.digests(of: sheets)) } catch { throw GenerationError(error) }
         let swapStarted = OutputIndex.now()
-        do { try output.commit() } catch {
-            archive?.discard()
-            throw GenerationError(error)
-        }
-        do { try archive?.commit() } catch { throw GenerationError(error) }
+        do { try SealStep.swapIn(output, archive: archive) } catch { throw GenerationError(error) }
         rendered.cache.recordOutput(rendered.pages, packs: read.packs, options: generator.options, swapStarted: swapStarted)
     }
 }

@@ -187,6 +187,7 @@ public struct GeneratorConfig: Sendable {
             guard Self.isPath(text) else { throw expected("a path") }
             return .path(resolve(text))
         case (.path, _): throw expected("a path")
+        case (_, .string(let text)) where row.atFileItems: return .text(resolveAtFiles(text))
         case (_, .string(let text)): return .text(text)
         default: throw expected("a string")
         }
@@ -194,6 +195,16 @@ public struct GeneratorConfig: Sendable {
 
     /// Empty text would name the config's own folder, and no path holds a NUL.
     static func isPath(_ text: String) -> Bool { !text.isEmpty && !text.contains("\0") }
+
+    /// A comma-separated list with each `@FILE` item's path resolved (`resolve`); other items
+    /// as they were.
+    func resolveAtFiles(_ list: String) -> String {
+        list.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("@"), Self.isPath(String(trimmed.dropFirst())) else { return String(item) }
+            return "@" + resolve(String(trimmed.dropFirst())).path
+        }.joined(separator: ",")
+    }
 
     /// An absolute path: the config's relative paths start from its folder.
     func resolve(_ relative: String) -> URL {

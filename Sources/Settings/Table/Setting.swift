@@ -61,11 +61,14 @@ public struct Setting: Sendable {
     /// Applied before the config file, so the config's keys refine it (`--layout` chooses the
     /// keyboard that the config's `grid` and `metrics` adjust).
     public let appliesFirst: Bool
+    /// A comma-separated list whose `@FILE` items name files (`--emoji-exclude`): in a config
+    /// file those paths start from the config file's folder, as every other path in it does.
+    public let atFileItems: Bool
 
     public init(
         flag: String?, short: Character? = nil, kind: Kind = .flag, configKey: String? = nil, type: ValueType,
         range: NumberRange? = nil, defaultText: String? = nil, starterJSON: String? = nil, example: String? = nil, validates: Bool = false,
-        words: [String] = [], appliesFirst: Bool = false, help template: String, apply: Apply?
+        words: [String] = [], appliesFirst: Bool = false, atFileItems: Bool = false, help template: String, apply: Apply?
     ) {
         self.flag = flag
         self.short = short
@@ -80,6 +83,7 @@ public struct Setting: Sendable {
         self.template = template
         self.words = words
         self.appliesFirst = appliesFirst
+        self.atFileItems = atFileItems
         self.apply = apply
     }
 
@@ -110,12 +114,12 @@ extension Setting {
     static func value(
         _ flag: String, _ valueName: String, short: Character? = nil, key: String? = nil, type: ValueType, range: NumberRange? = nil,
         default defaultText: String? = nil, starter: String? = nil, example: String? = nil, validates: Bool = false,
-        words: [String] = [], appliesFirst: Bool = false, help: String, apply: Apply?
+        words: [String] = [], appliesFirst: Bool = false, atFileItems: Bool = false, help: String, apply: Apply?
     ) -> Setting {
         Setting(
             flag: flag, short: short, kind: .value(valueName), configKey: key, type: type, range: range, defaultText: defaultText,
             starterJSON: starter, example: example, validates: validates, words: words, appliesFirst: appliesFirst,
-            help: help, apply: apply)
+            atFileItems: atFileItems, help: help, apply: apply)
     }
 
     /// An on/off flag (`--web`), with the config key it overrides, if any.

@@ -57,7 +57,7 @@ extension SettingsTable {
                 options.emojiMaxVersion = version.description
             }),
         .value(
-            "emoji-exclude", "list", key: "emojiExclude", type: .text,
+            "emoji-exclude", "list", key: "emojiExclude", type: .text, atFileItems: true,
             help: "Leave these emoji out of the emoji keyboard: emoji or hex code points (1F1F9 1F1FC), comma-separated; @FILE reads one a line.",
             apply: { (options, value) throws(RowRefusal) in
                 let items = value.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
