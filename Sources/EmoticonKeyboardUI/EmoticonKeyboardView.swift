@@ -78,7 +78,7 @@
         private func reload() {
             let grid = model.gridFrame, width = CGFloat(model.layout.width)
             pages.frame = grid.cgRect
-            pages.subviews.forEach { $0.removeFromSuperview() }
+            for view in pages.subviews { view.removeFromSuperview() }
             for page in 0..<model.pageCount {
                 let pageView = UIView(frame: CGRect(x: CGFloat(page) * width, y: 0, width: width, height: CGFloat(grid.height)))
                 for key in model.keys(page: page) { pageView.addSubview(keyView(key)) }
@@ -92,7 +92,7 @@
             pageControl.currentPage = model.page
             pageControl.hidesForSinglePage = true
             tabBar.frame = model.tabBarFrame.cgRect
-            tabBar.subviews.forEach { $0.removeFromSuperview() }
+            for view in tabBar.subviews { view.removeFromSuperview() }
             for item in model.tabBarItems { tabBar.addSubview(tabButton(item)) }
             tabBar.contentSize = CGSize(width: model.tabBarItems.last.map { CGFloat($0.frame.x + $0.frame.width) } ?? 0, height: tabBar.frame.height)
             applyColors()
@@ -212,7 +212,7 @@
         }
 
         private func showPopup(_ choices: [Emoticon], over frame: Manifest.Rect) {
-            popup.arrangedSubviews.forEach { $0.removeFromSuperview() }
+            for view in popup.arrangedSubviews { view.removeFromSuperview() }
             let side = CGFloat(model.keyboard.manifest.grid.iconSize) + 12
             for choice in choices {
                 let button = UIButton(type: .custom)

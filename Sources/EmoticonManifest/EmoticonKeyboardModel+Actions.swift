@@ -77,6 +77,12 @@ public struct TextEdit: Equatable, Sendable {
     public let range: NSRange
     /// The text put there ("" for a deletion).
     public let replacement: String
+
+    /// An edit replacing `range` (UTF-16) with `replacement`.
+    public init(range: NSRange, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
     /// The selection afterwards: an empty range after the replacement.
     public var selectedRangeAfter: NSRange { NSRange(location: range.location + replacement.utf16.count, length: 0) }
 

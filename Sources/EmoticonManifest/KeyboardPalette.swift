@@ -65,6 +65,11 @@ public struct KeyboardPaletteError: Error, Equatable, Sendable, CustomStringConv
     public let key: String
     /// What the manifest has there.
     public let value: String
+    /// The error for `value` at `key`.
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
     /// The error as one line.
     public var description: String { "\(key): \(value.debugDescription) is not a colour (#RRGGBB): regenerate the manifest with emokit" }
 }

@@ -13,13 +13,11 @@ struct AppFlowTests {
     static let output = GeneratedManifestTests.output
     static let widths = [393.0, 834.0]
 
-    /// A temporary "app bundle" holding `copy(bundle)`; removed after `body`.
-    static func withBundle<T>(_ copy: (URL) throws -> Void, _ body: (URL) throws -> T) throws -> T {
+    /// A temporary "app bundle" (the caller removes it).
+    static func temporaryBundle() throws -> URL {
         let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("Consumer-\(UUID().uuidString).app")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: bundle) }
-        try copy(bundle)
-        return try body(bundle)
+        return bundle
     }
 
     /// Every file under `folder`, copied into `bundle` by name alone, as Xcode copies a group.
@@ -45,7 +43,10 @@ struct AppFlowTests {
     /// A folder reference (`App.app/Emoticons/...`): every sheet is found where the manifest says,
     /// each is the sheet the manifest was written with, and every key's sprite lies inside it.
     @Test(arguments: widths) func folderReferencePagesThroughEveryTab(width: Double) throws {
-        try Self.withBundle({ try FileManager.default.copyItem(at: Self.output, to: $0.appendingPathComponent("Emoticons")) }) { bundle in
+        let bundle = try Self.temporaryBundle()
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        try FileManager.default.copyItem(at: Self.output, to: bundle.appendingPathComponent("Emoticons"))
+        do {
             let files = try EmoticonKeyboardFiles(folder: bundle.appendingPathComponent("Emoticons"), screenWidth: width)
             #expect(files.arrangement == .outputFolder)
             var model = try EmoticonKeyboardModel(files: files, width: width, screenScale: 3, recentStore: InMemoryRecentStore())
@@ -85,7 +86,10 @@ struct AppFlowTests {
     /// Flattened into the bundle, the sample output's tabs each have a `page-000@2x.png`: opening
     /// refuses with the file's name instead of drawing blank or wrong pages.
     @Test func aFlattenedCopyOfTheWholeOutputIsRefusedNamingTheFile() throws {
-        try Self.withBundle({ try Self.flatten(Self.output, into: $0) }) { bundle in
+        let bundle = try Self.temporaryBundle()
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        try Self.flatten(Self.output, into: bundle)
+        do {
             let error = #expect(throws: EmoticonKeyboardFilesError.self) { try EmoticonKeyboardFiles(folder: bundle) }
             guard case .sameNameInFlatCopy(let name, let paths) = error else {
                 Issue.record("expected the flattened copy's clash, got \(String(describing: error))")
@@ -102,10 +106,11 @@ struct AppFlowTests {
         let keyboard = try EmoticonKeyboard(contentsOf: try GeneratedManifestTests.manifestURLs()[0])
         var manifest = keyboard.manifest
         manifest.tabs = manifest.tabs.filter { $0.id == "faces" }
-        try Self.withBundle({ bundle in
-            try Self.flatten(Self.output, into: bundle) { $0.hasPrefix("sheets/faces/") || $0.hasPrefix("sheets/tab-icons") }
-            try manifest.jsonData().write(to: bundle.appendingPathComponent("\(manifest.screenWidth).json"))
-        }) { bundle in
+        let bundle = try Self.temporaryBundle()
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        try Self.flatten(Self.output, into: bundle) { $0.hasPrefix("sheets/faces/") || $0.hasPrefix("sheets/tab-icons") }
+        try manifest.jsonData().write(to: bundle.appendingPathComponent("\(manifest.screenWidth).json"))
+        do {
             let files = try EmoticonKeyboardFiles(folder: bundle, screenWidth: width)
             #expect(files.arrangement == .flattened)
             for page in manifest.tabs[0].pages.indices {
