@@ -54,3 +54,23 @@ struct TextEditSpecTests {
         #expect(edit.selectedRangeAfter == NSRange(location: 5, length: 0))
     }
 }
+
+/// A message shown with pictures copies as its text: every spec vector, each emoticon and emoji
+/// the keyboard has drawn as U+FFFC, comes back whole from `plainText(of:)`, also for a part of it.
+struct MessageCopyTests {
+    @Test(arguments: TokenSpecTests.spec.vectors) func aDrawnMessageCopiesAsItsText(_ vector: TokenSpecTests.Spec.Vector) {
+        let keyboard = TokenSpecTests.keyboard
+        let shown = keyboard.attributedMessage(vector.input) { $0.emoticon == nil ? nil : NSAttributedString(string: "\u{FFFC}") }
+        let pictures = keyboard.segments(in: vector.input).filter { $0.kind != .text && $0.emoticon != nil }.count
+        #expect(shown.string.filter { $0 == "\u{FFFC}" }.count == pictures)
+        #expect(EmoticonKeyboard.plainText(of: shown) == vector.input)
+    }
+
+    @Test func equalPicturesSideBySideAndAPartOfTheMessage() {
+        let keyboard = TokenSpecTests.keyboard
+        let shown = keyboard.attributedMessage("好[心][心]了", attributes: [.emoticonText: "not a picture"]) { _ in NSAttributedString(string: "\u{FFFC}") }
+        #expect(shown.string == "好\u{FFFC}\u{FFFC}了")
+        #expect(EmoticonKeyboard.plainText(of: shown.attributedSubstring(from: NSRange(location: 1, length: 2))) == "[心][心]")
+        #expect(EmoticonKeyboard.plainText(of: NSAttributedString(string: "plain")) == "plain")
+    }
+}

@@ -27,7 +27,8 @@ mkdir -p "$WORK/emokit.git"
 (cd "$HERE" && git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$WORK/emokit.git" 2>/dev/null || true)
 git -C "$WORK/emokit.git" init -q
 git -C "$WORK/emokit.git" add -A
-git -C "$WORK/emokit.git" -c user.name=emokit -c user.email=emokit@localhost commit -qm "release"
+GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
+  git -C "$WORK/emokit.git" -c user.name=emokit -c user.email=emokit@localhost commit -qm "release"
 git -C "$WORK/emokit.git" tag "v$VERSION"
 
 mkdir -p "$WORK/App/Sources/App"
@@ -54,7 +55,10 @@ public func openKeyboard(_ folder: URL) throws -> EmoticonKeyboardFiles { try Em
 SWIFT
 
 export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0="url.file://$WORK/emokit.git.insteadOf" GIT_CONFIG_VALUE_0="$URL"
-if ! swift build --package-path "$WORK/App" >"$WORK/build.log" 2>&1; then
+# SwiftPM's cache, configuration and fingerprints of this run only: a fingerprint recorded for the
+# URL must never meet another run's (or a real clone's) commit.
+if ! swift build --package-path "$WORK/App" --cache-path "$WORK/swiftpm-cache" --config-path "$WORK/swiftpm-config" \
+  --security-path "$WORK/swiftpm-security" >"$WORK/build.log" 2>&1; then
   echo "readme-package-check: the README's snippet does not build in a fresh package:"
   cat "$WORK/App/Package.swift"
   tail -n 30 "$WORK/build.log"
