@@ -1,9 +1,7 @@
-// EmoticonKeyboardUI: the emoticon keyboard as a UIKit input view, drawn from EmoticonManifest's
-// EmoticonKeyboardModel. Apple platforms only (`#if canImport(UIKit)`): on Linux this module is
-// empty, so it is NOT compiled by emokit's own test run; the GitHub workflow
-// .github/workflows/ios.yml compiles it for iOS on a macOS runner. It holds no decision of its
-// own (which key, which edit, which page, Recent, labels, colours are the tested model's): it only
-// draws the model's values and passes touches back. Keep it so, and under 250 lines.
+// EmoticonKeyboardUI: the keyboard as a UIKit input view drawn from EmoticonManifest's tested
+// EmoticonKeyboardModel. `#if canImport(UIKit)`: empty on Linux, so emokit's own test run never
+// compiles it; .github/workflows/ios.yml builds it for iOS on macOS. It decides nothing the model
+// decides (keys, edits, pages, Recent, labels, colours): it draws and forwards touches. < 250 lines.
 #if canImport(UIKit)
     import UIKit
     import EmoticonManifest
@@ -35,7 +33,6 @@
             pages.isPagingEnabled = true
             pages.showsHorizontalScrollIndicator = false
             pages.delegate = self
-            tabBar.showsHorizontalScrollIndicator = false
             pageControl.isUserInteractionEnabled = false
             popup.isHidden = true
             for view in [pages, pageControl, tabBar, popup] as [UIView] { addSubview(view) }
@@ -157,7 +154,7 @@
         // MARK: - Touches to the model, the model's actions to the text
 
         @objc private func tapped(_ gesture: UITapGestureRecognizer) {
-            if !popup.isHidden { return hidePopup() }
+            guard popup.isHidden else { popup.isHidden = true; return }
             let point = gesture.location(in: pages)
             let page = Int((point.x / max(pages.bounds.width, 1)).rounded(.down))
             let x = point.x - CGFloat(page) * pages.bounds.width
@@ -221,7 +218,7 @@
                 button.accessibilityLabel = choice.name
                 button.addAction(
                     UIAction { [weak self] _ in
-                        self?.hidePopup(); self?.handle(.insert(choice))
+                        self?.popup.isHidden = true; self?.handle(.insert(choice))
                     }, for: .touchUpInside)
                 popup.addArrangedSubview(button)
             }
@@ -235,8 +232,6 @@
             popup.isHidden = false
             bringSubviewToFront(popup)
         }
-
-        private func hidePopup() { popup.isHidden = true }
 
         public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
             model.show(page: Int((scrollView.contentOffset.x / max(scrollView.bounds.width, 1)).rounded()))

@@ -69,4 +69,10 @@ status=$?
 set -e
 grep -E "^(✘|✔ Test run|✘ Test run)|error:" "$LOG" || true
 if [ "$status" != 0 ]; then echo "ecosystem-check: consumer package failed (log: see above)"; tail -n 40 "$LOG"; exit "$status"; fi
+# The UIKit keyboard is compiled on macOS only (.github/workflows/ios.yml): it must stay a thin
+# view over the model tested above.
+ui_lines=$(cat "$HERE"/Sources/EmoticonKeyboardUI/*.swift | wc -l)
+if [ "$ui_lines" -ge 250 ]; then echo "ecosystem-check: Sources/EmoticonKeyboardUI has $ui_lines lines (at most 249: logic belongs in EmoticonKeyboardModel)"; exit 1; fi
+echo "ecosystem-check: the README's SwiftPM snippet in a fresh package"
+bash "$HERE/Tests/Scripts/readme-package-check.sh"
 echo "ecosystem-check: passed"
