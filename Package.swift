@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "PackAuthoringTests", dependencies: ["PackAuthoring", "EmoticonPacks", "TestSupport"]),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
+        .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite", "EmoticonManifest"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks", "TestSupport"]),
         // The output seam (issue 34): an output writer defined in the test, registered in one place.
         .testTarget(

@@ -30,7 +30,9 @@ public struct EmoticonKeyboardFiles: Sendable {
         case assetCatalog
     }
 
-    /// The keyboard: manifest, lookups and layout.
+    /// The keyboard: manifest, lookups and layout. Its `baseURL` is the output folder (nil for a
+    /// flattened copy or an asset catalog without `variantsFolder`); prefer `pageSheet(tab:page:scale:)`
+    /// and `sheet(for:scale:)`, which know how the copy is arranged.
     public let keyboard: EmoticonKeyboard
     /// How the files were found.
     public let arrangement: Arrangement
@@ -59,7 +61,10 @@ public struct EmoticonKeyboardFiles: Sendable {
         let url = where_.appendingPathComponent("\(width).json")
         let keyboard: EmoticonKeyboard
         do { keyboard = try EmoticonKeyboard(contentsOf: url) } catch { throw .manifest(error) }
-        try self.init(checking: EmoticonKeyboard(manifest: keyboard.manifest, baseURL: folder), arrangement: arrangement, folder: folder, scales: scales)
+        // Flattened, sheet paths do not resolve against any folder: `keyboard.sheetURL` answers nil
+        // there rather than a URL to nothing; `pageSheet(tab:page:scale:)` finds each file by name.
+        let baseURL = arrangement == .flattened ? nil : folder
+        try self.init(checking: EmoticonKeyboard(manifest: keyboard.manifest, baseURL: baseURL), arrangement: arrangement, folder: folder, scales: scales)
     }
 
     /// Opens the manifest at `manifest` with its sheet paths resolved against `baseURL`, the

@@ -127,3 +127,19 @@ struct KeyboardFilesTests {
         #expect(Manifest.Rect(x: 1, y: 2, width: 3.5, height: 4).cgRect == CGRect(x: 1, y: 2, width: 3.5, height: 4))
     }
 }
+
+extension KeyboardFilesTests {
+    /// Flattened, the keyboard's own `sheetURL` has no folder to resolve against: nil, never a URL
+    /// to a file that is not there.
+    @Test func aFlattenedKeyboardHasNoBaseURL() throws {
+        let folder = try KeyboardOutputFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var manifest = KeyboardOutputFixture.manifest()
+        manifest.tabs.removeLast()
+        try KeyboardOutputFixture.writeOutputFolder(manifest, to: folder.appendingPathComponent("out"))
+        try KeyboardOutputFixture.flatten(folder.appendingPathComponent("out"), into: folder.appendingPathComponent("App.app"))
+        let files = try EmoticonKeyboardFiles(folder: folder.appendingPathComponent("App.app"))
+        #expect(files.keyboard.baseURL == nil && files.keyboard.sheetURL(tab: 0, page: 0, scale: 2) == nil)
+        #expect(files.pageSheet(tab: 0, page: 0, scale: 2) != nil)
+    }
+}
