@@ -60,7 +60,7 @@ public struct EmoticonKeyboardFiles: Sendable {
         }
         let url = where_.appendingPathComponent("\(width).json")
         let keyboard: EmoticonKeyboard
-        do { keyboard = try EmoticonKeyboard(contentsOf: url) } catch { throw .manifest(error) }
+        do throws(EmoticonKeyboardError) { keyboard = try EmoticonKeyboard(contentsOf: url) } catch { throw .manifest(error) }
         // Flattened, sheet paths do not resolve against any folder: `keyboard.sheetURL` answers nil
         // there rather than a URL to nothing; `pageSheet(tab:page:scale:)` finds each file by name.
         let baseURL = arrangement == .flattened ? nil : folder
@@ -71,7 +71,7 @@ public struct EmoticonKeyboardFiles: Sendable {
     /// output folder (for an output downloaded or unpacked at run time).
     public init(manifest: URL, baseURL: URL, scales: [Int]? = nil) throws(EmoticonKeyboardFilesError) {
         let keyboard: EmoticonKeyboard
-        do { keyboard = try EmoticonKeyboard(contentsOf: manifest) } catch { throw .manifest(error) }
+        do throws(EmoticonKeyboardError) { keyboard = try EmoticonKeyboard(contentsOf: manifest) } catch { throw .manifest(error) }
         try self.init(checking: EmoticonKeyboard(manifest: keyboard.manifest, baseURL: baseURL), arrangement: .outputFolder, folder: baseURL, scales: scales)
     }
 
@@ -84,7 +84,7 @@ public struct EmoticonKeyboardFiles: Sendable {
         manifest: URL, assetCatalog imageSetExists: (String) -> Bool, variantsFolder: URL? = nil, scales: [Int]? = nil
     ) throws(EmoticonKeyboardFilesError) {
         let keyboard: EmoticonKeyboard
-        do { keyboard = try EmoticonKeyboard(contentsOf: manifest) } catch { throw .manifest(error) }
+        do throws(EmoticonKeyboardError) { keyboard = try EmoticonKeyboard(contentsOf: manifest) } catch { throw .manifest(error) }
         try self.init(
             checking: EmoticonKeyboard(manifest: keyboard.manifest, baseURL: variantsFolder), arrangement: .assetCatalog, folder: variantsFolder,
             scales: scales, imageSetExists: imageSetExists)
@@ -103,7 +103,7 @@ public struct EmoticonKeyboardFiles: Sendable {
         self.arrangement = arrangement
         self.scales = scales
         self.folder = folder
-        do { _ = try KeyboardPalette(manifest.colors, dark: false); _ = try KeyboardPalette(manifest.colors, dark: true) } catch {
+        do throws(KeyboardPaletteError) { _ = try KeyboardPalette(manifest.colors, dark: false); _ = try KeyboardPalette(manifest.colors, dark: true) } catch {
             throw .badColor(error)
         }
         let files = Self.files(of: manifest, scales: scales)
