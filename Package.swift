@@ -18,7 +18,10 @@ import PackageDescription
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.
 //                    Computes in EmoticonManifest's Rect/PixelRect (the manifest owns geometry types).
 //   EmoticonManifest Foundation-only Codable manifest types and EmoticonKeyboard lookups, shared by
-//                    the generator and apps (its only dependency is Checksum, itself dependency-free).
+//                    the generator and apps (its only dependency is Checksum, itself dependency-free);
+//                    the keyboard model an app's view binds to (EmoticonKeyboardModel), tested on Linux.
+//   EmoticonKeyboardUI The keyboard as a UIKit input view over EmoticonKeyboardModel (`#if canImport(UIKit)`:
+//                    empty on Linux; compiled for iOS by .github/workflows/ios.yml on macOS).
 //   TextEscaping     The one escaping loop and every escaper's table (HTML, URL, JSON, script, XML, CSS, messages).
 //   TextMatching     "Did you mean": the closest known name to a typed one (CLI, config, plist keys).
 //   Diagnostics      Findings as values (code, severity, file, entry, key, message in parts with
@@ -59,10 +62,11 @@ import PackageDescription
 //   emokit           The executable: a few lines calling EmokitCLI.
 let package = Package(
     name: "emokit",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v15)],
     products: [
         .executable(name: "emokit", targets: ["emokit"]),
         .library(name: "EmoticonManifest", targets: ["EmoticonManifest"]),
+        .library(name: "EmoticonKeyboardUI", targets: ["EmoticonKeyboardUI"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
     ],
     targets: [
@@ -113,6 +117,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CLibPNG", "CSheetWriter", "CGifLib", "CJPEG", "CWebP", "CResample", "FileAccess"]),
         .target(name: "KeyboardLayout", dependencies: ["EmoticonManifest"]),
         .target(name: "EmoticonManifest", dependencies: ["Checksum"]),
+        .target(name: "EmoticonKeyboardUI", dependencies: ["EmoticonManifest"]),
         .target(name: "TextEscaping"),
         .target(name: "TextMatching"),
         .target(name: "Diagnostics", dependencies: ["TextEscaping"]),
@@ -172,7 +177,7 @@ let package = Package(
         .testTarget(name: "PackAuthoringTests", dependencies: ["PackAuthoring", "EmoticonPacks", "PropertyLists", "TestSupport"]),
         .testTarget(name: "EmojiDataTests", dependencies: ["EmojiData", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmojiGlyphsTests", dependencies: ["EmojiGlyphs", "Imaging", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite"]),
+        .testTarget(name: "PreviewSiteTests", dependencies: ["PreviewSite", "EmoticonManifest"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "KeyboardLayout", "EmoticonPacks", "TestSupport"]),
         // The output seam (issue 34): an output writer defined in the test, registered in one place.
         .testTarget(

@@ -11,7 +11,9 @@ extension EmoticonKeyboard {
     /// manifest and the any-width sheets and lays the keyboard out at the width it has:
     ///
     /// ```swift
-    /// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json", subdirectory: "manifests")!)
+    /// // The output added to the app as a folder reference named Emoticons (EmoticonKeyboardFiles
+    /// // does this and checks every sheet; see Documentation/iOS.md).
+    /// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json", subdirectory: "Emoticons/manifests")!)
     /// let scale = keyboard.sheetScale(forScreenScale: traitCollection.displayScale)!
     /// let layout = try keyboard.layout(width: view.bounds.width, scale: scale)
     /// let sheet = UIImage(contentsOfFile: keyboard.sheetURL(tab: 0, page: 0, scale: layout.scale)!.path)!.cgImage!

@@ -7,7 +7,10 @@ import Foundation
 /// was written with.
 ///
 /// ```swift
-/// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json")!)
+/// // Sheet paths resolve against the manifest's folder's parent: load it from the output folder
+/// // (a folder reference), never flat from the bundle's root; `EmoticonKeyboardFiles` opens either
+/// // and checks every sheet.
+/// let keyboard = try EmoticonKeyboard(contentsOf: bundle.url(forResource: "375", withExtension: "json", subdirectory: "Emoticons/manifests")!)
 /// let scale = keyboard.sheetScale(forScreenScale: traitCollection.displayScale)!
 /// let layout = try keyboard.layout(width: view.bounds.width, scale: scale)
 /// if let key = layout.key(at: tap, tab: 0, page: 2), let text = key.button.text { insert(text) }

@@ -65,7 +65,10 @@ extension EmoticonKeyboard {
         public var nsRange: NSRange { NSRange(location: utf16Offset, length: utf16Length) }
     }
 
-    /// Every emoticon text and every emoji in `text`, in order, without overlaps. At each position
+    /// Every emoticon text and every emoji in `text`, in order, without overlaps: `segments(in:)`
+    /// without the text between them. `segments(in:)` is the one name the documentation uses for
+    /// cutting a message (the web runtime's `Emokit.tokenize` returns the same segments); this stays
+    /// for code that wants only the images. At each position
     /// the longest keyboard text wins (`[哈哈哈]` over `[哈哈]`); matching is by whole grapheme
     /// clusters, so `👍` does not match inside `👍🏽` and `🇨🇳` is never split.
     ///

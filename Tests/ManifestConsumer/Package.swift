@@ -12,7 +12,7 @@ let emokitIdentity = String(Context.packageDirectory.split(separator: "/").dropL
 
 let package = Package(
     name: "ManifestConsumer",
-    platforms: [.macOS(.v13), .iOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v15)],
     dependencies: [.package(path: emokitRoot)],
     targets: [
         .testTarget(

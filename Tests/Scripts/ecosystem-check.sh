@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # What emokit's output looks like to the tools around it: generates the sample packs once, then
 #   - builds and runs Tests/ManifestConsumer, a package that depends only on the EmoticonManifest
-#     product, against that output (every EmoticonKeyboard lookup on every manifest);
+#     product, against that output (every EmoticonKeyboard lookup on every manifest, and an iOS
+#     app's whole flow through EmoticonKeyboardModel), and against a rebuild of the samples with a
+#     new first emoticon in faces (Recent survives it);
 #   - copies the binary to a temporary folder and runs it from a working folder holding decoy
 #     Templates/ and Assets/delete.png: the output must equal the checkout's byte for byte, and
 #     (under strace) the copy must open nothing of emokit's own from disk;
@@ -50,11 +52,27 @@ fi
 echo "ecosystem-check: progress line on a terminal (NO_COLOR respected), none with --quiet or in a pipe"
 
 echo "ecosystem-check: consumer package (EmoticonManifest product only)"
+# The rebuild an app's Recent must survive: the same packs with a new emoticon first in faces.
+cp -R "$HERE/Assets/SamplePacks" "$WORK/rebuilt-packs"
+python3 - "$WORK/rebuilt-packs/faces/info.plist" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+entry = "<array>\n\t<dict>\n\t\t<key>chs</key>\n\t\t<string>[新表情]</string>\n\t\t<key>png</key>\n\t\t<string>f_haha.png</string>\n\t</dict>"
+open(path, "w", encoding="utf-8").write(text.replace("<array>", entry, 1))
+PY
+"$EMOKIT" generate "$WORK/rebuilt-packs" --out "$WORK/rebuilt" --quiet --widths 393
 LOG="$WORK/consumer.log"
 set +e
-EMOKIT_OUTPUT="$OUT" swift test --package-path "$HERE/Tests/ManifestConsumer" >"$LOG" 2>&1
+EMOKIT_OUTPUT="$OUT" EMOKIT_REBUILT="$WORK/rebuilt" swift test --package-path "$HERE/Tests/ManifestConsumer" >"$LOG" 2>&1
 status=$?
 set -e
 grep -E "^(✘|✔ Test run|✘ Test run)|error:" "$LOG" || true
 if [ "$status" != 0 ]; then echo "ecosystem-check: consumer package failed (log: see above)"; tail -n 40 "$LOG"; exit "$status"; fi
+# The UIKit keyboard is compiled on macOS only (.github/workflows/ios.yml): it must stay a thin
+# view over the model tested above.
+ui_lines=$(cat "$HERE"/Sources/EmoticonKeyboardUI/*.swift | wc -l)
+if [ "$ui_lines" -ge 250 ]; then echo "ecosystem-check: Sources/EmoticonKeyboardUI has $ui_lines lines (at most 249: logic belongs in EmoticonKeyboardModel)"; exit 1; fi
+echo "ecosystem-check: the README's SwiftPM snippet in a fresh package"
+bash "$HERE/Tests/Scripts/readme-package-check.sh"
 echo "ecosystem-check: passed"

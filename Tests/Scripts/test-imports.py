@@ -27,6 +27,8 @@ TOOLCHAIN = {
     "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
     "Testing", "XCTest", "Dispatch", "Glibc", "Musl", "Darwin", "WinSDK", "Android", "Synchronization",
     "Observation", "RegexBuilder", "Swift", "_Concurrency", "_StringProcessing", "PackageDescription",
+    # Apple's SDK frameworks (EmoticonKeyboardUI, compiled for iOS only).
+    "UIKit", "SwiftUI", "CoreGraphics",
 }
 IMPORT = re.compile(
     r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)"

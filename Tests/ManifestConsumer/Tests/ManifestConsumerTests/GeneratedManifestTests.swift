@@ -134,7 +134,7 @@ struct GeneratedManifestTests {
             let keyboard = try EmoticonKeyboard(contentsOf: url)
             var verified = 0
             for (t, tab) in keyboard.tabs.enumerated() {
-                for (p, page) in tab.pages.enumerated() {
+                for p in tab.pages.indices {
                     for scale in keyboard.manifest.scales {
                         let sheet = try #require(keyboard.sheetURL(tab: t, page: p, scale: scale))
                         var data = try Data(contentsOf: sheet)
