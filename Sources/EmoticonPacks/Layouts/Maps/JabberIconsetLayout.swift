@@ -21,6 +21,8 @@ enum JabberIconsetLayout: MapFileLayout {
             return MapItem(texts: texts, image: drawn ?? objects.first ?? "", allowsFolders: true, imageKey: "object", textKey: "text")
         }
         let meta = root.child(named: "meta")
-        return MapFile(layout: layout, items: items, title: meta?.child(named: "name")?.trimmedText, description: "a Jabber iconset (XEP-0038)")
+        var map = MapFile(layout: layout, items: items, title: meta?.child(named: "name")?.trimmedText, description: "a Jabber iconset (XEP-0038)")
+        map.titleKey = "<meta><name>"
+        return map
     }
 }

@@ -13,6 +13,8 @@ struct MapFile {
     var items: [MapItem]
     /// The tab's title when the file gives one (Jabber's `<meta><name>`, Pidgin's `Name=`).
     var title: String?
+    /// How messages name where the title is (`Name`, `<meta><name>`).
+    var titleKey = "title"
     /// The folder the images are in, when not the pack's (EiskaltDC++'s `NAME/` beside `NAME.xml`).
     var imageFolder: URL?
     /// How the note names the layout (`an Adium emoticon set`).
@@ -86,6 +88,8 @@ enum MapLayouts {
             items: PlistItems(map.items.map { $0 as Any }),
             entry: { item, index in entry(item as! MapItem, index: index, files: files, display: display) })
         if let title = map.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { contents.titles[.en] = title }
+        contents.titleKey = map.titleKey
+        contents.textKey = map.items.first?.textKey ?? "text"
         contents.notes = { entries in
             let count = entries.count
             let summary = "\(map.description): \(count) emoticon\(count == 1 ? "" : "s") \(map.order)"
@@ -104,6 +108,12 @@ enum MapLayouts {
 
     /// One map item as an entry: its first text inserted, its image found in the folder.
     static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String) -> Result<Entry, PackError> {
+        // A text over the cap is refused naming its key, quoted shortened, before anything else.
+        for (key, text) in [(item.textKey, item.texts.first ?? ""), ("name", item.name ?? "")] {
+            if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
+                return .failure(.entry(path: display, index: index, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))"))
+            }
+        }
         let label = item.texts.first.flatMap { $0.isEmpty ? nil : $0 }
         func failure(_ key: String, _ reason: Diagnostic.Message) -> Result<Entry, PackError> {
             .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
