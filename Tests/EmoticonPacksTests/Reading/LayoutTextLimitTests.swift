@@ -18,7 +18,7 @@ struct LayoutTextLimitTests {
             try FileManager.default.copyItem(at: WeiboPackFixtures.sampleImage, to: folder.appendingPathComponent("smile.png"))
         }
         func write(_ text: String, _ url: URL) throws { try Data(text.utf8).write(to: url) }
-        let xmlText = XMLText(text), xmlTitle = XMLText(title)
+        let xmlText = escapedXML(text), xmlTitle = escapedXML(title)
         switch layout {
         case "pidgin":
             let pack = root.appendingPathComponent("faces")
@@ -64,7 +64,7 @@ struct LayoutTextLimitTests {
         }
     }
 
-    static func XMLText(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
+    static func escapedXML(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
 
     static func errors(_ pack: URL) -> [String] { PackReader().survey([pack]).errors.map(\.description) }
 
