@@ -31,8 +31,12 @@ enum EiskaltLayout: MapFileLayout {
         return (named ? xml.deletingLastPathComponent().lastPathComponent : parent) + "/" + xml.lastPathComponent
     }
 
+    /// What is read: the map's `name`, each `<emoticon>`'s `file` and its `<name>`s' `text`.
+    static let read = PackXML.Selection(
+        attributes: ["name"], children: ["emoticon": PackXML.Selection(attributes: ["file"], children: ["name": PackXML.Selection(attributes: ["text"])])])
+
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try MapLayouts.parseXML(data, display: display)
+        let root = try MapLayouts.parseXML(data, display: display, keeping: read)
         guard root.name == "emoticons-map" else {
             throw PackError.wrongRoot(path: display, expected: "<emoticons-map> (an EiskaltDC++ emoticon map)", found: "<\(root.name)>")
         }

@@ -10,8 +10,11 @@ enum KDEEmoticonsLayout: MapFileLayout {
     static var fileNames: [String] { ["emoticons.xml"] }
     static let extensions = ["png", "gif", "svg", "svgz", "mng", "jpg"]
 
+    /// What is read: each `<emoticon>`'s `file` and `<string>`s.
+    static let read = PackXML.Selection(children: ["emoticon": PackXML.Selection(attributes: ["file"], children: ["string": .text])])
+
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try MapLayouts.parseXML(data, display: display)
+        let root = try MapLayouts.parseXML(data, display: display, keeping: read)
         guard root.name == "messaging-emoticon-map" else {
             throw PackError.wrongRoot(path: display, expected: "<messaging-emoticon-map> (a KDE emoticon theme)", found: "<\(root.name)>")
         }

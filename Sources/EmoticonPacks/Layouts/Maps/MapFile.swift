@@ -102,8 +102,9 @@ enum MapLayouts {
     }
 
     /// A map file's XML root element; a file that is not well-formed is refused naming the line.
-    static func parseXML(_ data: Data, display: String) throws(PackError) -> PackXML.Element {
-        do { return try PackXML.parse(data) } catch { throw PackError.malformedMap(path: display, format: "XML", reason: error.message) }
+    /// Only what `selection` names is kept (`PackXML.Selection`).
+    static func parseXML(_ data: Data, display: String, keeping selection: PackXML.Selection) throws(PackError) -> PackXML.Element {
+        do { return try PackXML.parse(data, keeping: selection) } catch { throw PackError.malformedMap(path: display, format: "XML", reason: error.message) }
     }
 
     /// One map item as an entry: its first text inserted, its image found in the folder.

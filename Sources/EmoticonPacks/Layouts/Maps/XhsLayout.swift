@@ -31,8 +31,16 @@ enum XhsLayout: MapFileLayout {
         return String(decoding: head, as: UTF8.self).contains("<EmoticonSet") ? xml : nil
     }
 
+    /// What is read: the set's `name`, `iconUri`, `line` and `row`, and its `<EmoticonBean>`s'
+    /// `content` and `iconUri`, however deep the beans are wrapped.
+    static let read = PackXML.Selection(
+        children: [
+            "name": .text, "iconUri": .text, "line": .text, "row": .text,
+            "EmoticonBean": PackXML.Selection(children: ["content": .text, "iconUri": .text]),
+        ], others: .likeThis)
+
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try MapLayouts.parseXML(data, display: display)
+        let root = try MapLayouts.parseXML(data, display: display, keeping: read)
         guard root.name == "EmoticonSet" else {
             throw PackError.wrongRoot(path: display, expected: "<EmoticonSet> (an XhsEmoticonsKeyboard set)", found: "<\(root.name)>")
         }

@@ -59,7 +59,7 @@ enum TextMapLayout: PackLayout {
         }
         let strings = dict.compactMapValues { $0 as? String }
         var keys: [String] = []
-        if let plist = try? PackXML.parse(data), let rootDict = plist.child(named: "dict") { keys = AdiumLayout.pairs(rootDict).map(\.key) }
+        if let plist = try? PackXML.parse(data, keeping: AdiumLayout.rootKeys), let rootDict = plist.child(named: "dict") { keys = AdiumLayout.pairs(rootDict).map(\.key) }
         let ordered = Set(keys) == Set(strings.keys) && keys.count == strings.count
         if !ordered { keys = strings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
         var map = TextMap(pairs: keys.map { ($0, strings[$0]!) }, ordered: ordered, choice: choice)
