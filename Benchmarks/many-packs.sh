@@ -32,7 +32,7 @@ measure() { # measure LABEL N COMMAND...: one line of figures
   local label=$1 count=$2
   shift 2
   /usr/bin/time -f '%e %M' -o "$WORK/time" "$@" >/dev/null 2>&1 || true
-  read -r seconds kib <"$WORK/time"
+  read -r seconds kib < <(tail -n 1 "$WORK/time")
   awk -v l="$label" -v n="$count" -v s="$seconds" -v k="$kib" \
     'BEGIN {printf "%-9s %5d packs: %7.2f s  %6.0f MiB peak  %6.2f s per 1,000 packs\n", l, n, s, k / 1024, s * 1000 / n}'
 }

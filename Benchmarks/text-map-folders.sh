@@ -30,7 +30,7 @@ with open(path, "w") as out:
     out.write("</dict></plist>\n")
 PY
   /usr/bin/time -f '%e %M' -o "$WORK/time" "$EMOKIT" validate --lenient "$pack" >/dev/null 2>&1 || true
-  read -r seconds kib <"$WORK/time"
+  read -r seconds kib < <(tail -n 1 "$WORK/time")
   awk -v n="$count" -v f="$FOLDERS" -v s="$seconds" -v k="$kib" \
     'BEGIN {printf "%6d pairs, %d empty subfolders: %7.2f s  %6.0f MiB peak\n", n, f, s, k / 1024}'
 done
