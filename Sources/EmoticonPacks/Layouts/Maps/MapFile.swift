@@ -85,8 +85,10 @@ enum MapLayouts {
         let files = FolderFiles(folder: folder, display: folderDisplay)
         let display = source.display
         var contents = PackContents(
-            items: PlistItems(map.items.map { $0 as Any }),
-            entry: { item, index in entry(item as! MapItem, index: index, files: files, display: display) })
+            // Items by position: an index fits in `Any` as it is, where each `MapItem` was boxed,
+            // a second copy of the map beside the map (half a million kept KDE elements).
+            items: PlistItems(map.items.indices.map { $0 as Any }),
+            entry: { [items = map.items] item, index in entry(items[item as! Int], index: index, files: files, display: display) })
         if let title = map.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { contents.titles[.en] = title }
         contents.titleKey = map.titleKey
         contents.textKey = map.items.first?.textKey ?? "text"

@@ -30,7 +30,11 @@ struct PackXML {
         var line = 1
 
         func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
-        func children(named name: String) -> [Element] { children.filter { $0.name == name } }
+        /// The children of that name; the kept children themselves (no copy) when all have it, as
+        /// a selection usually leaves them (half a million KDE `<emoticon>`s were copied once more).
+        func children(named name: String) -> [Element] {
+            children.allSatisfy { $0.name == name } ? children : children.filter { $0.name == name }
+        }
         func child(named name: String) -> Element? { children.first { $0.name == name } }
         /// The text trimmed of surrounding white space.
         var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
