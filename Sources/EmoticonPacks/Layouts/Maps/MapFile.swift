@@ -38,6 +38,9 @@ struct MapItem {
     var image: String
     /// Extensions tried in order for a stem; nil when `image` is a file name.
     var extensions: [String]? = nil
+    /// The `extensions` of a text map's or a code-point folder's bare stem, one array shared by
+    /// every item (an array literal per item was an allocation per emoticon).
+    static let stemExtensions = ["png", "gif"]
     /// The emoticon's own name (Adium's `Name`); else the image's stem.
     var name: String? = nil
     /// Shown in received messages only, never on the keyboard (Pidgin's `!` lines).

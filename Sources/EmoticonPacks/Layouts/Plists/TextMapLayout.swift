@@ -166,7 +166,7 @@ enum TextMapLayout: PackLayout {
         let items = pairs.map { pair -> MapItem in
             let hasExtension = MapLayouts.drawnExtensions.contains((pair.image as NSString).pathExtension.lowercased())
             return MapItem(
-                texts: [pair.text], image: pair.image, extensions: hasExtension ? nil : MapLayouts.drawnExtensions, name: Entry.bareName(pair.text),
+                texts: [pair.text], image: pair.image, extensions: hasExtension ? nil : MapItem.stemExtensions, name: Entry.bareName(pair.text),
                 imageKey: winner.textFirst ? "value" : "key", textKey: winner.textFirst ? "key" : "value")
         }
         var file = MapFile(
