@@ -80,6 +80,11 @@ struct PackContents {
     /// lines): they become a display-only tab of their own after the pack's.
     var displayOnlyItems: Set<Int> = []
     var titles: [TitleLocale: String] = [:]
+    /// How messages name the file's title (a map's `Name`); nil for a plist's `group_name_*`.
+    var titleKey: String? = nil
+    /// How messages name the part of an item that holds its text, when the layout has not
+    /// refused a long one itself (`TextLimits.refusal(entry:…)`).
+    var textKey = "text"
     var plistID: String?
     var displayOnly = false
 }
