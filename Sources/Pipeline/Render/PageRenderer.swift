@@ -140,6 +140,9 @@ struct PageRenderer: Sendable {
     let emoji: EmojiGlyphSource?
     let decoder: PNGDecoder
     let output: OutputFolder
+    /// `--android`: the pages' sheets at Android's densities, drawn after each page (outside the
+    /// page cache), or nil.
+    var android: AndroidDensitySheets? = nil
 
     /// Every page, `options.concurrency` at a time (see `WorkQueue`). Each worker keeps its own
     /// kernel cache, so resampling weights are computed once per worker and size pair.
@@ -153,6 +156,7 @@ struct PageRenderer: Sendable {
                 let page = try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
                     () throws(GenerationError) in try render(job, kernels: &kernels, keepingBytes: cache.isOn)
                 }
+                try android?.draw(job, kernels: &kernels)
                 progress.advance()
                 return page
             })
