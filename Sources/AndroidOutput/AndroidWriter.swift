@@ -46,7 +46,7 @@ package struct AndroidWriter: ManifestWriter {
                 }
             }
         }
-        try output.writeJSON(Self.manifestFile(manifest, names: names, sheets: sheets), to: "android/res/raw/emokit_manifest.json")
+        try output.write(try Self.compactJSON(Self.manifestFile(manifest, names: names, sheets: sheets), path: Self.manifestPath), to: Self.manifestPath)
         try output.write(Data(AndroidValues.xml(colors: header.colors, grid: header.grid, metrics: header.metrics).utf8), to: "android/res/values/emokit.xml")
         if let dark = header.colors.dark {
             try output.write(Data(AndroidValues.nightXML(dark).utf8), to: "android/res/values-night/emokit.xml")
@@ -56,6 +56,23 @@ package struct AndroidWriter: ManifestWriter {
                 throw .cannotWrite(path: "android/kotlin/emokit/\(file)", reason: "the Kotlin runtime is missing from this build of emokit")
             }
             try output.write(Data(bytes), to: "android/kotlin/emokit/\(file)")
+        }
+    }
+
+    /// The manifest's place: a raw resource, `R.raw.emokit_manifest`.
+    package static let manifestPath = "android/res/raw/emokit_manifest.json"
+
+    /// `value` as JSON with sorted keys on one line (deterministic; the file ships inside the app,
+    /// where the manifests' indentation would double its size), and a final newline.
+    static func compactJSON(_ value: some Encodable, path: String) throws(OutputError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(value)
+            data.append(0x0A)
+            return data
+        } catch {
+            throw .cannotWrite(path: path, reason: "cannot encode the Android manifest (\(error))")
         }
     }
 

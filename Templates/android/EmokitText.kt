@@ -98,7 +98,7 @@ object EmokitText {
      * U+FE0F, a keycap, a skin tone or a ZWJ.
      */
     fun isEmoji(grapheme: String): Boolean {
-        if (grapheme.isEmpty()) return false
+        if (grapheme.length == 0) return false
         val first = grapheme.codePointAt(0)
         if (emoji.tag(first) == 'X') return false
         if (presentation.tag(first) != 'X') return true

@@ -68,7 +68,7 @@ private fun graphemeBreakTest(file: File) {
     var cases = 0
     for (line in file.readLines(Charsets.UTF_8)) {
         val body = line.substringBefore('#').trim()
-        if (body.isEmpty()) continue
+        if (body.length == 0) continue
         val expected = ArrayList<String>()
         val current = StringBuilder()
         for (token in body.split(' ').filter { it.isNotEmpty() }) {
