@@ -43,17 +43,24 @@ struct AndroidDensitySheets: Sendable {
 
     var boxes: [Int: Int] { Self.boxes(densities, grid: grid) }
 
-    /// Page `job` at every density.
-    func draw(_ job: Generator.PageJob, kernels: inout ResampleKernel.Cache) throws(GenerationError) {
+    /// Page `job` at every density; each sheet's size, by density.
+    func draw(_ job: Generator.PageJob, kernels: inout ResampleKernel.Cache) throws(GenerationError) -> [Generator.RenderedPage.AndroidSheet] {
         let pack = packs[job.tab]
         let name = names.page(tab: job.tab, page: job.page)
+        var written: [Generator.RenderedPage.AndroidSheet] = []
         let toDraw = densities.filter { density in
             guard let scale = density.wholeScale, anyWidthScales.contains(scale) else { return true }
             let sheet = Generator.sheetPath(tab: pack.id, width: AnyWidthSheet.width, page: job.page, scale: scale)
-            do { try output.write(try output.readStaged(sheet), to: AndroidWriter.sheetPath(density: density, name: name)) } catch { return true }
+            do {
+                let bytes = try output.readStaged(sheet)
+                try output.write(bytes, to: AndroidWriter.sheetPath(density: density, name: name))
+                written.append(.init(density: density, bytes: bytes.count))
+            } catch {
+                return true
+            }
             return false
         }
-        guard !toDraw.isEmpty else { return }
+        guard !toDraw.isEmpty else { return written }
         let boxes = Self.boxes(toDraw, grid: grid)
         let range = PageLayout.entries(onPage: job.page, of: pack.entries.count, grid: grid)
         let labels = range.map { EntryLabel(pack, pack.entries[$0]) }
@@ -87,6 +94,8 @@ struct AndroidDensitySheets: Sendable {
             let png: Data
             do { png = try encoder.encodeData(sheet, path: path) } catch { throw .output(path: path, reason: error.reasonText) }
             do { try output.write(png, to: path) } catch { throw GenerationError(error) }
+            written.append(.init(density: density, bytes: png.count))
         }
+        return written.sorted { $0.density < $1.density }
     }
 }
