@@ -1,3 +1,4 @@
+import AndroidOutput
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
@@ -86,7 +87,8 @@ struct ShardRecord: Codable, Equatable, Sendable {
     }
 
     /// Checks the record as described in the type's comment and returns the files it implies in
-    /// its shard folder (relative paths): its own tabs' page sheets, and the variant sheets, tab
+    /// its shard folder (relative paths): its own tabs' page sheets (and with `--android` their
+    /// density sheets), and the variant sheets, tab
     /// icon strips and animations its manifests name.
     func check() throws(Problem) -> Set<String> {
         func fail(_ reason: String) -> Problem { Problem(reason: reason) }
@@ -108,7 +110,8 @@ struct ShardRecord: Codable, Equatable, Sendable {
             throw fail("its tab assignment is not the one emokit makes for these page counts")
         }
         guard summary.packs.map(\.id) == tabs.map(\.id) else { throw fail("its summary lists other tabs than the record") }
-        do throws(OutputRequests.RecordProblem) { _ = try OutputRequests(recorded: site.outputs) } catch {
+        let outputs: OutputRequests
+        do throws(OutputRequests.RecordProblem) { outputs = try OutputRequests(recorded: site.outputs) } catch {
             switch error {
             case .unknownOutput(let output): throw fail("output '\(Self.quoted(output))' is not one emokit writes")
             case .refusedValue(let output, let value): throw fail("\(output) '\(Self.quoted(value))' is not one emokit writes")
@@ -132,6 +135,15 @@ struct ShardRecord: Codable, Equatable, Sendable {
             guard manifest.tabs.map(\.id) == tabs.map(\.id) else { throw fail("manifest \(manifest.screenWidth) lists other tabs than the record") }
             for (tab, assignment) in zip(manifest.tabs, tabs) {
                 try checkTab(tab, assignment: assignment, manifest: manifest, into: &files)
+            }
+        }
+        // `--android`: this shard's pages at each density (`AndroidDensitySheets`).
+        if let android = outputs.android {
+            let names = AndroidResourceNames(tabIDs: tabs.map(\.id))
+            for (index, tab) in tabs.enumerated() where tab.shard == shard.index {
+                for page in 0..<tab.pages {
+                    for density in android.densities { files.insert(AndroidWriter.sheetPath(density: density, name: names.page(tab: index, page: page))) }
+                }
             }
         }
         return files
