@@ -171,6 +171,23 @@ struct AndroidOutputTests {
         try Golden.check(data + Data([0x0A]), against: fixtures.appendingPathComponent("\(name).swift-layout.json"))
     }
 
+    /// Two shards merged give the android/ folder of one run, byte for byte.
+    @Test func shardsMergeIntoTheSameAndroidFolder() throws {
+        let root = Fixtures.temporaryDirectory()
+        let whole = PipelineRun.digests(try Self.generate().appendingPathComponent("android"))
+        let shards = try (1...2).map { index in
+            let folder = root.appendingPathComponent("shard-\(index)")
+            try PipelineRun.generate([Fixtures.samplePacks], out: folder, widths: RunDefaults.widths) {
+                $0.outputs.android = AndroidRequest()
+                $0.publishing.shard = ShardSpec(index: index, count: 2)
+            }
+            return folder
+        }
+        let merged = root.appendingPathComponent("merged")
+        _ = try ShardMerge(output: merged, shards: shards).run()
+        #expect(!whole.isEmpty && PipelineRun.digests(merged.appendingPathComponent("android")) == whole)
+    }
+
     @Test func densitiesOptionIsReadAndRecorded() throws {
         #expect(AndroidRequest.densities(in: "xxhdpi, hdpi") == [.xxhdpi, .hdpi])
         #expect(AndroidRequest.densities(in: "hdpi,ldpi") == nil && AndroidRequest.densities(in: "") == nil)
