@@ -188,6 +188,42 @@ struct AndroidOutputTests {
         #expect(!whole.isEmpty && PipelineRun.digests(merged.appendingPathComponent("android")) == whole)
     }
 
+    /// `--size-budget` covers Android per density, in `generate` and on the whole keyboard in `merge`.
+    @Test func sizeBudgetCoversAndroidDensities() throws {
+        let root = Fixtures.temporaryDirectory()
+        func configure(_ options: inout GeneratorOptions) {
+            options.scales = [2]
+            options.outputs.android = AndroidRequest(densities: [.hdpi, .xxxhdpi])
+        }
+        let out = root.appendingPathComponent("whole")
+        let report = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [375], configure: configure)
+        let android = report.sizes.shipments.filter { $0.platform == .android }
+        #expect(android.map(\.density) == ["hdpi", "xxxhdpi"] && android.map(\.scale) == [2, 4])
+        for shipment in android {
+            let folder = out.appendingPathComponent("android/res/drawable-\(shipment.density!)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            let bytes = try files.reduce(0) { $0 + (try Data(contentsOf: folder.appendingPathComponent($1))).count }
+            #expect(shipment.sheets == files.count && shipment.bytes == bytes)
+        }
+        let worst = try #require(report.sizes.shipments.max { $0.bytes < $1.bytes })
+        #expect(worst.platform == .android && worst.density == "xxxhdpi")
+        let shards = try (1...2).map { index in
+            let folder = root.appendingPathComponent("shard-\(index)")
+            try PipelineRun.generate([Fixtures.samplePacks], out: folder, widths: [375]) {
+                configure(&$0)
+                $0.publishing.shard = ShardSpec(index: index, count: 2)
+                $0.publishing.sizeBudget = worst.bytes - 1
+            }
+            return folder
+        }
+        #expect(throws: MergeError.self) { try ShardMerge(output: root.appendingPathComponent("merged"), shards: shards).run() }
+        do {
+            _ = try ShardMerge(output: root.appendingPathComponent("merged"), shards: shards).run()
+        } catch {
+            #expect("\(error)".contains("an Android app xxxhdpi ships \(worst.bytes) bytes"), "\(error)")
+        }
+    }
+
     @Test func densitiesOptionIsReadAndRecorded() throws {
         #expect(AndroidRequest.densities(in: "xxhdpi, hdpi") == [.xxhdpi, .hdpi])
         #expect(AndroidRequest.densities(in: "hdpi,ldpi") == nil && AndroidRequest.densities(in: "") == nil)
