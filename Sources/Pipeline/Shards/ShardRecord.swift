@@ -1,4 +1,3 @@
-import AndroidOutput
 import EmoticonManifest
 import EmoticonPacks
 import Foundation
@@ -87,9 +86,8 @@ struct ShardRecord: Codable, Equatable, Sendable {
     }
 
     /// Checks the record as described in the type's comment and returns the files it implies in
-    /// its shard folder (relative paths): its own tabs' page sheets (and with `--android` their
-    /// density sheets), and the variant sheets, tab
-    /// icon strips and animations its manifests name.
+    /// its shard folder (relative paths): its own tabs' page sheets, and the variant sheets, tab
+    /// icon strips and animations its manifests name (`androidFiles` adds `--android`'s).
     func check() throws(Problem) -> Set<String> {
         func fail(_ reason: String) -> Problem { Problem(reason: reason) }
         guard format == Self.currentFormat else { throw fail("record format \(format); this emokit reads \(Self.currentFormat)") }
@@ -110,8 +108,7 @@ struct ShardRecord: Codable, Equatable, Sendable {
             throw fail("its tab assignment is not the one emokit makes for these page counts")
         }
         guard summary.packs.map(\.id) == tabs.map(\.id) else { throw fail("its summary lists other tabs than the record") }
-        let outputs: OutputRequests
-        do throws(OutputRequests.RecordProblem) { outputs = try OutputRequests(recorded: site.outputs) } catch {
+        do throws(OutputRequests.RecordProblem) { _ = try OutputRequests(recorded: site.outputs) } catch {
             switch error {
             case .unknownOutput(let output): throw fail("output '\(Self.quoted(output))' is not one emokit writes")
             case .refusedValue(let output, let value): throw fail("\(output) '\(Self.quoted(value))' is not one emokit writes")
@@ -135,15 +132,6 @@ struct ShardRecord: Codable, Equatable, Sendable {
             guard manifest.tabs.map(\.id) == tabs.map(\.id) else { throw fail("manifest \(manifest.screenWidth) lists other tabs than the record") }
             for (tab, assignment) in zip(manifest.tabs, tabs) {
                 try checkTab(tab, assignment: assignment, manifest: manifest, into: &files)
-            }
-        }
-        // `--android`: this shard's pages at each density (`AndroidDensitySheets`).
-        if let android = outputs.android {
-            let names = AndroidResourceNames(tabIDs: tabs.map(\.id))
-            for (index, tab) in tabs.enumerated() where tab.shard == shard.index {
-                for page in 0..<tab.pages {
-                    for density in android.densities { files.insert(AndroidWriter.sheetPath(density: density, name: names.page(tab: index, page: page))) }
-                }
             }
         }
         return files
