@@ -91,7 +91,7 @@ let package = Package(
                 .embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js"),
                 .embedInCode("emoticons.js"), .embedInCode("keyboard-layout.js"), .embedInCode("keyboard.js"), .embedInCode("keyboard-popups.js"), .embedInCode("emoticons.d.ts"),
                 .embedInCode("demo.html"),
-                .embedInCode("android/EmokitKeyboard.kt"), .embedInCode("android/EmokitText.kt"), .embedInCode("android/EmokitUnicode.kt"),
+                .embedInCode("android/EmokitKeyboard.kt"), .embedInCode("android/EmokitText.kt"), .embedInCode("android/EmokitJson.kt"), .embedInCode("android/EmokitUnicode.kt"),
                 .embedInCode("android/EmokitKeyboardView.kt"),
             ]),
         .target(

@@ -18,6 +18,7 @@ public enum BundledTemplates {
         // The Kotlin runtime (`--android`).
         "android/EmokitKeyboard.kt": PackageResources.EmokitKeyboard_kt,
         "android/EmokitText.kt": PackageResources.EmokitText_kt,
+        "android/EmokitJson.kt": PackageResources.EmokitJson_kt,
         "android/EmokitUnicode.kt": PackageResources.EmokitUnicode_kt,
         "android/EmokitKeyboardView.kt": PackageResources.EmokitKeyboardView_kt,
     ]

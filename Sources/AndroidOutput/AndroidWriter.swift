@@ -13,8 +13,8 @@ import SiteOutputs
 ///   button's sprite per density (`AndroidManifestFile`);
 /// - `res/values/emokit.xml` (and `res/values-night/emokit.xml` with the dark colours): the
 ///   keyboard's colours and dimensions for layout XML (`AndroidValues`);
-/// - `kotlin/emokit/`: the Kotlin runtime (`EmokitKeyboard.kt`, `EmokitText.kt` and
-///   `EmokitUnicode.kt`, tested on the JVM, and `EmokitKeyboardView.kt`, the Android view glue,
+/// - `kotlin/emokit/`: the Kotlin runtime (`EmokitKeyboard.kt`, `EmokitText.kt`,
+///   `EmokitUnicode.kt` and `EmokitJson.kt`, tested on the JVM, and `EmokitKeyboardView.kt`, the Android view glue,
 ///   which cannot be compiled without the Android SDK).
 ///
 /// Written from the finished manifests: the manifest takes the first (every manifest holds the
@@ -28,7 +28,7 @@ package struct AndroidWriter: ManifestWriter {
     }
 
     /// The Kotlin runtime's files in `Templates/android/`, as written into `android/kotlin/emokit/`.
-    package static let runtimeFiles = ["EmokitKeyboard.kt", "EmokitText.kt", "EmokitUnicode.kt", "EmokitKeyboardView.kt"]
+    package static let runtimeFiles = ["EmokitKeyboard.kt", "EmokitText.kt", "EmokitUnicode.kt", "EmokitJson.kt", "EmokitKeyboardView.kt"]
 
     package func write(_ manifests: [PagedManifest], output: OutputFolder) throws(OutputError) {
         guard let manifest = manifests.first else { return }

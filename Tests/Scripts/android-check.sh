@@ -55,7 +55,7 @@ done
 # 3. The Kotlin runtime as written, with its JVM tests: one compile, one JVM.
 runtime="$WORK/samples/android/kotlin/emokit"
 cmp "$runtime/EmokitKeyboard.kt" Templates/android/EmokitKeyboard.kt
-kotlinc "$runtime/EmokitKeyboard.kt" "$runtime/EmokitText.kt" "$runtime/EmokitUnicode.kt" Tests/AndroidRuntime/EmokitRuntimeTest.kt \
+kotlinc "$runtime/EmokitKeyboard.kt" "$runtime/EmokitText.kt" "$runtime/EmokitUnicode.kt" "$runtime/EmokitJson.kt" Tests/AndroidRuntime/EmokitRuntimeTest.kt \
   -include-runtime -d "$WORK/runtime-tests.jar" 2>&1 | grep -v "^OpenJDK 64-Bit Server VM warning" || true
 [ -f "$WORK/runtime-tests.jar" ] || { echo "error: kotlinc could not compile the Kotlin runtime" >&2; exit 1; }
 java -cp "$WORK/runtime-tests.jar" emokit.EmokitRuntimeTestKt Tests/TokenSpec/segments.json \
