@@ -44,7 +44,9 @@ final class GIFFrames {
     /// The boxes a run draws a GIF's first frame in: each scale's page cell and tab icon square.
     convenience init(options: GeneratorOptions) {
         let tabIcon = TabIcons.size(tabBarHeight: options.metrics.tabBarHeight)
-        self.init(boxes: Array(options.iconBoxes.values) + options.scales.map { TabIconCell.box(size: tabIcon, scale: $0) })
+        // `--android`: each density's icon box too (`AndroidDensitySheets`).
+        let android = options.outputs.android.map { Array(AndroidDensitySheets.boxes($0.densities, grid: options.grid).values) } ?? []
+        self.init(boxes: Array(options.iconBoxes.values) + options.scales.map { TabIconCell.box(size: tabIcon, scale: $0) } + android)
     }
 
     /// `variant` decoded (the first time it is asked for) or as decoded before.
