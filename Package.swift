@@ -197,8 +197,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "AndroidOutputTests",
-            dependencies: ["AndroidOutput", "Pipeline", "KeyboardLayout", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"],
-            exclude: ["Golden"]),
+            dependencies: ["AndroidOutput", "Pipeline", "KeyboardLayout", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"]),
         .testTarget(name: "OutputSealTests", dependencies: ["OutputSeal", "Pipeline", "Archive", "OutputTransaction", "TestSupport", "PipelineTestSupport", "Checksum"]),
         .testTarget(
             name: "EmojiTabsTests",
