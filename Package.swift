@@ -122,7 +122,9 @@ let package = Package(
         .target(name: "OutputTransaction", dependencies: ["RunSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
         .target(
             name: "SiteOutputs",
-            dependencies: ["RunSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
+            dependencies: [
+                "RunSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics", "Checksum",
+            ]),
         .target(name: "OutputSeal", dependencies: ["OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
         .target(name: "EmojiTabs", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
         .target(

@@ -21,8 +21,10 @@ enum WebRuntimeWriter {
     /// address when it was inserted without a `src`).
     static let classicURL = "const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;\n"
 
-    static func write(_ manifest: Manifest, sizes: [String: (width: Int, height: Int)], output: OutputFolder) throws(OutputError) {
-        let data = WebRuntimeData(manifest, sizes: sizes, pinyin: WebRuntimeData.pinyin(in: manifest))
+    static func write(
+        _ manifest: Manifest, sizes: [String: (width: Int, height: Int)], versions: WebFileVersions, output: OutputFolder
+    ) throws(OutputError) {
+        let data = WebRuntimeData(manifest, sizes: sizes, versions: versions, pinyin: WebRuntimeData.pinyin(in: manifest))
         let json: String
         do { json = try data.json() } catch { throw .cannotWrite(path: "web/emoticons.js", reason: "cannot encode the keyboard's data (\(error))") }
         guard let code = PreviewSiteBuilder.runtimeCode({ BundledTemplates.files[$0].map { String(decoding: $0, as: UTF8.self) } }),
