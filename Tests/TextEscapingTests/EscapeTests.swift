@@ -85,10 +85,11 @@ struct EscapeTests {
         for mark in marks {
             let text = "a*/" + String(mark) + " body { color: red } /*"
             let comment = Escape.cssComment(text)
-            #expect(!comment.unicodeScalars.indices.contains { i in
-                comment.unicodeScalars[i] == "*" && comment.unicodeScalars.index(after: i) < comment.unicodeScalars.endIndex
-                    && comment.unicodeScalars[comment.unicodeScalars.index(after: i)] == "/"
-            }, "U+\(String(mark.value, radix: 16))")
+            #expect(
+                !comment.unicodeScalars.indices.contains { i in
+                    comment.unicodeScalars[i] == "*" && comment.unicodeScalars.index(after: i) < comment.unicodeScalars.endIndex
+                        && comment.unicodeScalars[comment.unicodeScalars.index(after: i)] == "/"
+                }, "U+\(String(mark.value, radix: 16))")
             let string = Escape.cssString("a\"" + String(mark) + "\\" + String(mark) + "\n" + String(mark))
             let scalars = Array(string.unicodeScalars)
             // Every `"` is escaped: preceded by an odd run of backslashes.
