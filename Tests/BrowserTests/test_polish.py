@@ -45,7 +45,7 @@ def test_page_dots_and_pages_have_distinct_hooks(site, browser):
     assert browser.find_elements(By.CSS_SELECTOR, "[data-page]") == browser.find_elements(By.CSS_SELECTOR, "#pages .emk-page")
     dots = browser.find_elements(By.CSS_SELECTOR, "[data-page-dot]")
     assert [d.get_attribute("data-page-dot") for d in dots] == ["0", "1"]
-    assert all("dot" in d.get_attribute("class").split() for d in dots)
+    assert all("emk-dot" in d.get_attribute("class").split() for d in dots)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
