@@ -94,7 +94,7 @@ export interface KeyboardOptions extends StyleOptions {
    * The scheme shown is the keyboard's `data-emk-scheme`; restyle with the `--emk-*` properties (Web.md). */
   theme?: Theme;
   /** The site's id: Recent and the chosen skin tones are kept per site (in localStorage), whatever
-   * path the script is served from. Default: the run's `webSiteId`, else one list per origin. */
+   * path the script is served from. Default: one list per origin. */
   siteId?: string;
   /** The keyboard's width in CSS px; default: the element's, followed as it changes. Keys are laid
    * out at any width with the frames `generate --widths <width>` writes to that width's manifest. */

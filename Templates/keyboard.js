@@ -27,10 +27,10 @@ function mountKeyboard(element, handlers, options) {
     for (const c of children || []) el.appendChild(c);
     return el;
   };
-  // One Recent list and one set of remembered skin tones per site (its id: the page's `siteId`,
-  // else the run's `webSiteId`, else one for the origin), whatever folder or CDN path the script
-  // is served from, so a new release at a new path keeps them.
-  const store = opt.storageKey || "emokit:" + (opt.siteId || DATA.siteId || "default");
+  // One Recent list and one set of remembered skin tones per site (the page's `siteId`, else one
+  // for the origin), whatever folder or CDN path the script is served from, so a new release at
+  // a new path keeps them.
+  const store = opt.storageKey || "emokit:" + (opt.siteId || "default");
   const RECENT_KEY = "emokit-recent:" + store, VARIANT_KEY = "emokit-variants:" + store;
 
   // ---------------------------------------------------------------- the parts

@@ -283,8 +283,9 @@ def test_recent_survives_a_rebuild_that_prepends_an_entry(driver):
         keys[3].click()  # [心]
         stored = driver.execute_script("return Object.entries(localStorage).filter(([k]) => k.startsWith('emokit-recent:'))")
         assert stored and json.loads(stored[0][1]) == [{"tab": "faces", "text": "[心]"}, {"tab": "faces", "text": "[哈哈]"}]
-        # Rebuilt with an entry in front of them, at the same place.
-        shutil.rmtree(out)
+        # Rebuilt with an entry in front of them, and served from another folder (a new release's
+        # path on a CDN): Recent is the site's, not the script folder's.
+        out = root / "v2" / "out"
         generate(spec_packs(root / "b", extra_first={"chs": "[新]", "image": "t_new"}), out)
         driver.get((out / "web" / "demo.html").as_uri())
         driver.execute_script("document.getElementById('text').value = ''")
@@ -299,5 +300,12 @@ def test_recent_survives_a_rebuild_that_prepends_an_entry(driver):
         driver.find_element(By.CSS_SELECTOR, '#keyboard .emk-tab[data-tab="faces"]').click()
         driver.find_element(By.CSS_SELECTOR, '#keyboard .emk-tab[data-tab="recent"]').click()
         assert [k.get_attribute("data-text") for k in driver.find_elements(By.CSS_SELECTOR, '#keyboard .emk-key[data-recent="true"]')] == ["[心]"]
+        # Another site id keeps its own list.
+        other = driver.execute_script("""
+            const host = document.createElement("div"); host.style.width = "375px"; document.body.prepend(host);
+            const kb = Emokit.mountKeyboard(host, {}, { siteId: "other.example" });
+            host.querySelector('.emk-tab[data-tab="recent"]').click();
+            return host.querySelectorAll('.emk-key[data-recent="true"]').length""")
+        assert other == 0
     finally:
         shutil.rmtree(root, ignore_errors=True)
