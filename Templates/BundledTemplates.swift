@@ -14,6 +14,8 @@ public enum BundledTemplates {
         "keyboard.js": PackageResources.keyboard_js,
         "keyboard-popups.js": PackageResources.keyboard_popups_js,
         "keyboard-input.js": PackageResources.keyboard_input_js,
+        "keyboard-recent.js": PackageResources.keyboard_recent_js,
+        "keyboard-theme.js": PackageResources.keyboard_theme_js,
         "keyboard.css": PackageResources.keyboard_css,
         "emoticons.d.ts": PackageResources.emoticons_d_ts,
         "demo.html": PackageResources.demo_html,

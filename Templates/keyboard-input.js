@@ -52,7 +52,10 @@ function keyboardInput(target, options, k) {
   function insert(text) {
     editing(() => {
       if (command("insertText", text)) return;
-      if (isField) {
+      if (isField && typeof target.selectionStart !== "number") {
+        target.value += text;
+        changed();
+      } else if (isField) {
         target.setRangeText(text, target.selectionStart, target.selectionEnd, "end");
         changed();
       } else {
@@ -73,6 +76,12 @@ function keyboardInput(target, options, k) {
 
   function deleteBackward() {
     editing(() => {
+      if (isField && typeof target.selectionStart !== "number") {
+        // An <input type="email"> and the like have no selection to read: the end of the text.
+        target.value = Core.deleteBackward(target.value).text;
+        changed();
+        return;
+      }
       if (isField) {
         let start = target.selectionStart, end = target.selectionEnd;
         if (start === end) start = Core.deleteBackward(target.value, end).caret;

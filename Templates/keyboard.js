@@ -53,21 +53,8 @@ function mountKeyboard(element, handlers, options) {
   overlay.append(magnifier, picker);
   element.appendChild(root);
 
-  // The theme: "light", "dark" or "auto" (the system's, followed as it changes). The scheme shown
-  // is `data-emk-scheme` on the keyboard and its pop-ups, which the stylesheet's colours follow.
-  const THEMES = ["light", "dark", "auto"];
-  const checkTheme = (value) => {
-    if (!THEMES.includes(value)) throw new TypeError(`emokit: theme must be "light", "dark" or "auto", not ${JSON.stringify(value)}`);
-    return value;
-  };
-  let theme = checkTheme(opt.theme === undefined ? "auto" : opt.theme);
-  const systemDark = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
-  function applyTheme() {
-    const scheme = theme === "dark" || (theme === "auto" && systemDark && systemDark.matches) ? "dark" : "light";
-    for (const el of [root, magnifier, picker]) { el.dataset.emkTheme = theme; el.dataset.emkScheme = scheme; }
-  }
-  applyTheme();
-  if (systemDark && systemDark.addEventListener) systemDark.addEventListener("change", applyTheme);
+  // The theme (Templates/keyboard-theme.js): on the keyboard and its pop-ups.
+  const theme = keyboardTheme([root, magnifier, picker], opt.theme);
 
   let width = 0, currentTab = null, pageCount = 0, currentPage = 0, tabBeforeSearch = null;
   const gridTop = layout.gridTop || 0;
@@ -266,38 +253,13 @@ function mountKeyboard(element, handlers, options) {
   }
 
   // ---------------------------------------------------------------- recent
-  // Recent is kept by what was used, never by position: {tab, text} (an entry with no text by its
-  // name), found again on load as the first key of that tab with that text; what is gone is
-  // dropped. So a rebuild that adds, removes or moves entries keeps it.
-  const RECENT_LIMIT = 64;
-  function loadRecent() {
-    try {
-      const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
-      return Array.isArray(list) ? list.filter((i) => i && typeof i.tab === "string" && typeof i.text === "string") : [];
-    } catch (e) { return []; }
-  }
-  const recentItem = (found) => ({ tab: found.tab.id, text: itemOf(found).text || found.entry.name });
-  function remember(found) {
-    const item = recentItem(found);
-    // A skin-tone variant is its own recent (👍🏽 and 👍🏿 both stay), as on iOS.
-    const list = loadRecent().filter((i) => !(i.tab === item.tab && i.text === item.text));
-    list.unshift(item);
-    try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_LIMIT))); } catch (e) { /* storage off */ }
-  }
-  function recentFound(item) {
-    const tab = DATA.tabs.find((t) => t.id === item.tab && !t.displayOnly);
-    if (!tab) return null;
-    for (let index = 0; index < tab.entries.length; index++) {
-      const entry = tab.entries[index];
-      if ((entry.text || entry.name) === item.text) return { tab, index, entry };
-      const variant = (entry.variants || []).find((v) => v.text === item.text);
-      if (variant) return { tab, index, entry, variant };
-    }
-    return null;
-  }
+  // Recent: what was used, by tab and text (Templates/keyboard-recent.js).
+  const recentList = keyboardRecent(RECENT_KEY, itemOf);
+  const remember = recentList.remember;
+
   function recentPage() {
     const el = pageElement(0);
-    const recent = loadRecent().map(recentFound).filter(Boolean).slice(0, layout.perPage);
+    const recent = recentList.found().slice(0, layout.perPage);
     recent.forEach((found, cell) => el.appendChild(entryKey(found, cell, cellFrame(cell), { "data-recent": "true" }, false)));
     const last = layout.columns * layout.rows - 1;
     el.appendChild(deleteKey("recent", last, cellFrame(last)));
@@ -399,17 +361,9 @@ function mountKeyboard(element, handlers, options) {
       relayout();
     },
     /** The theme: "light", "dark" or "auto" (the system's). */
-    setTheme(value) {
-      theme = checkTheme(value);
-      applyTheme();
-    },
-    get theme() { return theme; },
-    /**
-     * Binds the keyboard to an <input>, <textarea> or contenteditable element: keys insert at its
-     * caret (replacing a selection), delete removes the whole emoticon or grapheme before it, both
-     * through the browser's editing so undo keeps working; `options.toggle` is a button of the
-     * page's that shows and hides the keyboard. Returns {detach()}.
-     */
+    setTheme(value) { theme.set(value); },
+    get theme() { return theme.get(); },
+    /** Binds the keyboard to a text field, at its caret, on its undo stack (Templates/keyboard-input.js). */
     attachInput(target, inputOptions) {
       if (input) input.detach();
       input = keyboardInput(target, inputOptions || {}, { root, text, onChange: () => { input = null; } });
@@ -420,7 +374,7 @@ function mountKeyboard(element, handlers, options) {
     get visible() { return !root.hidden; },
     destroy() {
       if (input) input.detach();
-      if (systemDark && systemDark.removeEventListener) systemDark.removeEventListener("change", applyTheme);
+      theme.destroy();
       root.removeEventListener("mousedown", keepFocus);
       if (resize) resize.disconnect();
       root.removeEventListener("click", click);

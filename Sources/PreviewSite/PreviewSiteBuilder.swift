@@ -75,7 +75,10 @@ public struct PreviewSiteBuilder {
     public static let runtimeLabelsMarker = "/*EMOKIT_LABELS*/null"
 
     /// The web runtime's code files, in the order they are joined (`runtimeCode`).
-    public static let runtimeFiles = ["emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js", "keyboard-input.js"]
+    public static let runtimeFiles = [
+        "emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js", "keyboard-input.js", "keyboard-recent.js",
+        "keyboard-theme.js",
+    ]
 
     /// The marker the web runtime's code has where its stylesheet goes (`const STYLE_TEMPLATE = …;`):
     /// `runtimeStylesheet` as a JavaScript string, its colours filled in by the runtime.

@@ -216,6 +216,23 @@ struct WebFormatTests {
         #expect(urlsChanged.allSatisfy { $0.contains("page-001") })
     }
 
+    /// An entry's text in a stylesheet comment cannot end the comment, whatever follows its `*/`
+    /// (a combining mark makes `/` and the mark one Swift character): the rest stays a comment.
+    @Test func entryTextInACommentCannotEndIt() throws {
+        for mark in ["\u{301}", "\u{20DD}", "\u{0903}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1161}", "\r\n"] {
+            let text = "[a*/" + mark + " .emk { display: none } /*]"
+            let rule = try #require(
+                WebStylesheet.rule(
+                    "emk-t-a", comment: text, sheets: ["2": "sheets/t/page-000@2x.png"], rects: ["2": .init(x: 0, y: 0, width: 64, height: 64)],
+                    scales: [2], sizes: ["sheets/t/page-000@2x.png": (width: 128, height: 128)]))
+            let comment = rule.lines[0]
+            #expect(comment.hasPrefix("/* ") && comment.hasSuffix(" */") && !comment.contains("\n"))
+            let scalars = Array(comment.unicodeScalars)
+            let closings = scalars.indices.dropLast().filter { scalars[$0] == "*" && scalars[$0 + 1] == "/" }
+            #expect(closings == [scalars.count - 2], "\(scalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test func classPrefixesAreSafeAndUnique() {
         #expect(
             WebSpriteWriter.classPrefixes(for: ["faces", "com.emokit.animals", "com-emokit-animals", "表情", "xn--"]) == [
