@@ -88,7 +88,7 @@ let package = Package(
             resources: [
                 .embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js"),
                 .embedInCode("emoticons.js"), .embedInCode("keyboard-layout.js"), .embedInCode("keyboard.js"), .embedInCode("keyboard-popups.js"), .embedInCode("emoticons.d.ts"),
-                .embedInCode("keyboard-input.js"), .embedInCode("keyboard-recent.js"), .embedInCode("keyboard-theme.js"), .embedInCode("keyboard.css"),
+                .embedInCode("keyboard-input.js"), .embedInCode("keyboard-recent.js"), .embedInCode("keyboard-theme.js"), .embedInCode("keyboard-element.js"), .embedInCode("keyboard.css"),
                 .embedInCode("demo.html"),
             ]),
         .target(

@@ -16,6 +16,7 @@ public enum BundledTemplates {
         "keyboard-input.js": PackageResources.keyboard_input_js,
         "keyboard-recent.js": PackageResources.keyboard_recent_js,
         "keyboard-theme.js": PackageResources.keyboard_theme_js,
+        "keyboard-element.js": PackageResources.keyboard_element_js,
         "keyboard.css": PackageResources.keyboard_css,
         "emoticons.d.ts": PackageResources.emoticons_d_ts,
         "demo.html": PackageResources.demo_html,

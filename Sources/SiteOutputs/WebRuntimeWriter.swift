@@ -33,10 +33,10 @@ enum WebRuntimeWriter {
         else { throw .cannotWrite(path: "web/emoticons.js", reason: "the runtime's template is missing from this build of emokit") }
         let body = code.replacingOccurrences(of: dataMarker, with: json)
         let banner = "/* emokit \(manifest.generator.version): emoticons for the web. Docs: Documentation/Web.md */\n"
-        let classic = banner + "(function () {\n\"use strict\";\n" + classicURL + body + "\nglobalThis.Emokit = Emokit;\n})();\n"
+        let classic = banner + "(function () {\n\"use strict\";\n" + classicURL + body + "\nglobalThis.Emokit = Emokit;\ndefineKeyboardElement();\n})();\n"
         let module =
             banner + "const SCRIPT_URL = import.meta.url;\n" + body
-            + "\nexport default Emokit;\nexport { mountKeyboard };\n"
+            + "\ndefineKeyboardElement();\nexport default Emokit;\nexport { mountKeyboard };\n"
             + "export const { tokenize, render, deleteBackward, search, data, version } = Emokit;\n"
         try output.write(Data(classic.utf8), to: "web/emoticons.js")
         try output.write(Data(module.utf8), to: "web/emoticons.mjs")

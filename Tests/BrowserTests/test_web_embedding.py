@@ -309,3 +309,26 @@ def test_recent_survives_a_rebuild_that_prepends_an_entry(driver):
         assert other == 0
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_the_custom_element_mounts_binds_and_follows_its_theme(sample_site, driver):
+    web = sample_site / "web"
+    (web / "element.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>element</title><script src="emoticons.js"></script></head>'
+        '<body><textarea id="t"></textarea><button id="tg">toggle</button>'
+        '<emokit-keyboard for="t" toggle="tg" theme="dark" style="width: 375px"></emokit-keyboard></body></html>', encoding="utf-8")
+    driver.get((web / "element.html").as_uri())
+    m = json.loads((sample_site / "manifests" / "375.json").read_text())
+    first = next(b["text"] for b in m["tabs"][0]["pages"][0]["buttons"] if b["kind"] == "emoticon")
+    wait_for(driver, "return document.querySelector('emokit-keyboard .emk-key')")
+    driver.find_element(By.CSS_SELECTOR, 'emokit-keyboard .emk-page:first-child .emk-key[data-kind="emoticon"]').click()
+    assert driver.execute_script("return document.getElementById('t').value") == first
+    scheme = "return document.querySelector('emokit-keyboard .emk-keyboard').dataset.emkScheme"
+    assert driver.execute_script(scheme) == "dark"
+    driver.execute_script("document.querySelector('emokit-keyboard').setAttribute('theme', 'light')")
+    assert driver.execute_script(scheme) == "light"
+    driver.find_element(By.ID, "tg").click()
+    assert driver.execute_script("return document.querySelector('emokit-keyboard .emk-keyboard').hidden") is True
+    # Removed from the page, it leaves nothing behind.
+    driver.execute_script("document.querySelector('emokit-keyboard').remove()")
+    assert driver.execute_script("return document.querySelectorAll('.emk-keyboard, .emk-pop').length") == 0

@@ -16,6 +16,7 @@ struct RuntimeScriptTests {
         "keyboard-input.js": Data("function keyboardInput(t, o, k) {}\n".utf8),
         "keyboard-recent.js": Data("function keyboardRecent(key, itemOf) {}\n".utf8),
         "keyboard-theme.js": Data("function keyboardTheme(elements, initial) {}\n".utf8),
+        "keyboard-element.js": Data("function defineKeyboardElement() {}\n".utf8),
         "keyboard.css": Data(".emk-keyboard { color: \"{{background}}\"; }\n".utf8),
     ]
 
@@ -32,7 +33,7 @@ struct RuntimeScriptTests {
                 + "const DATA = EMOKIT_DATA;\nconst Core = {};\nconst LABELS = \(PreviewLabels.runtimeTable);\n"
                 + "const STYLE = \".emk-keyboard { color: \\\"{{background}}\\\"; }\\n\";\n"
                 + "\nfunction keyboardGeometry(layout, scale) {}\n\nconst Emokit = Object.freeze({ data: DATA });\n\nfunction keyboardPopups(k) {}\n"
-                + "\nfunction keyboardInput(t, o, k) {}\n\nfunction keyboardRecent(key, itemOf) {}\n\nfunction keyboardTheme(elements, initial) {}\n"
+                + "\nfunction keyboardInput(t, o, k) {}\n\nfunction keyboardRecent(key, itemOf) {}\n\nfunction keyboardTheme(elements, initial) {}\n\nfunction defineKeyboardElement() {}\n"
                 + "\nreturn Emokit;\n};\n})();\n")
     }
 
@@ -42,7 +43,7 @@ struct RuntimeScriptTests {
         let error = #expect(throws: PreviewSiteBuilder.BuildError.self) { _ = try Self.builder(templates).build() }
         #expect(
             error?.description
-                == "emoticons.js: the web runtime's code is missing from this build (emoticons.js, keyboard-layout.js, keyboard.js, keyboard-popups.js, keyboard-input.js, keyboard-recent.js, keyboard-theme.js)"
+                == "emoticons.js: the web runtime's code is missing from this build (emoticons.js, keyboard-layout.js, keyboard.js, keyboard-popups.js, keyboard-input.js, keyboard-recent.js, keyboard-theme.js, keyboard-element.js)"
         )
     }
 }
