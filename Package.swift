@@ -106,6 +106,7 @@ let package = Package(
             resources: [
                 .embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js"),
                 .embedInCode("emoticons.js"), .embedInCode("keyboard-layout.js"), .embedInCode("keyboard.js"), .embedInCode("keyboard-popups.js"), .embedInCode("emoticons.d.ts"),
+                .embedInCode("keyboard-input.js"), .embedInCode("keyboard-recent.js"), .embedInCode("keyboard-theme.js"), .embedInCode("keyboard-element.js"), .embedInCode("keyboard.css"),
                 .embedInCode("demo.html"),
                 .embedInCode("android/EmokitKeyboard.kt"), .embedInCode("android/EmokitText.kt"), .embedInCode("android/EmokitJson.kt"), .embedInCode("android/EmokitUnicode.kt"),
                 .embedInCode("android/EmokitKeyboardView.kt"),
@@ -142,7 +143,9 @@ let package = Package(
         .target(name: "OutputTransaction", dependencies: ["RunSteps", "CSystem", "EmoticonManifest", "Diagnostics", "Checksum"]),
         .target(
             name: "SiteOutputs",
-            dependencies: ["RunSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
+            dependencies: [
+                "RunSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics", "Checksum",
+            ]),
         .target(
             name: "AndroidOutput", dependencies: ["SiteOutputs", "OutputTransaction", "EmoticonManifest", "KeyboardLayout", "BundledTemplates", "TextEscaping"]),
         .target(name: "OutputSeal", dependencies: ["OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),

@@ -13,6 +13,11 @@ public enum BundledTemplates {
         "keyboard-layout.js": PackageResources.keyboard_layout_js,
         "keyboard.js": PackageResources.keyboard_js,
         "keyboard-popups.js": PackageResources.keyboard_popups_js,
+        "keyboard-input.js": PackageResources.keyboard_input_js,
+        "keyboard-recent.js": PackageResources.keyboard_recent_js,
+        "keyboard-theme.js": PackageResources.keyboard_theme_js,
+        "keyboard-element.js": PackageResources.keyboard_element_js,
+        "keyboard.css": PackageResources.keyboard_css,
         "emoticons.d.ts": PackageResources.emoticons_d_ts,
         "demo.html": PackageResources.demo_html,
         // The Kotlin runtime (`--android`).

@@ -1,5 +1,7 @@
 // TypeScript declarations of emokit's web runtime: web/emoticons.js (a classic script that
-// defines globalThis.Emokit) and web/emoticons.mjs (the same API as an ES module).
+// defines globalThis.Emokit) and web/emoticons.mjs (the same API as an ES module). emokit writes
+// them twice, as emoticons.d.ts and emoticons.d.mts: TypeScript reads the .d.mts beside an
+// imported .mjs (moduleResolution node16, nodenext and bundler).
 
 export type SegmentKind = "text" | "emoticon" | "emoji";
 
@@ -54,10 +56,22 @@ export interface Segment {
   name?: string;
 }
 
-export interface RenderOptions {
+/** How the runtime brings its stylesheet (web/emoticons-keyboard.css's rules). */
+export interface StyleOptions {
+  /** `false`: add no style at all (the page links web/emoticons-keyboard.css). Default: adopt the
+   * rules as a constructed stylesheet (allowed by a Content-Security-Policy without
+   * 'unsafe-inline'), unless the page already links the stylesheet. */
+  styles?: boolean;
+  /** Add the rules as a <style> element with this nonce (a policy with `style-src 'nonce-…'`). */
+  nonce?: string;
+}
+
+export interface RenderOptions extends StyleOptions {
   /** Draw animated entries from their GIF. */
   animate?: boolean;
 }
+
+export type Theme = "light" | "dark" | "auto";
 
 export interface KeyboardHandlers {
   /** A key was tapped: `text` is what it inserts. */
@@ -75,7 +89,13 @@ export interface KeyFrame { x: number; y: number; width: number; height: number 
  * How a page draws the keyboard when it is not simply the layout at the element's width (the
  * preview passes its phone's width, the manifest's frames and sheets, and its labels).
  */
-export interface KeyboardOptions {
+export interface KeyboardOptions extends StyleOptions {
+  /** The colours: "light", "dark" or "auto" (the system's, followed as it changes). Default "auto".
+   * The scheme shown is the keyboard's `data-emk-scheme`; restyle with the `--emk-*` properties (Web.md). */
+  theme?: Theme;
+  /** The site's id: Recent and the chosen skin tones are kept per site (in localStorage), whatever
+   * path the script is served from. Default: one list per origin. */
+  siteId?: string;
   /** The keyboard's width in CSS px; default: the element's, followed as it changes. Keys are laid
    * out at any width with the frames `generate --widths <width>` writes to that width's manifest. */
   width?: number;
@@ -87,7 +107,7 @@ export interface KeyboardOptions {
   labels?: Record<string, string>;
   /** Show the search field; default: when the run has emoji. */
   search?: boolean;
-  /** Keeps Recent and the chosen skin tones apart per output; default: the script's folder. */
+  /** The whole localStorage key part for Recent and the chosen skin tones (the preview's); prefer `siteId`. */
   storageKey?: string;
   /** Where the magnifier and the skin-tone picker are placed; default: the keyboard. */
   overlay?: HTMLElement;
@@ -107,9 +127,36 @@ export interface KeyboardOptions {
   layoutName?: string;
 }
 
+export interface AttachInputOptions {
+  /** A button of the page's that switches between this keyboard and the system's (its
+   * `aria-pressed` is true while the emoticon keyboard shows). */
+  toggle?: HTMLElement;
+  /** Start with the emoticon keyboard hidden (the system's shown). */
+  hidden?: boolean;
+}
+
+export interface AttachedInput {
+  /** Shows the emoticon keyboard (the field's `inputmode` is "none" meanwhile). */
+  show(): void;
+  /** Hides it and focuses the field, so a phone shows its own keyboard. */
+  hide(): void;
+  /** Unbinds the field: keys call `onInsert` and `onDelete` again. */
+  detach(): void;
+}
+
 export interface MountedKeyboard {
   /** Lays the keyboard out again at `width` CSS px, keeping the tab and page shown. */
   setWidth(width: number): void;
+  /** Changes the theme at run time. */
+  setTheme(theme: Theme): void;
+  readonly theme: Theme;
+  /** Binds the keyboard to an <input>, <textarea> or contenteditable element: keys insert at the
+   * caret (replacing a selection), delete removes the whole emoticon or grapheme before it, both
+   * on the browser's undo stack; `onInsert` and `onDelete` are not called while it is bound. */
+  attachInput(element: HTMLInputElement | HTMLTextAreaElement | HTMLElement, options?: AttachInputOptions): AttachedInput;
+  show(): void;
+  hide(): void;
+  readonly visible: boolean;
   destroy(): void;
 }
 

@@ -178,7 +178,7 @@ const Core = (() => {
 
   /** The text as a DocumentFragment: text as text, emoticons as role="img" elements at the text's size, on its baseline. */
   function render(text, options) {
-    injectStyle();
+    injectStyle(options);
     const fragment = document.createDocumentFragment();
     for (const segment of tokenize(text)) {
       const found = segment.emoticon;
@@ -208,75 +208,35 @@ const Core = (() => {
     return fragment;
   }
 
-  let styled = false;
-  function injectStyle() {
-    if (styled || typeof document === "undefined") return;
-    styled = true;
+  // The runtime's stylesheet (Templates/keyboard.css, also written as web/emoticons-keyboard.css)
+  // with the run's colours. A page that links that file gets it from there; otherwise it is
+  // adopted as a constructed stylesheet, which a Content-Security-Policy without 'unsafe-inline'
+  // allows, and only where a browser has none, a <style> element (with `nonce` when given).
+  const STYLE_TEMPLATE = /*EMOKIT_STYLE*/"";
+  function styleText() {
     const c = DATA.colors, d = c.dark || c;
+    return STYLE_TEMPLATE.replace(/\{\{(dark\.)?(\w+)\}\}/g, (_, dark, key) => String((dark ? d : c)[key] || ""));
+  }
+  let styled = false;
+  function injectStyle(options) {
+    const opt = options || {};
+    if (opt.styles === false || styled || typeof document === "undefined") return;
+    styled = true;
+    if (getComputedStyle(document.documentElement).getPropertyValue("--emk-runtime-stylesheet").trim()) return;
+    if (!opt.nonce && typeof CSSStyleSheet === "function" && "adoptedStyleSheets" in document) {
+      try {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(styleText());
+        document.adoptedStyleSheets = Array.from(document.adoptedStyleSheets).concat([sheet]);
+        return;
+      } catch (e) { /* an older browser: the <style> below */ }
+    }
     const style = document.createElement("style");
     style.id = "emokit-style";
-    style.textContent = STYLE
-      .replace(/DBG/g, d.background).replace(/DTAB/g, d.tabBarBackground).replace(/DSEL/g, d.selectedTab)
-      .replace(/DCUR/g, d.currentPageDot).replace(/DDOT/g, d.pageDot)
-      .replace(/BG/g, c.background).replace(/TABBAR/g, c.tabBarBackground).replace(/SELECTED/g, c.selectedTab)
-      .replace(/CURRENTDOT/g, c.currentPageDot).replace(/PAGEDOT/g, c.pageDot);
+    if (opt.nonce) style.nonce = opt.nonce;
+    style.textContent = styleText();
     document.head.appendChild(style);
   }
-
-  // The keyboard's look (the preview's too): the layout's colours per scheme, the parts where
-  // the layout puts them, keys over their frames.
-  const STYLE = `
-.emk-inline { display: inline-block; vertical-align: -0.25em; overflow: hidden; white-space: nowrap; background-repeat: no-repeat; }
-.emk-copy { color: transparent; font-size: 1px; line-height: 0; }
-.emk-keyboard, .emk-pop { --kb-bg: BG; --tab-bg: TABBAR; --tab-selected: SELECTED; --dot: PAGEDOT; --dot-current: CURRENTDOT;
-  --emk-fg: #1c1c1e; --emk-muted: #5f5f64; --emk-line: #d8d8dc; --emk-field: #eaeaea; --emk-surface: #ffffff; color: var(--emk-fg); }
-@media (prefers-color-scheme: dark) { .emk-keyboard, .emk-pop { --kb-bg: DBG; --tab-bg: DTAB; --tab-selected: DSEL; --dot: DDOT; --dot-current: DCUR;
-  --emk-fg: #f2f2f7; --emk-muted: #a1a1a6; --emk-line: #38383a; --emk-field: #2c2c2e; --emk-surface: #000000; } }
-.emk-keyboard { position: relative; user-select: none; }
-.emk-keyboard .search-bar { padding: 6px 8px; background: var(--kb-bg); border-top: 1px solid var(--emk-line); }
-.emk-keyboard .emoji-search { box-sizing: border-box; width: 100%; height: 30px; border: 0; border-radius: 8px; padding: 0 10px; background: var(--emk-field); color: var(--emk-fg); font-size: 14px; }
-.emk-keyboard .emoji-search::placeholder { color: var(--emk-muted); opacity: 1; }
-.emk-keyboard .emoticon-keyboard { background: var(--kb-bg); position: relative; }
-.emk-keyboard .emoticon-keyboard > * { position: absolute; left: 0; right: 0; box-sizing: border-box; }
-.emk-keyboard .pages { display: flex; overflow-x: auto; overflow-y: hidden; scroll-snap-type: x mandatory; scrollbar-width: none; outline: none; }
-.emk-keyboard .pages::-webkit-scrollbar { display: none; }
-.emk-keyboard .page { position: relative; flex: 0 0 auto; scroll-snap-align: start; }
-.emk-keyboard .page img.sheet { position: absolute; left: 0; top: 0; pointer-events: none; user-select: none; }
-.emk-keyboard .key { position: absolute; margin: 0; padding: 0; border: 0; background: transparent; color: inherit; cursor: pointer; border-radius: 6px; font-size: 24px; }
-.emk-keyboard .key:hover, .emk-keyboard .key:focus-visible { background: rgba(127, 127, 127, 0.18); outline: none; }
-.emk-keyboard .key:focus-visible { box-shadow: inset 0 0 0 2px #0a84ff; }
-.emk-keyboard .token, .emk-pop .token { display: block; background-repeat: no-repeat; pointer-events: none; }
-.emk-keyboard .key .variant-face { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); background-color: var(--kb-bg); box-shadow: 0 0 0 2px var(--kb-bg); }
-.emk-keyboard .key[data-variants]::after { content: ""; position: absolute; right: 3px; bottom: 3px; border: 3px solid transparent;
-  border-right-color: var(--emk-muted); border-bottom-color: var(--emk-muted); opacity: .5; pointer-events: none; }
-.emk-keyboard .dots { pointer-events: none; display: flex; justify-content: center; align-items: center; gap: 8px; }
-.emk-keyboard .dot { pointer-events: auto; width: 7px; height: 7px; padding: 0; border: 0; border-radius: 50%; background: var(--dot); cursor: pointer; }
-.emk-keyboard .dot[aria-current="true"] { background: var(--dot-current); }
-.emk-keyboard .dot:focus-visible { outline: 2px solid #0a84ff; outline-offset: 2px; }
-.emk-keyboard .tabbar { display: flex; overflow-x: auto; scrollbar-width: none; background: var(--tab-bg); border-top: 1px solid var(--emk-line); }
-.emk-keyboard .tabbar::-webkit-scrollbar, .emk-keyboard .emk-tabs::-webkit-scrollbar { display: none; }
-.emk-keyboard .emk-tabs { display: flex; flex: 1 1 auto; min-width: 0; overflow-x: auto; scrollbar-width: none; }
-.emk-keyboard .tab { flex: 0 0 auto; min-width: 64px; padding: 0 12px; border: 0; background: none; color: var(--emk-fg); cursor: pointer; font-size: 13px;
-  display: inline-flex; align-items: center; gap: 6px; }
-.emk-keyboard .tab[aria-selected="true"] { background: var(--tab-selected); }
-.emk-keyboard .tab:focus-visible { outline: 2px solid #0a84ff; outline-offset: -2px; }
-.emk-keyboard .tab-icon { flex: 0 0 auto; background-repeat: no-repeat; }
-.emk-keyboard .empty-note { margin: 0; padding: 20px; text-align: center; color: var(--emk-muted); }
-.emk-send { margin-left: auto; flex: 0 0 auto; min-width: 56px; border: 0; background: #0a64d6; color: #fff; font: inherit; cursor: pointer; }
-.emk-pop.magnifier { position: absolute; z-index: 10; pointer-events: none; background: var(--emk-surface); border: 1px solid var(--emk-line); border-radius: 10px;
-  padding: 6px; box-shadow: 0 4px 14px rgba(0,0,0,.25); text-align: center; font-size: 12px; }
-.emk-pop.magnifier .big { display: block; margin: 0 auto 4px; }
-.emk-pop.variant-picker { position: absolute; z-index: 20; display: flex; gap: 2px; padding: 4px; background: var(--emk-surface);
-  border: 1px solid var(--emk-line); border-radius: 10px; box-shadow: 0 4px 14px rgba(0,0,0,.25); }
-.emk-pop.variant-picker[hidden] { display: none !important; }
-.emk-pop.variant-picker[data-layout="grid"] { display: grid; grid-template-columns: repeat(5, 40px); }
-.emk-pop.variant-picker[data-layout="grid"] .variant-option:first-child { grid-column: 1 / -1; justify-self: center; }
-.emk-pop .variant-option { width: 40px; height: 40px; padding: 0; border: 0; border-radius: 6px; background: none; cursor: pointer;
-  display: flex; align-items: center; justify-content: center; color: inherit; }
-.emk-pop .variant-option:hover, .emk-pop .variant-option:focus-visible { background: rgba(127, 127, 127, 0.18); outline: none; }
-.emk-pop .variant-option[aria-current="true"] { background: var(--tab-selected); }
-.emk-pop .system-glyph { position: static !important; transform: none !important; }
-`;
 
   // The keyboard's words per language (a page may pass its own: the preview's, from PreviewLabels).
   const LABELS = /*EMOKIT_LABELS*/null;

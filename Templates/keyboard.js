@@ -11,7 +11,7 @@ function mountKeyboard(element, handlers, options) {
   const layout = DATA.layout;
   const labels = Object.assign({}, Core.LABELS[DATA.lang] || Core.LABELS.en, opt.labels || {});
   const text = (key, n) => String(labels[key] || "").replace("%d", n === undefined ? "" : String(n));
-  Core.injectStyle();
+  Core.injectStyle(opt);
   const tabs = DATA.tabs.filter((tab) => !tab.displayOnly);
   const deleteSprite = (DATA.tabs.find((tab) => tab.delete) || {}).delete || null;
   const px = (v) => v + "px";
@@ -27,29 +27,34 @@ function mountKeyboard(element, handlers, options) {
     for (const c of children || []) el.appendChild(c);
     return el;
   };
-  // One Recent list and one set of remembered skin tones per output (the script's folder).
-  const store = opt.storageKey || "emokit:" + new URL(".", SCRIPT_URL).pathname;
+  // One Recent list and one set of remembered skin tones per site (the page's `siteId`, else one
+  // for the origin), whatever folder or CDN path the script is served from, so a new release at
+  // a new path keeps them.
+  const store = opt.storageKey || "emokit:" + (opt.siteId || "default");
   const RECENT_KEY = "emokit-recent:" + store, VARIANT_KEY = "emokit-variants:" + store;
 
   // ---------------------------------------------------------------- the parts
   const root = h("div", { class: "emk-keyboard", role: "group", "aria-label": text("keyboard"), lang: DATA.lang });
   const searchable = opt.search !== undefined ? opt.search : tabs.some((tab) => tab.kind && tab.kind !== "image");
-  const searchInput = h("input", { type: "search", id: id("emoji-search"), class: "emoji-search emk-search", placeholder: text("search"),
+  const searchInput = h("input", { type: "search", id: id("emoji-search"), class: "emk-search", placeholder: text("search"),
     "aria-label": text("search"), autocomplete: "off", enterkeyhint: "search" });
-  const searchBar = h("div", { class: "search-bar", id: id("search-bar"), role: "search" }, [searchInput]);
-  const pages = h("div", { class: "pages emk-pages", id: id("pages"), tabindex: "0", "aria-label": text("pages") });
-  const dots = h("div", { class: "dots emk-dots", id: id("page-dots") });
+  const searchBar = h("div", { class: "emk-search-bar", id: id("search-bar"), role: "search" }, [searchInput]);
+  const pages = h("div", { class: "emk-pages", id: id("pages"), tabindex: "0", "aria-label": text("pages") });
+  const dots = h("div", { class: "emk-dots", id: id("page-dots") });
   // The tab bar: the tabs (a tablist) and, when there is onSend, the Send button beside them.
   const tablist = h("div", { class: "emk-tabs", role: "tablist", "aria-label": text("keyboard") });
-  const tabbar = h("div", { class: "tabbar emk-tabbar", id: id("tabbar") }, [tablist]);
-  const board = h("div", { class: "emoticon-keyboard", id: id("emoticon-keyboard"), "data-layout": opt.layoutName || "classic" }, [pages, dots, tabbar]);
+  const tabbar = h("div", { class: "emk-tabbar", id: id("tabbar") }, [tablist]);
+  const board = h("div", { class: "emk-board", id: id("emoticon-keyboard"), "data-layout": opt.layoutName || "classic" }, [pages, dots, tabbar]);
   const overlay = opt.overlay || root;
-  const magnifier = h("div", { class: "magnifier emk-pop", id: id("magnifier"), hidden: "" });
-  const picker = h("div", { class: "variant-picker emk-pop", id: id("variant-picker"), role: "dialog", hidden: "" });
+  const magnifier = h("div", { class: "emk-pop emk-magnifier", id: id("magnifier"), hidden: "" });
+  const picker = h("div", { class: "emk-pop emk-picker", id: id("variant-picker"), role: "dialog", hidden: "" });
   if (searchable) root.appendChild(searchBar);
   root.appendChild(board);
   overlay.append(magnifier, picker);
   element.appendChild(root);
+
+  // The theme (Templates/keyboard-theme.js): on the keyboard and its pop-ups.
+  const theme = keyboardTheme([root, magnifier, picker], opt.theme);
 
   let width = 0, currentTab = null, pageCount = 0, currentPage = 0, tabBeforeSearch = null;
   const gridTop = layout.gridTop || 0;
@@ -100,7 +105,7 @@ function mountKeyboard(element, handlers, options) {
   function sprite(found, size) {
     const item = itemOf(found);
     if (!item.sprite) return null;
-    const span = h("span", { class: "token" + (found.entry.class && !found.variant ? " emk " + found.entry.class : "") });
+    const span = h("span", { class: "emk-token" + (found.entry.class && !found.variant ? " emk " + found.entry.class : "") });
     Core.spriteStyle(span, item.sprite, (size || 1) * item.sprite[3], "px");
     return span;
   }
@@ -109,12 +114,12 @@ function mountKeyboard(element, handlers, options) {
     const item = itemOf(found);
     if (!item.systemGlyph && item.sprite) return null;
     const size = layout.iconSize;
-    return h("span", { class: "token system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
+    return h("span", { class: "emk-token emk-system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
       transform: "translate(-50%, -50%)", width: px(size), height: px(size), fontSize: px(size * 0.8), lineHeight: px(size), textAlign: "center" } });
   }
 
   function keyButton(attrs, frame) {
-    const key = h("button", Object.assign({ class: "key emk-key", type: "button" }, attrs));
+    const key = h("button", Object.assign({ class: "emk-key", type: "button" }, attrs));
     Object.assign(key.style, { left: px(frame.x), top: px(frame.y), width: px(frame.width), height: px(frame.height) });
     return key;
   }
@@ -126,7 +131,7 @@ function mountKeyboard(element, handlers, options) {
     const glyph = systemGlyph(found);
     if (glyph) key.appendChild(glyph);
     else if (!drawn) {
-      key.classList.add("sprite-key");
+      key.classList.add("emk-sprite-key");
       const s = sprite(found);
       if (s) { Object.assign(s.style, iconPlace(frame, item.sprite)); key.appendChild(s); }
     }
@@ -141,7 +146,7 @@ function mountKeyboard(element, handlers, options) {
     const key = keyButton({ "data-kind": "delete", "data-tab": tabId, "data-index": String(cell), "aria-label": DATA.deleteName || text("delete") }, frame);
     const s = drawnSprite === false ? null : drawnSprite || deleteSprite;
     if (s) {
-      const span = h("span", { class: "token" });
+      const span = h("span", { class: "emk-token" });
       Core.spriteStyle(span, s, s[3], "px");
       Object.assign(span.style, iconPlace(frame, s));
       key.appendChild(span);
@@ -152,13 +157,13 @@ function mountKeyboard(element, handlers, options) {
   }
 
   // ---------------------------------------------------------------- pages
-  const pageElement = (index, attrs) => h("div", Object.assign({ class: "page emk-page", "data-page": String(index),
+  const pageElement = (index, attrs) => h("div", Object.assign({ class: "emk-page", "data-page": String(index),
     "aria-label": text("page", index + 1), role: "group", style: { width: px(width), height: px(layout.gridHeight) } }, attrs || {}));
 
   function showTab(tabId) {
     const tab = tabId === "recent" ? null : tabs.find((t) => t.id === tabId) || tabs[0];
     currentTab = tab ? tab.id : "recent";
-    for (const b of tabbar.querySelectorAll(".tab")) b.setAttribute("aria-selected", String(b.dataset.tab === currentTab));
+    for (const b of tabbar.querySelectorAll(".emk-tab")) b.setAttribute("aria-selected", String(b.dataset.tab === currentTab));
     pages.textContent = "";
     if (!tab) {
       pages.appendChild(recentPage());
@@ -167,7 +172,7 @@ function mountKeyboard(element, handlers, options) {
       const list = tabPages(tab);
       for (const page of list) {
         const el = pageElement(page.index);
-        if (page.sheet) el.appendChild(h("img", Object.assign({ class: "sheet", alt: "" }, page.sheet)));
+        if (page.sheet) el.appendChild(h("img", Object.assign({ class: "emk-sheet", alt: "" }, page.sheet)));
         for (const k of page.keys) {
           const frame = k.frame || cellFrame(k.cell);
           const attrs = { "data-row": String(k.row ?? Math.floor(k.cell / layout.columns)), "data-column": String(k.column ?? k.cell % layout.columns) };
@@ -182,7 +187,7 @@ function mountKeyboard(element, handlers, options) {
         }
         pages.appendChild(el);
       }
-      if (!list.length) pages.appendChild(pageElement(0, {}).appendChild(h("p", { class: "empty-note emk-empty", text: text("noEntries") })).parentNode);
+      if (!list.length) pages.appendChild(pageElement(0, {}).appendChild(h("p", { class: "emk-empty", text: text("noEntries") })).parentNode);
       pageCount = Math.max(1, list.length);
     }
     showFirstPage();
@@ -191,7 +196,7 @@ function mountKeyboard(element, handlers, options) {
   function showFirstPage() {
     dots.textContent = "";
     for (let i = 0; i < pageCount; i++) {
-      const d = h("button", { class: "dot emk-dot", type: "button", "data-page-dot": String(i), "aria-label": text("page", i + 1) });
+      const d = h("button", { class: "emk-dot", type: "button", "data-page-dot": String(i), "aria-label": text("page", i + 1) });
       d.addEventListener("click", () => goToPage(i));
       dots.appendChild(d);
     }
@@ -225,13 +230,13 @@ function mountKeyboard(element, handlers, options) {
 
   // ---------------------------------------------------------------- tabs
   function tabButton(tab, title) {
-    const b = h("button", { class: "tab emk-tab", type: "button", role: "tab", "data-tab": tab ? tab.id : "recent", "aria-selected": "false" });
+    const b = h("button", { class: "emk-tab", type: "button", role: "tab", "data-tab": tab ? tab.id : "recent", "aria-selected": "false" });
     if (tab && tab.icon) {
-      const icon = h("span", { class: "tab-icon" + (tab.iconClass ? " emk " + tab.iconClass : ""), "aria-hidden": "true" });
+      const icon = h("span", { class: "emk-tab-icon" + (tab.iconClass ? " emk " + tab.iconClass : ""), "aria-hidden": "true" });
       Core.spriteStyle(icon, tab.icon, tab.icon[3], "px");
       b.appendChild(icon);
     }
-    b.appendChild(h("span", { class: "tab-title", text: title }));
+    b.appendChild(h("span", { class: "emk-tab-title", text: title }));
     b.addEventListener("click", () => { clearSearch(); showTab(b.dataset.tab); });
     tablist.appendChild(b);
   }
@@ -248,54 +253,48 @@ function mountKeyboard(element, handlers, options) {
   }
 
   // ---------------------------------------------------------------- recent
-  function loadRecent() {
-    try {
-      const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
-      return Array.isArray(list) ? list.filter((i) => i && typeof i.tab === "string" && Number.isInteger(i.entry) &&
-        (i.text === undefined || typeof i.text === "string")) : [];
-    } catch (e) { return []; }
-  }
-  function remember(found) {
-    const item = { tab: found.tab.id, entry: found.index };
-    if (found.variant) item.text = found.variant.text;
-    // A skin-tone variant is its own recent (👍🏽 and 👍🏿 both stay), as on iOS.
-    const list = loadRecent().filter((i) => !(i.tab === item.tab && i.entry === item.entry && (i.text || null) === (item.text || null)));
-    list.unshift(item);
-    try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, layout.perPage))); } catch (e) { /* storage off */ }
-  }
-  function recentFound(item) {
-    const tab = DATA.tabs.find((t) => t.id === item.tab), entry = tab && tab.entries[item.entry];
-    if (!entry) return null;
-    const found = { tab, index: item.entry, entry };
-    const variant = item.text && (entry.variants || []).find((v) => v.text === item.text);
-    return variant ? Object.assign(found, { variant }) : found;
-  }
+  // Recent: what was used, by tab and text (Templates/keyboard-recent.js).
+  const recentList = keyboardRecent(RECENT_KEY, itemOf);
+  const remember = recentList.remember;
+
   function recentPage() {
     const el = pageElement(0);
-    const recent = loadRecent().map(recentFound).filter(Boolean);
+    const recent = recentList.found().slice(0, layout.perPage);
     recent.forEach((found, cell) => el.appendChild(entryKey(found, cell, cellFrame(cell), { "data-recent": "true" }, false)));
     const last = layout.columns * layout.rows - 1;
     el.appendChild(deleteKey("recent", last, cellFrame(last)));
-    if (!recent.length) el.appendChild(h("p", { class: "empty-note emk-empty", text: text("noRecent") }));
+    if (!recent.length) el.appendChild(h("p", { class: "emk-empty", text: text("noRecent") }));
     return el;
   }
 
   // ---------------------------------------------------------------- inserting
   function insert(found) {
     remember(found);
-    if (on.onInsert) on.onInsert(itemOf(found).text);
+    const inserted = itemOf(found).text;
+    if (input) input.insert(inserted);
+    else if (on.onInsert) on.onInsert(inserted);
   }
   const click = (event) => {
     const key = event.target.closest && event.target.closest(".emk-key");
     if (!key || !root.contains(key)) return;
-    if (key.dataset.kind === "delete") { if (on.onDelete) on.onDelete(); return; }
+    if (key.dataset.kind === "delete") {
+      if (input) input.deleteBackward();
+      else if (on.onDelete) on.onDelete();
+      return;
+    }
     const found = key.emkFound;
     if (found) insert(key.dataset.recent ? found : chosen(found));
   };
   root.addEventListener("click", click);
+  // With an input attached (attachInput, Templates/keyboard-input.js), a key pressed with the
+  // mouse leaves the focus, caret and selection where they are.
+  let input = null;
+  const keepFocus = (event) => { if (input && event.target.closest && event.target.closest(".emk-key, .emk-dot, .emk-tab")) event.preventDefault(); };
+  root.addEventListener("mousedown", keepFocus);
 
   const popups = keyboardPopups({ layout, overlay, magnifier, picker, pages, h, px, sprite, systemGlyph, itemOf, insert, VARIANT_KEY });
   const { attachMagnifier, attachVariantPicker, showChosenFace, closePicker, chosen } = popups;
+  const hideTransient = () => { closePicker(); magnifier.hidden = true; };
 
   // ---------------------------------------------------------------- search
   // Results (Emokit.search) fill pages of the same grid, with the delete key in its place;
@@ -303,7 +302,7 @@ function mountKeyboard(element, handlers, options) {
   function showSearch(results) {
     if (currentTab !== "search") tabBeforeSearch = currentTab;
     currentTab = "search";
-    for (const b of tabbar.querySelectorAll(".tab")) b.setAttribute("aria-selected", "false");
+    for (const b of tabbar.querySelectorAll(".emk-tab")) b.setAttribute("aria-selected", "false");
     pages.textContent = "";
     pages.dataset.view = "search";
     pages.setAttribute("aria-label", text("results"));
@@ -314,7 +313,7 @@ function mountKeyboard(element, handlers, options) {
       results.slice(p * perPage, (p + 1) * perPage).forEach((found, cell) =>
         el.appendChild(entryKey(found, cell, cellFrame(cell), { "data-search-result": "true" }, false)));
       el.appendChild(deleteKey("search", last, cellFrame(last)));
-      if (!results.length) el.appendChild(h("p", { class: "empty-note emk-empty", text: text("none") }));
+      if (!results.length) el.appendChild(h("p", { class: "emk-empty", text: text("none") }));
       pages.appendChild(el);
     }
     showFirstPage();
@@ -361,7 +360,22 @@ function mountKeyboard(element, handlers, options) {
       opt.width = newWidth;
       relayout();
     },
+    /** The theme: "light", "dark" or "auto" (the system's). */
+    setTheme(value) { theme.set(value); },
+    get theme() { return theme.get(); },
+    /** Binds the keyboard to a text field, at its caret, on its undo stack (Templates/keyboard-input.js). */
+    attachInput(target, inputOptions) {
+      if (input) input.detach();
+      input = keyboardInput(target, inputOptions || {}, { root, text, onChange: () => { input = null; } });
+      return input.handle;
+    },
+    show() { root.hidden = false; if (input) input.sync(); },
+    hide() { root.hidden = true; hideTransient(); if (input) input.sync(); },
+    get visible() { return !root.hidden; },
     destroy() {
+      if (input) input.detach();
+      theme.destroy();
+      root.removeEventListener("mousedown", keepFocus);
       if (resize) resize.disconnect();
       root.removeEventListener("click", click);
       pages.removeEventListener("scroll", scroll);

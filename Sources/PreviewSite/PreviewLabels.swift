@@ -94,7 +94,7 @@ public enum PreviewLabels {
     /// a language), so `web/emoticons.js` keeps its bytes.
     static let runtimeKeys = [
         ["keyboard", "recent", "search", "send", "page", "none", "tones"],
-        ["pages", "results", "delete", "noRecent", "noEntries"],
+        ["pages", "results", "delete", "noRecent", "noEntries", "toSystem", "toEmoticons"],
     ]
 
     /// The runtime's `LABELS` object (a JavaScript literal, written where `emoticons.js` has

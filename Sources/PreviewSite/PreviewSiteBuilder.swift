@@ -75,7 +75,19 @@ public struct PreviewSiteBuilder {
     public static let runtimeLabelsMarker = "/*EMOKIT_LABELS*/null"
 
     /// The web runtime's code files, in the order they are joined (`runtimeCode`).
-    public static let runtimeFiles = ["emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js"]
+    public static let runtimeFiles = [
+        "emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js", "keyboard-input.js", "keyboard-recent.js",
+        "keyboard-theme.js", "keyboard-element.js",
+    ]
+
+    /// The marker the web runtime's code has where its stylesheet goes (`const STYLE_TEMPLATE = …;`):
+    /// `runtimeStylesheet` as a JavaScript string, its colours filled in by the runtime.
+    public static let runtimeStyleMarker = "/*EMOKIT_STYLE*/\"\""
+
+    /// The runtime's stylesheet (keyboard, pop-ups, rendered emoticons) with `{{background}}`,
+    /// `{{dark.background}}`... where the run's colours go (`WebRuntimeWriter` writes it filled in
+    /// as `web/emoticons-keyboard.css`).
+    public static let runtimeStylesheet = "keyboard.css"
 
     /// The web runtime's code: `runtimeFiles` joined, its labels written in, `runtimeDataMarker`
     /// where its data goes; nil when a file is missing or a marker is not there.
@@ -88,8 +100,18 @@ public struct PreviewSiteBuilder {
             parts.append(text)
         }
         let code = parts.joined(separator: "\n")
-        guard code.contains(runtimeDataMarker), code.contains(runtimeLabelsMarker) else { return nil }
+        guard code.contains(runtimeDataMarker), code.contains(runtimeLabelsMarker), code.contains(runtimeStyleMarker),
+            let style = file(runtimeStylesheet), let styleLiteral = javaScriptString(style)
+        else { return nil }
         return code.replacingOccurrences(of: runtimeLabelsMarker, with: PreviewLabels.runtimeTable)
+            .replacingOccurrences(of: runtimeStyleMarker, with: styleLiteral)
+    }
+
+    /// `text` as a JavaScript string literal (JSON's, which JavaScript reads as it is).
+    static func javaScriptString(_ text: String) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The web runtime's code as a classic script defining `createEmokit(data, scriptURL)`: the

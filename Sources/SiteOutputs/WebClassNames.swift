@@ -4,8 +4,9 @@
 /// suffix (`f_haha@2x.png` → `f_haha`), an emoji's code points in lower-case hex
 /// (`1f44d-1f3fd`), or else its text with what CSS would need escaped made `-` (`[哈哈]` → `哈哈`).
 /// So adding, removing or reordering entries never moves a class to another face; only two
-/// entries of one tab with the same name share a base, and the later one gets `-2`, `-3`...
-/// (`delete` and `icon` are kept for the tab's delete key and tab icon).
+/// entries with the same class share a base, and the later one gets `-2`, `-3`... (`delete` and
+/// `icon` are kept for the tab's delete key and tab icon). Classes are unique in the whole
+/// stylesheet, across tabs too.
 package enum WebClassNames {
     /// What an entry's class is made from: its image's file name, else its text.
     package struct Source: Sendable {
@@ -16,18 +17,21 @@ package enum WebClassNames {
     }
 
     /// Each tab's prefix (`emk-<tab id>`, see `WebSpriteWriter.classPrefixes`) and its entries' classes.
+    /// A class names one entry in the whole stylesheet: tabs `qq` and `qq-classic` could otherwise
+    /// both give `emk-qq-classic-smile` (an entry `classic-smile` of one, `smile` of the other), so
+    /// every class taken so far, every tab's delete key and tab icon included, counts for every tab.
     package static func classes(tabIDs: [String], entries: [[Source]]) -> (tabs: [String], entries: [[String]]) {
         let prefixes = WebSpriteWriter.classPrefixes(for: tabIDs)
+        var taken = Set(prefixes.flatMap { [deleteClass(prefix: $0), iconClass(prefix: $0)] })
         let classes = zip(prefixes, entries).map { prefix, sources in
-            var taken: Set<String> = ["delete", "icon"]
-            return sources.map { source -> String in
-                let base = name(source)
+            sources.map { source -> String in
+                let base = "\(prefix)-\(name(source))"
                 var name = base, suffix = 2
                 while !taken.insert(name).inserted {
                     name = "\(base)-\(suffix)"
                     suffix += 1
                 }
-                return "\(prefix)-\(name)"
+                return name
             }
         }
         return (prefixes, classes)

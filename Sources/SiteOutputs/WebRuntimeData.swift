@@ -70,8 +70,11 @@ struct WebRuntimeData: Encodable {
     }
 
     /// `pinyin`: each button's pinyin spellings (`["xiaolian", "xl"]`, for search), keyed
-    /// `"<tab>/<page>/<button>"`, where the manifest has them (`Self.pinyin(in:)`).
-    init(_ manifest: Manifest, sizes: [String: (width: Int, height: Int)], pinyin: [String: [String]] = [:]) {
+    /// `"<tab>/<page>/<button>"`, where the manifest has them (`Self.pinyin(in:)`). `versions`:
+    /// the sheets' and GIFs' content hashes, added to their URLs.
+    init(
+        _ manifest: Manifest, sizes: [String: (width: Int, height: Int)], versions: WebFileVersions = .none, pinyin: [String: [String]] = [:]
+    ) {
         let base = Double(manifest.scales.min() ?? 1)
         let baseKey = "\(manifest.scales.min() ?? 1)"
         var sheets: [Sheet] = []
@@ -84,7 +87,7 @@ struct WebRuntimeData: Encodable {
             } else {
                 index = sheets.count
                 sheetIndex[path] = index
-                sheets.append(Sheet(paths: paths.mapValues { WebStylesheet.root + $0 }, width: Double(size.width) / base, height: Double(size.height) / base))
+                sheets.append(Sheet(paths: paths.mapValues { WebStylesheet.root + versions.url($0) }, width: Double(size.width) / base, height: Double(size.height) / base))
             }
             return [Double(index), Double(rect.x) / base, Double(rect.y) / base, Double(rect.width) / base, Double(rect.height) / base]
         }
@@ -102,7 +105,7 @@ struct WebRuntimeData: Encodable {
                         text: button.text ?? "", name: button.name, class: button.webClass, sprite: sprite(page.sheets, button.sprite))
                     entry.cht = button.textTraditional
                     entry.emoji = button.codePoints == nil ? nil : true
-                    entry.animation = button.animation.map { WebStylesheet.root + $0.path }
+                    entry.animation = button.animation.map { WebStylesheet.root + versions.url($0.path) }
                     entry.keywords = button.keywords?.isEmpty == false ? button.keywords : nil
                     entry.pinyin = pinyin["\(tabIndex)/\(pageIndex)/\(buttonIndex)"]
                     entry.variants = button.variants.map { variants in

@@ -197,7 +197,8 @@ extension WebSpriteWriter: ManifestWriter {
         if let smallest, smallest.sheetLayout == .anyWidth { try writeAtlases(smallest, output: output) }
         guard let smallest else { return }
         let sizes = try Self.sheetSizes(smallest, output: output)
-        try output.write(Data(WebStylesheet.css(smallest, sizes: sizes).utf8), to: "web/emoticons.css")
-        try WebRuntimeWriter.write(smallest, sizes: sizes, output: output)
+        let versions = try WebFileVersions.read(WebFileVersions.files(of: smallest), output: output)
+        try output.write(Data(WebStylesheet.css(smallest, sizes: sizes, versions: versions).utf8), to: "web/emoticons.css")
+        try WebRuntimeWriter.write(smallest, sizes: sizes, versions: versions, output: output)
     }
 }

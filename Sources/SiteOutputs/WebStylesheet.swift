@@ -14,7 +14,8 @@ enum WebStylesheet {
     /// Paths in the stylesheet are relative to `web/`.
     static let root = "../"
 
-    static func css(_ manifest: Manifest, sizes: [String: (width: Int, height: Int)]) -> String {
+    /// `versions`: each sheet's content hash, added to its URL (`?v=…`) so a CDN may cache it forever.
+    static func css(_ manifest: Manifest, sizes: [String: (width: Int, height: Int)], versions: WebFileVersions = .none) -> String {
         let scales = manifest.scales.sorted()
         let prefixes = WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))
         let example = manifest.tabs.lazy.flatMap(\.pages).flatMap(\.buttons).first { $0.kind == .emoticon }?.webClass ?? "emk-tab-name"
@@ -25,6 +26,9 @@ enum WebStylesheet {
             ".emk { display: inline-block; background-repeat: no-repeat; vertical-align: middle; }",
         ]
         var overrides: [Int: [String]] = [:]
+        func rule(_ name: String, comment: String, sheets: [String: String], rects: [String: Manifest.PixelRect]) -> (lines: [String], overrides: [Int: String])? {
+            Self.rule(name, comment: comment, sheets: sheets, rects: rects, scales: scales, sizes: sizes, versions: versions)
+        }
         func add(_ rule: (lines: [String], overrides: [Int: String])?) {
             guard let rule else { return }
             lines += rule.lines
@@ -37,11 +41,11 @@ enum WebStylesheet {
                     switch button.kind {
                     case .emoticon:
                         let name = button.webClass ?? "\(prefixes[tabIndex])-\(button.entry ?? button.index)"
-                        add(rule(name, comment: button.text ?? button.name, sheets: page.sheets, rects: button.sprite, scales: scales, sizes: sizes))
+                        add(rule(name, comment: button.text ?? button.name, sheets: page.sheets, rects: button.sprite))
                     case .delete where !deleteDone:
                         deleteDone = true
                         let name = button.webClass ?? WebClassNames.deleteClass(prefix: prefixes[tabIndex])
-                        add(rule(name, comment: "delete key: \(tab.title)", sheets: page.sheets, rects: button.sprite, scales: scales, sizes: sizes))
+                        add(rule(name, comment: "delete key: \(tab.title)", sheets: page.sheets, rects: button.sprite))
                     case .delete:
                         continue
                     }
@@ -53,7 +57,7 @@ enum WebStylesheet {
             guard let icon = tab.icon else { continue }
             var squares: [String: Manifest.PixelRect] = [:]
             for (key, rect) in icon.sprite { if let scale = Int(key) { squares[key] = TabIconCell.cell(of: rect, size: icon.size, scale: scale) } }
-            add(rule(WebClassNames.iconClass(prefix: prefixes[tabIndex]), comment: "tab icon: \(tab.title)", sheets: icon.sheets, rects: squares, scales: scales, sizes: sizes))
+            add(rule(WebClassNames.iconClass(prefix: prefixes[tabIndex]), comment: "tab icon: \(tab.title)", sheets: icon.sheets, rects: squares))
         }
         var previous = scales[0]
         for scale in scales.dropFirst() {
@@ -73,18 +77,18 @@ enum WebStylesheet {
     /// needs (none where it is exactly the base scale's).
     static func rule(
         _ name: String, comment text: String, sheets: [String: String], rects: [String: Manifest.PixelRect], scales: [Int],
-        sizes: [String: (width: Int, height: Int)]
+        sizes: [String: (width: Int, height: Int)], versions: WebFileVersions = .none
     ) -> (lines: [String], overrides: [Int: String])? {
         let number = WebSpriteWriter.number
         let base = scales[0]
         guard let baseSheet = sheets["\(base)"], let size = sizes[baseSheet], let rect = rects["\(base)"] else { return nil }
-        let imageSet = scales.compactMap { scale in sheets["\(scale)"].map { "url(\"\(root)\(Escape.cssString($0))\") \(scale)x" } }.joined(separator: ", ")
+        let imageSet = scales.compactMap { scale in sheets["\(scale)"].map { "url(\"\(root)\(Escape.cssString(versions.url($0)))\") \(scale)x" } }.joined(separator: ", ")
         let b = Double(base)
         let selector = "." + name  // classes are made of CSS identifier characters only (WebClassNames)
         let lines = [
             "/* \(Escape.cssComment(text)) */",
             "\(selector) { width: \(number(Double(rect.width) / b))px; height: \(number(Double(rect.height) / b))px; "
-                + "background-image: url(\"\(root)\(Escape.cssString(baseSheet))\"); background-image: -webkit-image-set(\(imageSet)); background-image: image-set(\(imageSet)); "
+                + "background-image: url(\"\(root)\(Escape.cssString(versions.url(baseSheet)))\"); background-image: -webkit-image-set(\(imageSet)); background-image: image-set(\(imageSet)); "
                 + "background-size: \(number(Double(size.width) / b))px \(number(Double(size.height) / b))px; background-position: \(number(-Double(rect.x) / b))px \(number(-Double(rect.y) / b))px; }",
         ]
         var overrides: [Int: String] = [:]

@@ -63,14 +63,38 @@ extension Escape {
         }
     }
 
-    /// The inside of a CSS string (`content: "…"`): `\`, `"` and line breaks escaped.
+    /// The inside of a CSS string (`content: "…"`): `\`, `"` and line breaks escaped, scalar by
+    /// scalar as a CSS parser reads it (a `"` that a combining mark follows still ends a string).
     public static func cssString(_ text: String) -> String {
-        Escaper.replacingEach(text, [("\\", "\\\\"), ("\"", "\\\""), ("\n", "\\a ")])
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\a ".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\d ".unicodeScalars)
+            case "\u{0C}": out.append(contentsOf: "\\c ".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
-    /// Text inside a CSS comment: it can neither close the comment nor break the line.
+    /// Text inside a CSS comment: it can neither close the comment nor break the line. Scalar by
+    /// scalar, as a CSS parser reads it: `*/` followed by a combining mark is one Swift character
+    /// (`*` and `/\u{301}`) that a character-wise replace would not find, yet it closes the comment.
     public static func cssComment(_ text: String) -> String {
-        Escaper.replacingEach(text, [("*/", "* /"), ("\n", " ")])
+        var out = String.UnicodeScalarView()
+        var afterStar = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "/" where afterStar: out.append(contentsOf: " /".unicodeScalars)
+            case "\n", "\r", "\u{0C}": out.append(" ")
+            default: out.append(scalar)
+            }
+            afterStar = scalar == "*"
+        }
+        return String(out)
     }
 
     /// A file name as GNU `sha256sum` writes it on an escaped line (one starting with `\`):

@@ -245,7 +245,7 @@ def test_demo_sends_a_message_typed_with_the_keyboard(web_site, browser):
     keys[3].click()
     browser.find_element(By.CSS_SELECTOR, '#keyboard button[data-kind="delete"]').click()
     keys[0].click()
-    browser.find_element(By.CSS_SELECTOR, "#composer button").click()
+    browser.find_element(By.CSS_SELECTOR, "#composer button[type=submit]").click()
     m = json.loads((web_site / "manifests" / "375.json").read_text())
     buttons = m["tabs"][0]["pages"][0]["buttons"]
     bubble = browser.find_element(By.CSS_SELECTOR, ".bubble")

@@ -11,11 +11,11 @@ struct PreviewLabelsTests {
     static let formerRuntimeLiteral = """
         {
             "zh-Hans": { keyboard: "表情键盘", recent: "最近使用", search: "搜索表情", send: "发送", page: "第 %d 页", none: "没有找到表情", tones: "肤色",
-              pages: "表情页", results: "搜索结果", delete: "删除", noRecent: "用过的表情会出现在这里。", noEntries: "这个表情包没有表情。" },
+              pages: "表情页", results: "搜索结果", delete: "删除", noRecent: "用过的表情会出现在这里。", noEntries: "这个表情包没有表情。", toSystem: "切换到系统键盘", toEmoticons: "切换到表情键盘" },
             "zh-Hant": { keyboard: "表情鍵盤", recent: "最近使用", search: "搜尋表情", send: "傳送", page: "第 %d 頁", none: "沒有找到表情", tones: "膚色",
-              pages: "表情頁", results: "搜尋結果", delete: "刪除", noRecent: "用過的表情會出現在這裡。", noEntries: "這個表情包沒有表情。" },
+              pages: "表情頁", results: "搜尋結果", delete: "刪除", noRecent: "用過的表情會出現在這裡。", noEntries: "這個表情包沒有表情。", toSystem: "切換到系統鍵盤", toEmoticons: "切換到表情鍵盤" },
             en: { keyboard: "Emoticon keyboard", recent: "Recent", search: "Search emoji", send: "Send", page: "Page %d", none: "No emoji found", tones: "Skin tones",
-              pages: "Emoticon pages", results: "Search results", delete: "Delete", noRecent: "Emoticons you use appear here.", noEntries: "This pack has no emoticons." },
+              pages: "Emoticon pages", results: "Search results", delete: "Delete", noRecent: "Emoticons you use appear here.", noEntries: "This pack has no emoticons.", toSystem: "Switch to system keyboard", toEmoticons: "Switch to emoticon keyboard" },
           }
         """
 

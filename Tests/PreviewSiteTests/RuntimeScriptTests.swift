@@ -8,10 +8,16 @@ import Testing
 struct RuntimeScriptTests {
     static let templates: [String: Data] = [
         "index.html": Data("<p>{{ generator | html }}</p>".utf8), "preview.css": Data(), "preview.js": Data(),
-        "emoticons.js": Data("const DATA = /*EMOKIT_DATA*/null;\nconst Core = {};\nconst LABELS = /*EMOKIT_LABELS*/null;\n".utf8),
+        "emoticons.js": Data(
+            "const DATA = /*EMOKIT_DATA*/null;\nconst Core = {};\nconst LABELS = /*EMOKIT_LABELS*/null;\nconst STYLE = /*EMOKIT_STYLE*/\"\";\n".utf8),
         "keyboard-layout.js": Data("function keyboardGeometry(layout, scale) {}\n".utf8),
         "keyboard.js": Data("const Emokit = Object.freeze({ data: DATA });\n".utf8),
         "keyboard-popups.js": Data("function keyboardPopups(k) {}\n".utf8),
+        "keyboard-input.js": Data("function keyboardInput(t, o, k) {}\n".utf8),
+        "keyboard-recent.js": Data("function keyboardRecent(key, itemOf) {}\n".utf8),
+        "keyboard-theme.js": Data("function keyboardTheme(elements, initial) {}\n".utf8),
+        "keyboard-element.js": Data("function defineKeyboardElement() {}\n".utf8),
+        "keyboard.css": Data(".emk-keyboard { color: \"{{background}}\"; }\n".utf8),
     ]
 
     static func builder(_ templates: [String: Data]) -> PreviewSiteBuilder {
@@ -24,7 +30,10 @@ struct RuntimeScriptTests {
         #expect(
             String(decoding: script.data, as: UTF8.self)
                 == "(function () {\n\"use strict\";\nglobalThis.createEmokit = function (EMOKIT_DATA, SCRIPT_URL) {\n"
-                + "const DATA = EMOKIT_DATA;\nconst Core = {};\nconst LABELS = \(PreviewLabels.runtimeTable);\n\nfunction keyboardGeometry(layout, scale) {}\n\nconst Emokit = Object.freeze({ data: DATA });\n\nfunction keyboardPopups(k) {}\n"
+                + "const DATA = EMOKIT_DATA;\nconst Core = {};\nconst LABELS = \(PreviewLabels.runtimeTable);\n"
+                + "const STYLE = \".emk-keyboard { color: \\\"{{background}}\\\"; }\\n\";\n"
+                + "\nfunction keyboardGeometry(layout, scale) {}\n\nconst Emokit = Object.freeze({ data: DATA });\n\nfunction keyboardPopups(k) {}\n"
+                + "\nfunction keyboardInput(t, o, k) {}\n\nfunction keyboardRecent(key, itemOf) {}\n\nfunction keyboardTheme(elements, initial) {}\n\nfunction defineKeyboardElement() {}\n"
                 + "\nreturn Emokit;\n};\n})();\n")
     }
 
@@ -32,6 +41,9 @@ struct RuntimeScriptTests {
         var templates = Self.templates
         templates["emoticons.js"] = Data("const DATA = null;\n".utf8)
         let error = #expect(throws: PreviewSiteBuilder.BuildError.self) { _ = try Self.builder(templates).build() }
-        #expect(error?.description == "emoticons.js: the web runtime's code is missing from this build (emoticons.js, keyboard-layout.js, keyboard.js, keyboard-popups.js)")
+        #expect(
+            error?.description
+                == "emoticons.js: the web runtime's code is missing from this build (emoticons.js, keyboard-layout.js, keyboard.js, keyboard-popups.js, keyboard-input.js, keyboard-recent.js, keyboard-theme.js, keyboard-element.js)"
+        )
     }
 }

@@ -44,6 +44,26 @@ struct WebClassNameTests {
         #expect(removed == ["emk-faces-f_xin"])
     }
 
+    /// A class names one entry in the whole stylesheet: tab `qq`'s `classic-smile` and tab
+    /// `qq-classic`'s `smile` would both be `emk-qq-classic-smile`, and an entry may not take a tab's
+    /// delete or icon class either (`qq`'s `classic-delete` is `qq-classic`'s delete key's).
+    @Test func classesAreUniqueAcrossTabs() {
+        let classes = WebClassNames.classes(
+            tabIDs: ["qq", "qq-classic"],
+            entries: [
+                [
+                    .init(imageName: "classic-smile.png", text: "[a]", isEmoji: false),
+                    .init(imageName: "classic-delete.png", text: "[b]", isEmoji: false),
+                    .init(imageName: "classic-icon.png", text: "[c]", isEmoji: false),
+                ],
+                [.init(imageName: "smile.png", text: "[d]", isEmoji: false), .init(imageName: "smile-2.png", text: "[e]", isEmoji: false)],
+            ])
+        #expect(classes.entries[0] == ["emk-qq-classic-smile", "emk-qq-classic-delete-2", "emk-qq-classic-icon-2"])
+        #expect(classes.entries[1] == ["emk-qq-classic-smile-2", "emk-qq-classic-smile-2-2"])
+        let all = classes.entries.flatMap { $0 } + classes.tabs.flatMap { [WebClassNames.deleteClass(prefix: $0), WebClassNames.iconClass(prefix: $0)] }
+        #expect(Set(all).count == all.count)
+    }
+
     /// A run with `--web` records each button's class in the manifest, writes the runtime with
     /// the data embedded (no fetch from file://), and both are byte-identical on a second run.
     @Test func theManifestRecordsClassesAndTheRuntimeEmbedsTheData() throws {
@@ -59,7 +79,7 @@ struct WebClassNameTests {
         #expect(script.contains(#""class":"emk-faces-f_haha""#))
         let module = try String(contentsOf: out.appendingPathComponent("web/emoticons.mjs"), encoding: .utf8)
         #expect(module.contains("export default Emokit;") && module.contains("import.meta.url"))
-        for file in ["emoticons.d.ts", "demo.html", "emoticons.css"] {
+        for file in ["emoticons.d.ts", "emoticons.d.mts", "emoticons-keyboard.css", "demo.html", "emoticons.css"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("web/\(file)").path), "\(file)")
         }
         let again = Fixtures.temporaryDirectory().appendingPathComponent("out")

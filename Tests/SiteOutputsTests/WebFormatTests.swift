@@ -105,6 +105,11 @@ struct WebFormatTests {
     /// so the icon is exact at both. One stylesheet for every width: the smallest width's sheets.
     /// In an any-width sheet every icon sits at the same place in points at both scales (its cell
     /// is a whole number of points), so no rule needs a 3x override.
+    /// A sheet's URL in the web outputs: its path and its content's version.
+    func versioned(_ path: String, _ out: URL) throws -> String {
+        "\(path)?v=\(WebFileVersions.version(of: try Data(contentsOf: out.appendingPathComponent(path))))"
+    }
+
     @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
     func cssRulesReproduceTheRectsAtEachScale(sheets: Manifest.SheetLayout) throws {
         let out = try Self.run(widths: [375, 414], sheets: sheets)
@@ -144,7 +149,9 @@ struct WebFormatTests {
                     let sheet = try PNGDecoder().peekSize(contentsOf: out.appendingPathComponent(page.sheets["2"]!))
                     #expect(rule["background-size"] == "\(px(sheet.width, 2)) \(px(sheet.height, 2))")
                     #expect(sheets == .anyWidth ? sheet.width == 8 * 68 && sheet.height == 4 * 68 : sheet.width == 750 && sheet.height == 400)
-                    #expect(rule["background-image"]?.hasPrefix("image-set(url(\"../\(page.sheets["2"]!)\") 2x, url(\"../\(page.sheets["3"]!)\") 3x)") == true)
+                    #expect(
+                        rule["background-image"]?.hasPrefix(
+                            "image-set(url(\"../\(try versioned(page.sheets["2"]!, out))\") 2x, url(\"../\(try versioned(page.sheets["3"]!, out))\") 3x)") == true)
                     if let override = retina[name] {
                         #expect(override["background-position"] == "-\(px(r3.x, 3)) -\(px(r3.y, 3))")
                         #expect(override["width"] == px(r3.width, 3) && override["height"] == px(r3.height, 3))
@@ -165,8 +172,64 @@ struct WebFormatTests {
             #expect(rule["width"] == "24px" && rule["height"] == "24px")
             #expect(rule["background-position"] == (tabIndex == 0 ? "0px 0px" : "-\(tabIndex * 24)px 0px"))
             #expect(rule["background-size"] == "\(24 * manifest.tabs.count)px 24px")
-            #expect(rule["background-image"] == "image-set(url(\"../\(tab.icon!.sheets["2"]!)\") 2x, url(\"../\(tab.icon!.sheets["3"]!)\") 3x)")
+            #expect(
+                rule["background-image"]
+                    == "image-set(url(\"../\(try versioned(tab.icon!.sheets["2"]!, out))\") 2x, url(\"../\(try versioned(tab.icon!.sheets["3"]!, out))\") 3x)")
             #expect(retina[name] == nil)
+        }
+    }
+
+    /// A sheet's URL in the stylesheet and the runtime changes when its bytes change, and only
+    /// then: a second run gives the same URLs, and a run with one picture changed changes the URLs
+    /// of exactly the sheets whose bytes changed (so a CDN may cache them forever).
+    @Test func sheetURLsChangeIfAndOnlyIfTheSheetsBytesChange() throws {
+        let root = Fixtures.temporaryDirectory()
+        let pack = root.appendingPathComponent("packs/faces")
+        try PackFixtures.weiboArrayPack(at: pack, count: 40)
+        func run(_ name: String) throws -> (out: URL, urls: [String: String]) {
+            let out = root.appendingPathComponent(name)
+            _ = try PipelineRun.generate([pack], out: out) { $0.writeWeb = true }
+            var urls: [String: String] = [:]
+            for file in ["web/emoticons.css", "web/emoticons.js"] {
+                let text = try String(contentsOf: out.appendingPathComponent(file), encoding: .utf8)
+                for match in text.matches(of: /\.\.\/([a-z0-9_\/@.-]+\.(?:png|gif))\?v=([0-9a-f]{12})/) {
+                    let path = String(match.output.1), version = String(match.output.2)
+                    #expect(urls[path] == nil || urls[path] == version, "\(path) has two versions")
+                    urls[path] = version
+                    #expect(version == WebFileVersions.version(of: try Data(contentsOf: out.appendingPathComponent(path))))
+                }
+            }
+            return (out, urls)
+        }
+        let first = try run("one"), again = try run("two")
+        #expect(first.urls.count >= 4 && first.urls == again.urls)
+        // One picture on the second page changes.
+        try PackFixtures.writePNG(PackFixtures.icon(size: 64, (250, 10, 10)), to: pack.appendingPathComponent("e35@2x.png"))
+        let changed = try run("three")
+        #expect(Set(changed.urls.keys) == Set(first.urls.keys))
+        let bytesChanged = Set(
+            try first.urls.keys.filter {
+                try Data(contentsOf: first.out.appendingPathComponent($0)) != Data(contentsOf: changed.out.appendingPathComponent($0))
+            })
+        let urlsChanged = Set(first.urls.keys.filter { first.urls[$0] != changed.urls[$0] })
+        #expect(!bytesChanged.isEmpty && urlsChanged == bytesChanged)
+        #expect(urlsChanged.allSatisfy { $0.contains("page-001") })
+    }
+
+    /// An entry's text in a stylesheet comment cannot end the comment, whatever follows its `*/`
+    /// (a combining mark makes `/` and the mark one Swift character): the rest stays a comment.
+    @Test func entryTextInACommentCannotEndIt() throws {
+        for mark in ["\u{301}", "\u{20DD}", "\u{0903}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1161}", "\r\n"] {
+            let text = "[a*/" + mark + " .emk { display: none } /*]"
+            let rule = try #require(
+                WebStylesheet.rule(
+                    "emk-t-a", comment: text, sheets: ["2": "sheets/t/page-000@2x.png"], rects: ["2": .init(x: 0, y: 0, width: 64, height: 64)],
+                    scales: [2], sizes: ["sheets/t/page-000@2x.png": (width: 128, height: 128)]))
+            let comment = rule.lines[0]
+            #expect(comment.hasPrefix("/* ") && comment.hasSuffix(" */") && !comment.contains("\n"))
+            let scalars = Array(comment.unicodeScalars)
+            let closings = scalars.indices.dropLast().filter { scalars[$0] == "*" && scalars[$0 + 1] == "/" }
+            #expect(closings == [scalars.count - 2], "\(scalars.map { String($0.value, radix: 16) })")
         }
     }
 

@@ -62,4 +62,42 @@ struct EscapeTests {
         let accented = "a\\" + "\u{301}"
         #expect(Escape.sha256sumName(accented) == accented)
     }
+
+    /// Every scalar a CSS parser reads as its own but Swift joins to the `/` (or `"`) before it:
+    /// each combining mark (Mn, Mc, Me), every other grapheme extender (ZWJ, variation selectors,
+    /// emoji modifiers, Hangul vowels and finals), every canonical combining class. After escaping,
+    /// a CSS comment is never closed and a CSS string never ended early.
+    @Test func cssCommentsAndStringsHoldEveryCombiningMarkClass() {
+        var marks: [Unicode.Scalar] = []
+        var classes: Set<Int> = []
+        for value in 0...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let p = scalar.properties
+            let isMark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(p.generalCategory)
+            if isMark || p.isGraphemeExtend || p.canonicalCombiningClass.rawValue != 0 || p.isEmojiModifier
+                || (0x1160...0x11FF).contains(value)
+            {
+                marks.append(scalar)
+                classes.insert(Int(p.canonicalCombiningClass.rawValue))
+            }
+        }
+        #expect(marks.count > 2_000 && classes.count > 50)
+        for mark in marks {
+            let text = "a*/" + String(mark) + " body { color: red } /*"
+            let comment = Escape.cssComment(text)
+            #expect(
+                !comment.unicodeScalars.indices.contains { i in
+                    comment.unicodeScalars[i] == "*" && comment.unicodeScalars.index(after: i) < comment.unicodeScalars.endIndex
+                        && comment.unicodeScalars[comment.unicodeScalars.index(after: i)] == "/"
+                }, "U+\(String(mark.value, radix: 16))")
+            let string = Escape.cssString("a\"" + String(mark) + "\\" + String(mark) + "\n" + String(mark))
+            let scalars = Array(string.unicodeScalars)
+            // Every `"` is escaped: preceded by an odd run of backslashes.
+            for (i, s) in scalars.enumerated() where s == "\"" {
+                let run = scalars[..<i].reversed().prefix { $0 == "\\" }.count
+                #expect(run % 2 == 1, "U+\(String(mark.value, radix: 16))")
+            }
+            #expect(!string.unicodeScalars.contains("\n"))
+        }
+    }
 }

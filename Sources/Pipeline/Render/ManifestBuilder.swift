@@ -21,6 +21,8 @@ struct ManifestBuilder {
     var emojiFields: EmojiManifestFields? = nil
     /// Pinyin for names with Han characters (CLDR's Han-Latin transform), when it was read.
     var pinyin: Pinyin? = nil
+    /// `--keywords`: image entries' search keywords by text (emoji get CLDR's, `emojiFields`).
+    var keywords = EntryKeywords.none
 
     func manifests() -> [PagedManifest] {
         options.widths.map(manifest(width:))
@@ -106,6 +108,7 @@ struct ManifestBuilder {
                 result.frames = frames
                 result.animation = animations.indices.contains(tabIndex) ? animations[tabIndex][entryIndex] : nil
                 result.pinyin = pinyin?.searchTerms(for: result.name)
+                if codePoints == nil, let text = result.text { result.keywords = keywords.byText[text] }
                 result.systemGlyph = systemGlyph
                 return result
             }

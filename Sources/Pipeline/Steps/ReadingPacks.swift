@@ -15,9 +15,11 @@ struct ReadingPacks {
         var iconBoxes: [Int: Int]
         var locale: TitleLocale
         var cldr: URL?
+        var keywordsFile: URL?
 
         init(_ options: GeneratorOptions) {
             (imageLimits, iconBoxes, locale, cldr) = (options.imageLimits, options.iconBoxes, options.locale, options.cldr)
+            keywordsFile = options.keywordsFile
         }
     }
 
@@ -31,12 +33,15 @@ struct ReadingPacks {
         let deleteIcons: [[Int: RGBAImage]]
         let names: EntryNames
         let pinyin: PinyinNames
+        /// `--keywords`: image entries' search keywords by text.
+        var keywords = EntryKeywords.none
     }
 
     let settings: Settings
 
     func run(_ generator: Generator, session: OutputSession) throws(GenerationError) -> Packs {
         let plan = try generator.readPlan()
+        let keywords = try EntryKeywords.read(settings.keywordsFile)
         let packs = plan.packs
         var warnings = plan.warnings.map { $0.diagnostic(as: .warning) } + plan.skippedGlyphs
         let decoder = PNGDecoder(limits: settings.imageLimits)
@@ -53,6 +58,7 @@ struct ReadingPacks {
         warnings += UnusedImages.warnings(packs, reported: plan.warnings)
         do { try session.stage() } catch { throw GenerationError(error) }
         return Packs(
-            plan: plan, warnings: warnings, decoder: decoder, emojiIdentity: emojiIdentity, deleteIcons: deleteIcons, names: names, pinyin: pinyin)
+            plan: plan, warnings: warnings, decoder: decoder, emojiIdentity: emojiIdentity, deleteIcons: deleteIcons, names: names, pinyin: pinyin,
+            keywords: keywords)
     }
 }

@@ -13,7 +13,8 @@ struct WritingManifests {
             versions: plan.emojiData, systemGlyphs: plan.systemGlyphs, groupOrder: plan.emojiData?.groupOrder ?? [])
         let core = ManifestBuilder(
             options: options, packs: packs, plans: plan.sprites, pages: rendered.pages, names: read.names, animations: extras.animations,
-            tabIcons: extras.tabIcons.icons, emojiFields: emojiFields, pinyin: read.pinyin.pinyin
+            tabIcons: extras.tabIcons.icons, emojiFields: emojiFields, pinyin: read.pinyin.pinyin,
+            keywords: read.keywords
         ).manifests()
         return OutputWriters.annotate(core, by: outputWriters, packs: packs)
     }

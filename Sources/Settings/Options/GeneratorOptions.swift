@@ -91,6 +91,9 @@ public struct GeneratorOptions: Sendable {
     public var systemEmoji: String?
     /// `--emoji-max-version`: emoji newer than this Emoji version are left out of the keyboard.
     public var emojiMaxVersion: String?
+    /// `--keywords`: a file of search keywords for image entries (a line per entry text: the text,
+    /// a tab, its keywords separated by commas); nil: image entries have none.
+    public var keywordsFile: URL?
     /// `--emoji-exclude`: emoji (or hex code points) left out of the keyboard; `@FILE` items name
     /// a file of them, one a line.
     public var emojiExclude: [String] = []

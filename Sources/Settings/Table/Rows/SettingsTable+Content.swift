@@ -57,6 +57,10 @@ extension SettingsTable {
                 options.emojiMaxVersion = version.description
             }),
         .value(
+            "keywords", "file.tsv", key: "keywords", type: .path,
+            help: "Search keywords for image entries: a file with a line per entry, its text, a tab, and its keywords separated by commas.",
+            apply: { $0.keywordsFile = $1.url }),
+        .value(
             "emoji-exclude", "list", key: "emojiExclude", type: .text, atFileItems: true,
             help: "Leave these emoji out of the emoji keyboard: emoji or hex code points (1F1F9 1F1FC), comma-separated; @FILE reads one a line.",
             apply: { (options, value) throws(RowRefusal) in

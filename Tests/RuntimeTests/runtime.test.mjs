@@ -1,0 +1,94 @@
+// The web runtime's pure parts on Debian's node, with no browser and no emokit build: the tokenizer
+// and deleteBackward on the shared token spec (Tests/TokenSpec/segments.json, which the Swift
+// library passes too), the keyboard's geometry against the generator's golden manifests (every
+// button's frame at every scale, to the last bit), and Recent's rule. The runtime's code is put
+// together from Templates/ as emokit does (PreviewSiteBuilder.runtimeCode), with the spec's
+// keyboard as its data. Run: node --test Tests/RuntimeTests/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const read = (p) => readFileSync(path.join(ROOT, p), "utf8");
+const spec = JSON.parse(read("Tests/TokenSpec/segments.json"));
+const FILES = ["emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js", "keyboard-input.js", "keyboard-recent.js", "keyboard-theme.js", "keyboard-element.js"];
+
+// The runtime with `data` in place of its data marker, evaluated as the classic script's body.
+function runtime(data) {
+  let code = FILES.map((f) => read("Templates/" + f)).join("\n");
+  for (const marker of ["/*EMOKIT_DATA*/null", "/*EMOKIT_LABELS*/null", '/*EMOKIT_STYLE*/""']) {
+    assert.ok(code.includes(marker), `the runtime's code lost its marker ${marker}`);
+  }
+  code = code.replace("/*EMOKIT_DATA*/null", () => JSON.stringify(data)).replace("/*EMOKIT_LABELS*/null", "{ en: {} }")
+    .replace('/*EMOKIT_STYLE*/""', '""');
+  // eslint-disable-next-line no-new-func
+  return new Function("SCRIPT_URL", code + "\nreturn { Emokit, keyboardGeometry };")("file:///site/web/emoticons.js");
+}
+
+const specData = {
+  version: "test", lang: "en", scales: [1], sheets: [], colors: {}, layout: {},
+  tabs: spec.keyboard.map((tab) => ({ id: tab.id, title: tab.id, kind: "image", displayOnly: tab.displayOnly,
+    entries: tab.entries.map((e) => ({ text: e.chs, cht: e.cht, name: e.image, class: null, sprite: null })) })),
+};
+const { Emokit } = runtime(specData);
+
+test("tokenize and deleteBackward follow every vector of the token spec", () => {
+  assert.ok(spec.vectors.length >= 30);
+  for (const vector of spec.vectors) {
+    const segments = Emokit.tokenize(vector.input).map((s) => (s.kind === "emoticon" ? { kind: s.kind, text: s.text, tab: s.tab } : { kind: s.kind, text: s.text }));
+    assert.deepEqual(segments, vector.segments, vector.name);
+    assert.equal(Emokit.tokenize(vector.input).map((s) => s.text).join(""), vector.input, vector.name);
+    const expected = vector.deleteBackward;
+    const caret = expected.caret ?? expected.text.length;
+    const got = vector.caret === undefined ? Emokit.deleteBackward(vector.input) : Emokit.deleteBackward(vector.input, vector.caret);
+    assert.deepEqual(got, { text: expected.text, caret }, vector.name);
+  }
+});
+
+test("segment indexes are UTF-16 offsets into the input", () => {
+  for (const vector of spec.vectors) {
+    for (const s of Emokit.tokenize(vector.input)) assert.equal(vector.input.slice(s.index, s.index + s.text.length), s.text, vector.name);
+  }
+});
+
+test("deleteBackward clamps the caret and removes nothing at the start", () => {
+  assert.deepEqual(Emokit.deleteBackward("ab", 0), { text: "ab", caret: 0 });
+  assert.deepEqual(Emokit.deleteBackward("ab", 99), { text: "a", caret: 1 });
+  assert.deepEqual(Emokit.deleteBackward("a[哈哈]b", 5), { text: "ab", caret: 1 });
+});
+
+// The layout data the runtime gets (WebRuntimeData.Layout) from a manifest.
+function layoutOf(m) {
+  const g = m.grid, i = g.insets || {};
+  return { columns: g.columns, rows: g.rows, perPage: g.emoticonsPerPage, rowHeight: g.cellHeight, iconSize: g.iconSize,
+    insets: [i.top || 0, i.left || 0, i.bottom || 0, i.right || 0], columnSpacing: g.columnSpacing || 0, rowSpacing: g.rowSpacing || 0,
+    snapToPixels: g.snapToPixels === true };
+}
+
+for (const golden of ["375.json", "weibo-375.json", "weibo-414.json", "any-width-375.json"]) {
+  test(`the keyboard's geometry gives every frame of the golden manifest ${golden}`, () => {
+    const m = JSON.parse(read("Tests/PipelineTests/Golden/" + golden));
+    const { keyboardGeometry } = runtime(specData);
+    let checked = 0;
+    for (const scale of m.scales) {
+      const geometry = keyboardGeometry(layoutOf(m), scale);
+      for (const tab of m.tabs) for (const page of tab.pages) for (const button of page.buttons) {
+        const expected = (button.frames && button.frames[String(scale)]) || button.frame;
+        assert.deepEqual(geometry.cellFrame(button.index, m.screenWidth), expected, `${tab.id} page ${page.index} button ${button.index} @${scale}x`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 20);
+  });
+}
+
+test("search finds an image entry by its keywords beside its name and text", () => {
+  const data = structuredClone(specData);
+  data.tabs[0].entries[1].keywords = ["laugh", "happy face"];
+  const { Emokit: E } = runtime(data);
+  assert.deepEqual(E.search("laugh").map((r) => r.entry.text), ["[哈哈]"]);
+  assert.deepEqual(E.search("face").map((r) => r.entry.text), ["[哈哈]"]);
+  assert.deepEqual(E.search("[哈哈]").map((r) => r.entry.text), ["[哈哈]"]);
+});
