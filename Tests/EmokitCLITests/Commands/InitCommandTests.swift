@@ -179,7 +179,8 @@ struct InitCommandTests {
                   "compression": 3,
                   "preview": true,
                   "xcassets": false,
-                  "web": false
+                  "web": false,
+                  "android": false
                 }
 
                 """)

@@ -13,7 +13,7 @@ struct InspectCommandTests {
         let result = run(["inspect", good, bad])
         #expect(result.status == 1)
         #expect(result.out == "\(good)\t64x64\trgba 8-bit\t4d287501a2e1275a7d335f55baecf69a364b72fe4582a9314f9f2fa6594f6cc9\n")
-        #expect(result.err == "error: \(bad): not a PNG file (looks like JPEG)\n")
+        #expect(result.err == "error: \(bad): not a PNG file (looks like JPEG; name it .jpg and emokit reads it as one)\n")
         let palette = Fixtures.conformance.appendingPathComponent("pngsuite/libpng-pngsuite/basn3p04.png").path
         #expect(run(["inspect", palette]).out.contains("\tpalette 4-bit\t"))
         let interlaced = Fixtures.conformance.appendingPathComponent("pngsuite/libpng-pngsuite/ibasn6a16.png").path
