@@ -1,7 +1,4 @@
-// EmoticonKeyboardUI: the keyboard as a UIKit input view drawn from EmoticonManifest's tested
-// EmoticonKeyboardModel. `#if canImport(UIKit)`: empty on Linux, so emokit's own test run never
-// compiles it; .github/workflows/ios.yml builds it for iOS on macOS. It decides nothing the model
-// decides (keys, edits, pages, Recent, labels, colours): it draws and forwards touches. < 250 lines.
+// EmoticonKeyboardUI, < 250 lines: empty on Linux; .github/workflows/ios.yml builds it for iOS on macOS.
 #if canImport(UIKit)
     import UIKit
     import EmoticonManifest
@@ -9,7 +6,8 @@
     /// The emoticon keyboard as a `textView.inputView`: the paging grid (each key's sprite cut from its
     /// page's sheet), the page control, the tab bar with Recent, delete (repeating on a long press),
     /// the skin-tone popup and the magnifier. Edits go through `UITextInput.replace(_:withText:)`, so
-    /// undo works. `EmoticonKeyboardView.toggle(_:keyboard:)` switches between it and the system keyboard.
+    /// undo works. `EmoticonKeyboardView.toggle(_:keyboard:)` switches between it and the system keyboard. It decides
+    /// nothing `EmoticonKeyboardModel` decides (keys, pages to build, touches, edits, Recent, labels, colours).
     @MainActor
     public final class EmoticonKeyboardView: UIInputView, UIInputViewAudioFeedback, UIScrollViewDelegate {
         /// The model the view draws (tab, page, Recent, layout).
@@ -17,7 +15,8 @@
         /// The text field or view the keyboard types into.
         public weak var textInput: (UIView & UITextInput)?
         private let pages = UIScrollView(), pageControl = UIPageControl(), tabBar = UIScrollView(), popup = UIStackView()
-        private var sheets: [SheetReference: CGImage] = [:]
+        private var built: [Int: UIView] = [:], spare: [UIView] = []  // page views in use (`model.pagesToBuild`), and to reuse
+        private let sheets = NSCache<NSString, CGImage>()  // decoded, evicted by size (48 MB), emptied on a tab change
         private var repeatTimer: Timer?
 
         /// A keyboard over `files` typing into `textInput`; Recent kept in `recentStore` (nil: no Recent tab).
@@ -25,8 +24,7 @@
             files: EmoticonKeyboardFiles, textInput: (UIView & UITextInput)?, recentStore: RecentEmoticonStore? = UserDefaultsRecentStore(),
             width: CGFloat = 375, screenScale: CGFloat? = nil
         ) throws {
-            let scale = Double(screenScale ?? UIScreen.main.scale)
-            model = try EmoticonKeyboardModel(files: files, width: Double(width), screenScale: scale, recentStore: recentStore)
+            model = try EmoticonKeyboardModel(files: files, width: Double(width), screenScale: Double(screenScale ?? UIScreen.main.scale), recentStore: recentStore)
             self.textInput = textInput
             super.init(frame: CGRect(x: 0, y: 0, width: width, height: CGFloat(model.height)), inputViewStyle: .keyboard)
             allowsSelfSizing = true
@@ -37,8 +35,10 @@
             popup.isHidden = true
             for view in [pages, pageControl, tabBar, popup] as [UIView] { addSubview(view) }
             pages.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tapped(_:))))
+            tabBar.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tapped(_:))))
             pages.addGestureRecognizer(UILongPressGestureRecognizer(target: self, action: #selector(pressed(_:))))
             accessibilityLabel = model.labels.keyboard
+            sheets.totalCostLimit = 48 << 20
             reload()
         }
 
@@ -47,8 +47,7 @@
 
         /// The keyboard's height for the current width (without the bottom safe-area inset, which UIKit adds).
         public override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(model.height)) }
-        /// Input clicks play, as on the system keyboard.
-        public var enableInputClicksWhenVisible: Bool { true }
+        public var enableInputClicksWhenVisible: Bool { true }  // input clicks play, as on the system keyboard
 
         public override func layoutSubviews() {
             super.layoutSubviews()
@@ -66,24 +65,15 @@
         public static func toggle(_ textView: UITextView, keyboard: EmoticonKeyboardView) -> String {
             textView.inputView = textView.inputView == nil ? keyboard : nil
             textView.reloadInputViews()
-            let labels = keyboard.model.labels
-            return textView.inputView == nil ? labels.toEmoticonKeyboard : labels.toSystemKeyboard
+            return textView.inputView == nil ? keyboard.model.labels.toEmoticonKeyboard : keyboard.model.labels.toSystemKeyboard
         }
 
-        // MARK: - Drawing the model
-
+        /// Draws the model again (a new tab, width or Recent list): the pages in sight are rebuilt.
         private func reload() {
-            let grid = model.gridFrame, width = CGFloat(model.layout.width)
-            pages.frame = grid.cgRect
-            for view in pages.subviews { view.removeFromSuperview() }
-            for page in 0..<model.pageCount {
-                let pageView = UIView(frame: CGRect(x: CGFloat(page) * width, y: 0, width: width, height: CGFloat(grid.height)))
-                for key in model.keys(page: page) { pageView.addSubview(keyView(key)) }
-                pageView.accessibilityLabel = model.labels.page(page + 1)
-                pages.addSubview(pageView)
-            }
-            pages.contentSize = CGSize(width: width * CGFloat(model.pageCount), height: CGFloat(grid.height))
-            pages.contentOffset = CGPoint(x: CGFloat(model.page) * width, y: 0)
+            pages.frame = model.gridFrame.cgRect
+            pages.contentSize = CGSize(width: CGFloat(model.scrollOffset(ofPage: model.pageCount)), height: pages.frame.height)
+            pages.contentOffset = CGPoint(x: CGFloat(model.scrollOffset(ofPage: model.page)), y: 0)
+            buildPages(keepingBuilt: false)  // no page of the last tab or width stays
             pageControl.frame = model.pageControlFrame.cgRect
             pageControl.numberOfPages = model.pageCount
             pageControl.currentPage = model.page
@@ -95,23 +85,36 @@
             applyColors()
         }
 
-        private func keyView(_ key: KeyboardKey) -> UIView {
-            let view = UIView(frame: key.frame.cgRect)
-            view.isAccessibilityElement = true
-            view.accessibilityLabel = key.accessibilityLabel
-            view.accessibilityTraits = key.isDelete ? [.button, .keyboardKey] : [.keyboardKey]
-            guard let icon = key.iconRect?.cgRect.offsetBy(dx: -CGFloat(key.frame.x), dy: -CGFloat(key.frame.y)) else {
-                let label = UILabel(frame: view.bounds)
-                label.text = key.systemGlyph
-                label.textAlignment = .center
-                label.font = UIFont.systemFont(ofSize: CGFloat(model.keyboard.manifest.grid.iconSize))
-                view.addSubview(label)
-                return view
+        /// Builds the pages the model asks for at the scroll view's offset (three, however many the tab has), reusing
+        /// the views of pages that left and their key views (a label for a system-font emoji, holding an image view for a sprite).
+        private func buildPages(keepingBuilt keep: Bool = true) {
+            let wanted = model.pagesToBuild(atScrollOffset: Double(pages.contentOffset.x))
+            for (page, view) in built where !keep || !wanted.contains(page) { view.removeFromSuperview(); spare.append(view); built[page] = nil }
+            for page in wanted where built[page] == nil {
+                let view = spare.popLast() ?? UIView()
+                view.frame = CGRect(x: CGFloat(model.scrollOffset(ofPage: page)), y: 0, width: pages.bounds.width, height: pages.bounds.height)
+                view.accessibilityLabel = model.labels.page(page + 1)
+                let keys = model.keys(page: page)
+                while view.subviews.count < keys.count { view.addSubview(UILabel()) }
+                for case let (index, label as UILabel) in view.subviews.enumerated() {
+                    label.isHidden = index >= keys.count
+                    if index < keys.count { show(keys[index], in: label) }
+                }
+                pages.addSubview(view)
+                built[page] = view
             }
-            let image = UIImageView(frame: icon)
+        }
+
+        private func show(_ key: KeyboardKey, in label: UILabel) {
+            label.frame = key.frame.cgRect
+            label.accessibilityLabel = key.accessibilityLabel
+            label.accessibilityTraits = key.isDelete ? [.button, .keyboardKey] : [.keyboardKey]
+            label.text = key.iconRect == nil ? key.systemGlyph : nil
+            (label.textAlignment, label.font) = (.center, UIFont.systemFont(ofSize: CGFloat(model.keyboard.manifest.grid.iconSize)))
+            if label.subviews.isEmpty { label.addSubview(UIImageView()) }
+            guard let image = label.subviews.first as? UIImageView else { return }
+            image.frame = key.iconRect?.cgRect.offsetBy(dx: -CGFloat(key.frame.x), dy: -CGFloat(key.frame.y)) ?? .zero
             image.image = sprite(key.sheet, key.sprite)
-            view.addSubview(image)
-            return view
         }
 
         private func tabButton(_ item: TabBarItem) -> UIButton {
@@ -122,28 +125,30 @@
             button.accessibilityLabel = item.accessibilityLabel
             button.isSelected = item.isSelected
             button.accessibilityTraits = item.isSelected ? [.button, .selected] : .button
-            button.addAction(UIAction { [weak self] _ in self?.handle(.selectTab(item.selection)) }, for: .touchUpInside)
+            button.isUserInteractionEnabled = false  // the tab bar's tap goes to the model (`action(at:)`), as the grid's
             return button
         }
 
         /// The picture at `sprite` in `sheet` (the whole image set when `sprite` is nil), at the layout's scale.
         private func sprite(_ sheet: SheetReference?, _ sprite: Manifest.PixelRect?) -> UIImage? {
             guard let sheet else { return nil }
-            if sheets[sheet] == nil {
+            let key = "\(sheet)" as NSString
+            if sheets.object(forKey: key) == nil {
+                let image: CGImage?
                 switch sheet {
-                case .file(let url): sheets[sheet] = UIImage(contentsOfFile: url.path)?.cgImage
-                case .imageSet(let name): sheets[sheet] = UIImage(named: name)?.cgImage
+                case .file(let url): image = UIImage(contentsOfFile: url.path)?.cgImage
+                case .imageSet(let name): image = UIImage(named: name)?.cgImage
                 }
+                if let image { sheets.setObject(image, forKey: key, cost: image.bytesPerRow * image.height) }
             }
-            guard let image = sheets[sheet] else { return nil }
+            guard let image = sheets.object(forKey: key) else { return nil }
             let scale = CGFloat(model.layout.scale)
             guard let sprite else { return UIImage(cgImage: image, scale: scale, orientation: .up) }
             return image.cropping(to: sprite.cgRect).map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
         }
 
         private func applyColors() {
-            let dark = traitCollection.userInterfaceStyle == .dark
-            guard let palette = try? KeyboardPalette(model.keyboard.manifest.colors, dark: dark) else { return }
+            guard let palette = try? KeyboardPalette(model.keyboard.manifest.colors, dark: traitCollection.userInterfaceStyle == .dark) else { return }
             backgroundColor = UIColor(palette.background)
             tabBar.backgroundColor = UIColor(palette.tabBarBackground)
             pageControl.pageIndicatorTintColor = UIColor(palette.pageDot)
@@ -151,24 +156,20 @@
             for case let button as UIButton in tabBar.subviews { button.backgroundColor = button.isSelected ? UIColor(palette.selectedTab) : .clear }
         }
 
-        // MARK: - Touches to the model, the model's actions to the text
-
         @objc private func tapped(_ gesture: UITapGestureRecognizer) {
             guard popup.isHidden else { popup.isHidden = true; return }
-            let point = gesture.location(in: pages)
-            let page = Int((point.x / max(pages.bounds.width, 1)).rounded(.down))
-            let x = point.x - CGFloat(page) * pages.bounds.width
-            if let action = model.action(atPagePoint: CGPoint(x: x, y: point.y), page: page, gesture: .tap) { handle(action) }
+            touched(gesture, .tap)
         }
 
         @objc private func pressed(_ gesture: UILongPressGestureRecognizer) {
-            guard gesture.state == .began else {
-                if gesture.state != .changed { repeatTimer?.invalidate(); repeatTimer = nil }
-                return
-            }
-            let point = gesture.location(in: pages)
-            let x = point.x - CGFloat(model.page) * pages.bounds.width
-            if let action = model.action(atPagePoint: CGPoint(x: x, y: point.y), page: model.page, gesture: .longPress) { handle(action) }
+            if gesture.state == .began { touched(gesture, .longPress) }
+            if gesture.state != .began && gesture.state != .changed { repeatTimer?.invalidate(); repeatTimer = nil }
+        }
+
+        /// A touch on the page (or tab) under the finger at the scroll views' offsets: the model's `action(at:)`.
+        private func touched(_ gesture: UIGestureRecognizer, _ kind: KeyboardGesture) {
+            let offsets = (pages: Double(pages.contentOffset.x), tabBar: Double(tabBar.contentOffset.x))
+            if let action = model.action(at: gesture.location(in: self), gesture: kind, pagesScrollOffset: offsets.pages, tabBarScrollOffset: offsets.tabBar) { handle(action) }
         }
 
         @objc private func repeatDelete() { handle(.delete) }
@@ -181,10 +182,11 @@
                 handle(.delete)
                 repeatTimer = Timer.scheduledTimer(timeInterval: 0.1, target: self, selector: #selector(repeatDelete), userInfo: nil, repeats: true)
             case .insert, .delete, .selectTab:
+                popup.isHidden = true
                 let (text, selection) = currentText()
-                let tab = model.selectedTab
                 if let edit = model.perform(action, text: text, selectedRange: selection) { apply(edit) }
-                if model.selectedTab != tab || model.selectedTab == .recent { reload() }
+                // A tab (or Recent again, with what was used since) is drawn afresh; Recent's keys stay put while shown.
+                if case .selectTab = action { sheets.removeAllObjects(); reload() }
             }
         }
 
@@ -193,8 +195,7 @@
         private func currentText() -> (String, NSRange) {
             guard let input = textInput else { return ("", NSRange(location: 0, length: 0)) }
             if input.markedTextRange != nil { input.unmarkText() }
-            let all = input.textRange(from: input.beginningOfDocument, to: input.endOfDocument)
-            let text = all.flatMap { input.text(in: $0) } ?? ""
+            let text = input.textRange(from: input.beginningOfDocument, to: input.endOfDocument).flatMap { input.text(in: $0) } ?? ""
             guard let selected = input.selectedTextRange else { return (text, NSRange(location: text.utf16.count, length: 0)) }
             let start = input.offset(from: input.beginningOfDocument, to: selected.start)
             return (text, NSRange(location: start, length: input.offset(from: selected.start, to: selected.end)))
@@ -210,31 +211,31 @@
 
         private func showPopup(_ choices: [Emoticon], over frame: Manifest.Rect) {
             for view in popup.arrangedSubviews { view.removeFromSuperview() }
-            let side = CGFloat(model.keyboard.manifest.grid.iconSize) + 12
             for choice in choices {
                 let button = UIButton(type: .custom)
                 button.setImage(sprite(model.files.sheet(for: choice, scale: model.layout.scale), choice.sprite(scale: model.layout.scale)), for: .normal)
                 if button.image(for: .normal) == nil { button.setTitle(choice.text, for: .normal) }
                 button.accessibilityLabel = choice.name
-                button.addAction(
-                    UIAction { [weak self] _ in
-                        self?.popup.isHidden = true; self?.handle(.insert(choice))
-                    }, for: .touchUpInside)
+                button.addAction(UIAction { [weak self] _ in self?.handle(.insert(choice)) }, for: .touchUpInside)
                 popup.addArrangedSubview(button)
             }
             popup.backgroundColor = .secondarySystemBackground
             popup.layer.cornerRadius = 8
             popup.accessibilityLabel = choices.count > 1 ? model.labels.skinTones : choices.first?.name
-            let width = side * CGFloat(choices.count)
-            let x = min(max(CGFloat(frame.x + frame.width / 2) - width / 2, 0), bounds.width - width)
-            popup.frame = CGRect(x: x, y: max(CGFloat(model.gridFrame.y + frame.y) - side, 0), width: width, height: side)
+            popup.frame = model.popupFrame(over: frame, choices: choices.count).cgRect
             popup.distribution = .fillEqually
             popup.isHidden = false
             bringSubviewToFront(popup)
         }
 
-        public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-            model.show(page: Int((scrollView.contentOffset.x / max(scrollView.bounds.width, 1)).rounded()))
+        public func scrollViewDidScroll(_ scrollView: UIScrollView) { buildPages() }
+        public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { settled() }
+        public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { settled() }
+        public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate: Bool) { if !willDecelerate { settled() } }
+
+        /// The grid stopped (also after a slow swipe, which never decelerates): the model shows the page at the offset.
+        private func settled() {
+            model.scroll(toOffset: Double(pages.contentOffset.x))
             pageControl.currentPage = model.page
         }
     }

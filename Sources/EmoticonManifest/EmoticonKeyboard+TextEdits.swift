@@ -41,12 +41,17 @@ extension EmoticonKeyboard {
         Self.characterAligned(selectedRange, in: text)
     }
 
-    /// `range` clamped to `text` (UTF-16 units), its start moved back and its end moved forward
-    /// to grapheme cluster boundaries.
+    /// `range` clamped to `text` (UTF-16 units: the part of it inside the text, or an empty range at
+    /// the nearer end), its start moved back and its end moved forward to grapheme cluster
+    /// boundaries. `NSNotFound` is the end of the text. Any `NSRange` is taken, however far outside
+    /// the text (`Int.max`, values negative as `Int` from a bridged or corrupted selection): its end
+    /// saturates at `Int.max` instead of overflowing.
     static func characterAligned(_ range: NSRange, in text: String) -> NSRange {
         let length = text.utf16.count
-        let lower = min(max(range.location == NSNotFound ? length : range.location, 0), length)
-        let upper = min(max(lower + max(range.length, 0), lower), length)
+        let asked = range.location == NSNotFound ? length : range.location
+        let (askedEnd, overflow) = asked.addingReportingOverflow(max(range.length, 0))
+        let lower = min(max(asked, 0), length)
+        let upper = min(max(overflow ? Int.max : askedEnd, lower), length)
         var start = 0, end = length
         var offset = 0
         for character in text {

@@ -15,7 +15,8 @@ import Foundation
 /// | anywhere else (downloaded, Application Support) | `EmoticonKeyboardFiles(manifest: url, baseURL: outputFolder)` |
 ///
 /// `folder:` finds which of the first two it is by itself: `manifests/` inside the folder is an
-/// output folder, `<width>.json` beside the sheets a flattened copy.
+/// output folder, `<width>.json` beside the sheets a flattened copy (only a file that reads as an
+/// emokit manifest of that `screenWidth`: the app's other `<int>.json` files are skipped).
 public struct EmoticonKeyboardFiles: Sendable {
     /// How the app's copy of the output is arranged.
     public enum Arrangement: Equatable, Sendable {
@@ -48,23 +49,44 @@ public struct EmoticonKeyboardFiles: Sendable {
     /// sheets are any-width; the narrowest when `screenWidth` is nil). `scales`: the sheet scales to
     /// check and use (default: every scale of the manifest).
     public init(folder: URL, screenWidth: Double? = nil, scales: [Int]? = nil) throws(EmoticonKeyboardFilesError) {
-        let fileManager = FileManager.default
         let manifests = folder.appendingPathComponent("manifests")
         let nested = Self.manifestWidths(in: manifests)
-        let flat = Self.manifestWidths(in: folder)
-        let (where_, widths, arrangement): (URL, [Int], Arrangement) =
-            !nested.isEmpty ? (manifests, nested, .outputFolder) : (folder, flat, .flattened)
-        guard let width = ManifestWidthChoice.choose(forScreenWidth: screenWidth ?? 0, among: widths)?.width else {
-            let exists = fileManager.fileExists(atPath: folder.path)
-            throw .noManifest(folder: folder.path, folderExists: exists)
-        }
-        let url = where_.appendingPathComponent("\(width).json")
         let keyboard: EmoticonKeyboard
-        do throws(EmoticonKeyboardError) { keyboard = try EmoticonKeyboard(contentsOf: url) } catch { throw .manifest(error) }
+        let arrangement: Arrangement
+        if let width = ManifestWidthChoice.choose(forScreenWidth: screenWidth ?? 0, among: nested)?.width {
+            let url = manifests.appendingPathComponent("\(width).json")
+            do throws(EmoticonKeyboardError) { keyboard = try EmoticonKeyboard(contentsOf: url) } catch { throw .manifest(error) }
+            arrangement = .outputFolder
+        } else {
+            keyboard = try Self.flatManifest(in: folder, screenWidth: screenWidth)
+            arrangement = .flattened
+        }
         // Flattened, sheet paths do not resolve against any folder: `keyboard.sheetURL` answers nil
         // there rather than a URL to nothing; `pageSheet(tab:page:scale:)` finds each file by name.
         let baseURL = arrangement == .flattened ? nil : folder
         try self.init(checking: EmoticonKeyboard(manifest: keyboard.manifest, baseURL: baseURL), arrangement: arrangement, folder: folder, scales: scales)
+    }
+
+    /// The manifest of a flattened copy. The bundle's root holds the app's other files too, and
+    /// any of them may be named `<int>.json` (a Lottie animation's `1.json`, say), so a file is the
+    /// keyboard's manifest only when it reads as an emokit manifest whose `screenWidth` is the
+    /// width in its name. Others are skipped and the choice is made again among the rest; when
+    /// none is left, the error names every file tried and why it was skipped.
+    static func flatManifest(in folder: URL, screenWidth: Double?) throws(EmoticonKeyboardFilesError) -> EmoticonKeyboard {
+        var widths = manifestWidths(in: folder)
+        var skipped: [String] = []
+        while let width = ManifestWidthChoice.choose(forScreenWidth: screenWidth ?? 0, among: widths)?.width {
+            widths.removeAll { $0 == width }
+            do throws(EmoticonKeyboardError) {
+                let keyboard = try EmoticonKeyboard(contentsOf: folder.appendingPathComponent("\(width).json"))
+                if keyboard.manifest.screenWidth == width { return keyboard }
+                skipped.append("\(width).json: an emokit manifest for screenWidth \(keyboard.manifest.screenWidth), not \(width)")
+            } catch {
+                skipped.append(error.description)
+            }
+        }
+        guard skipped.isEmpty else { throw .noManifestAmong(folder: folder.path, skipped: skipped) }
+        throw .noManifest(folder: folder.path, folderExists: FileManager.default.fileExists(atPath: folder.path))
     }
 
     /// Opens the manifest at `manifest` with its sheet paths resolved against `baseURL`, the

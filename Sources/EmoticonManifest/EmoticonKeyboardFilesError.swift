@@ -5,6 +5,9 @@ import Foundation
 public enum EmoticonKeyboardFilesError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The folder holds no manifest: neither `manifests/<width>.json` nor `<width>.json`.
     case noManifest(folder: String, folderExists: Bool)
+    /// A flattened copy: the folder has `<width>.json` files, but none is an emokit manifest of
+    /// the width in its name (an app's own `1.json`, say); `skipped` says why, one per file tried.
+    case noManifestAmong(folder: String, skipped: [String])
     /// The manifest could not be read.
     case manifest(EmoticonKeyboardError)
     /// A file the keyboard draws from is not where the copy keeps it (`lookedAt`, nil when there
@@ -29,6 +32,9 @@ public enum EmoticonKeyboardFilesError: Error, Equatable, Sendable, CustomString
             guard exists else { return "\(folder): no such folder: pass the folder the app copied emokit's output into" }
             return
                 "\(folder): no emokit manifest here (looked for manifests/<width>.json and <width>.json): pass the folder reference holding the output, or the bundle's resource folder when the files were copied flat"
+        case .noManifestAmong(let folder, let skipped):
+            return
+                "\(folder): no emokit manifest among its <width>.json files (\(skipped.joined(separator: "; "))): copy the output's manifests/<width>.json into the app, or add the output folder as a folder reference"
         case .manifest(let error):
             return error.description
         case .missingFile(let path, let what, let lookedAt):

@@ -93,16 +93,25 @@ public struct TextEdit: Equatable, Sendable {
 }
 
 extension EmoticonKeyboardModel {
-    /// What a touch at `point` (points from the keyboard's top-left corner) does on the page shown:
-    /// a key of the grid, or a tab bar item; nil for a touch on nothing (a gap, the page control).
-    public func action(at point: CGPoint, gesture: KeyboardGesture) -> KeyboardAction? {
+    /// What a touch at `point` (points from the keyboard's top-left corner) does: a key of the grid,
+    /// or a tab bar item; nil for a touch on nothing (a gap, the page control, past the last page).
+    /// `pagesScrollOffset` is the paging scroll view's content offset (nil: the page shown, at
+    /// rest), so a touch lands on the page under the finger even before the scroll view has said
+    /// it stopped; `tabBarScrollOffset` the tab bar's, which scrolls when its items are wider in
+    /// all than the keyboard.
+    public func action(at point: CGPoint, gesture: KeyboardGesture, pagesScrollOffset: Double? = nil, tabBarScrollOffset: Double = 0) -> KeyboardAction? {
         let x = Double(point.x), y = Double(point.y)
         let grid = gridFrame
         if y >= grid.y && y < grid.y + grid.height {
-            return action(atPagePoint: CGPoint(x: x, y: y - grid.y), page: page, gesture: gesture)
+            let contentX = x + (pagesScrollOffset ?? scrollOffset(ofPage: page))
+            guard layout.width > 0, contentX.isFinite else { return nil }
+            let touched = (contentX / layout.width).rounded(.down)
+            guard touched >= 0, touched < Double(pageCount) else { return nil }
+            let page = Int(touched)
+            return action(atPagePoint: CGPoint(x: contentX - scrollOffset(ofPage: page), y: y - grid.y), page: page, gesture: gesture)
         }
-        let items = tabBarItems
-        if let item = items.first(where: { x >= $0.frame.x && x < $0.frame.x + $0.frame.width && y >= $0.frame.y && y < $0.frame.y + $0.frame.height }) {
+        let barX = x + tabBarScrollOffset
+        if let item = tabBarItems.first(where: { barX >= $0.frame.x && barX < $0.frame.x + $0.frame.width && y >= $0.frame.y && y < $0.frame.y + $0.frame.height }) {
             return .selectTab(item.selection)
         }
         return nil
@@ -144,5 +153,16 @@ extension EmoticonKeyboardModel {
         case .showVariants, .showPreview:
             return nil
         }
+    }
+
+    /// Where the skin-tone popup or the magnifier goes (points from the keyboard's top-left
+    /// corner) for `choices` choices over the key at `keyFrame` (page coordinates, as
+    /// `showVariants` and `showPreview` give it): a row of squares `iconSize + 12` points wide,
+    /// centred over the key and above it, kept inside the keyboard.
+    public func popupFrame(over keyFrame: Manifest.Rect, choices: Int) -> Manifest.Rect {
+        let side = keyboard.manifest.grid.iconSize + 12
+        let width = side * Double(max(choices, 1))
+        let x = max(min(keyFrame.x + keyFrame.width / 2 - width / 2, layout.width - width), 0)
+        return Manifest.Rect(x: x, y: max(gridFrame.y + keyFrame.y - side, 0), width: width, height: side)
     }
 }

@@ -18,7 +18,8 @@ import Foundation
 /// Coordinates: `action(at:gesture:)` and the tab bar's frames are in points from the keyboard's
 /// top-left corner (the grid at `gridFrame`, the page control at `pageControlFrame`, the tab bar
 /// at `tabBarFrame`); a key's frame is in points from its page's top-left corner, as in the
-/// manifest.
+/// manifest. A view that pages with a scroll view passes its content offsets to `action(at:)` and
+/// asks `pagesToBuild(atScrollOffset:)` which pages to hold (`EmoticonKeyboardModel+Paging`).
 public struct EmoticonKeyboardModel {
     /// A tab of the tab bar: one of the keyboard's tabs (its index in `EmoticonKeyboard.tabs`), or Recent.
     public enum TabSelection: Equatable, Hashable, Sendable {

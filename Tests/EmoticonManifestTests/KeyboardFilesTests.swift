@@ -143,3 +143,33 @@ extension KeyboardFilesTests {
         #expect(files.pageSheet(tab: 0, page: 0, scale: 2) != nil)
     }
 }
+
+extension KeyboardFilesTests {
+    /// A flattened copy shares the bundle's root with the app's other files: a Lottie animation's
+    /// `1.json`, or a manifest renamed to a width it was not made for, is not the keyboard's
+    /// manifest, though the narrowest-width rule would pick it first.
+    @Test func aFlattenedCopySkipsJSONThatIsNotItsManifest() throws {
+        let folder = try KeyboardOutputFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var manifest = KeyboardOutputFixture.manifest()
+        manifest.tabs.removeLast()
+        try KeyboardOutputFixture.writeOutputFolder(manifest, to: folder.appendingPathComponent("out"))
+        let app = folder.appendingPathComponent("App.app")
+        try KeyboardOutputFixture.flatten(folder.appendingPathComponent("out"), into: app)
+        let lottie = Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[]}"#.utf8)
+        try lottie.write(to: app.appendingPathComponent("1.json"))
+        try manifest.jsonData().write(to: app.appendingPathComponent("50.json"))
+        let files = try EmoticonKeyboardFiles(folder: app)
+        #expect(files.arrangement == .flattened && files.keyboard.manifest.screenWidth == 100)
+        #expect(try EmoticonKeyboardFiles(folder: app, screenWidth: 60).keyboard.manifest.screenWidth == 100)
+
+        // Nothing but those two: the error names each file tried and why it was skipped.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("100.json"))
+        let expected = EmoticonKeyboardFilesError.noManifestAmong(
+            folder: app.path,
+            skipped: ["1.json: not an emokit manifest: missing key 'schemaVersion'", "50.json: an emokit manifest for screenWidth 100, not 50"])
+        #expect(throws: expected) { try EmoticonKeyboardFiles(folder: app) }
+        #expect(expected.description.hasPrefix("\(app.path): no emokit manifest among its <width>.json files (1.json: not an emokit manifest"))
+        #expect(!expected.description.contains("\n"))
+    }
+}

@@ -41,6 +41,35 @@ struct TextEditSpecTests {
         #expect(Self.keyboard.rangeToInsert(in: "ab", selectedRange: NSRange(location: 1, length: 99)) == NSRange(location: 1, length: 1))
     }
 
+    /// Selections no text view should hand over, but a bridged or corrupted one can: `NSNotFound`
+    /// (`Int.max`) with any length, lengths that overflow when added to the location, and values
+    /// that are negative as `Int` (an `NSUInteger` over `Int.max`). Each is clamped to the text:
+    /// never a crash, never a range outside the text.
+    static let extremeRanges: [(NSRange, insert: NSRange, delete: NSRange)] = [
+        (NSRange(location: Int.max, length: Int.max), NSRange(location: 6, length: 0), NSRange(location: 2, length: 4)),
+        (NSRange(location: NSNotFound, length: 0), NSRange(location: 6, length: 0), NSRange(location: 2, length: 4)),
+        (NSRange(location: NSNotFound, length: Int.max), NSRange(location: 6, length: 0), NSRange(location: 2, length: 4)),
+        (NSRange(location: 1, length: Int.max), NSRange(location: 1, length: 5), NSRange(location: 1, length: 5)),
+        (NSRange(location: 6, length: Int.max), NSRange(location: 6, length: 0), NSRange(location: 2, length: 4)),
+        (NSRange(location: Int.max - 1, length: 2), NSRange(location: 6, length: 0), NSRange(location: 2, length: 4)),
+        (NSRange(location: -1, length: 0), NSRange(location: 0, length: 0), NSRange(location: 0, length: 0)),
+        (NSRange(location: Int.min, length: Int.min), NSRange(location: 0, length: 0), NSRange(location: 0, length: 0)),
+        (NSRange(location: -5, length: 3), NSRange(location: 0, length: 0), NSRange(location: 0, length: 0)),
+        (NSRange(location: -2, length: 5), NSRange(location: 0, length: 3), NSRange(location: 0, length: 3)),
+        (NSRange(location: 3, length: -1), NSRange(location: 3, length: 0), NSRange(location: 2, length: 1)),
+    ]
+
+    @Test(arguments: extremeRanges.indices) func anExtremeSelectionIsClampedNeverACrash(_ index: Int) {
+        let text = "ab[哈哈]"  // 6 UTF-16 units, the emoticon at 2..<6
+        let (selection, insert, delete) = Self.extremeRanges[index]
+        #expect(Self.keyboard.rangeToInsert(in: text, selectedRange: selection) == insert)
+        #expect(Self.keyboard.rangeToDelete(in: text, selectedRange: selection) == delete)
+        #expect(Self.keyboard.rangeToDelete(in: "", selectedRange: selection) == NSRange(location: 0, length: 0))
+        #expect(Self.keyboard.rangeToInsert(in: "", selectedRange: selection) == NSRange(location: 0, length: 0))
+        // The ranges apply to the text as a text view applies them.
+        #expect(TextEdit(range: delete, replacement: "").applied(to: text).utf16.count == text.utf16.count - delete.length)
+    }
+
     /// An insertion at a caret in the middle of the text replaces nothing there; over a selection it
     /// replaces the selection; never inside an emoji.
     @Test func insertionRanges() {

@@ -4,9 +4,14 @@
 # new app package, which must resolve and build, importing both library products.
 #
 # There is no network here, so the repository URL is served from a local copy: git's
-# `url.<local>.insteadOf` maps https://github.com/emokit/emokit.git to a git repository made of
-# this checkout's files (committed or not) with the version tag the snippet asks for. SwiftPM
-# names the package by the URL's last component ("emokit"), which is what the snippet's
+# `url.<local>.insteadOf` maps https://github.com/emokit/emokit.git to a local git repository. What
+# it holds follows the snippet's requirement as written, and nothing is made up for it:
+# - `branch: "B"`: this checkout's files (committed or not) as branch B, what B holds once they
+#   are merged;
+# - `from: "X.Y.Z"` (or `exact:`): the release, which must be tagged in this repository (`X.Y.Z`
+#   or `vX.Y.Z`): the tagged commit's files under that tag. No such tag fails the check: the
+#   README would send apps to a version that does not exist.
+# SwiftPM names the package by the URL's last component ("emokit"), which is what the snippet's
 # `package: "emokit"` must match; anything else fails here exactly as it would for an app.
 #   bash Tests/Scripts/readme-package-check.sh           (README=FILE checks another file's snippet)
 set -euo pipefail
@@ -16,20 +21,41 @@ trap 'rm -rf "$WORK"' EXIT
 
 README=${README:-$HERE/README.md}
 SNIPPET=$(awk '/<!-- swiftpm-snippet -->/ {found = 1; next} found && /^```swift/ {inside = 1; next} inside && /^```/ {exit} inside {print}' "$README")
-[ -n "$SNIPPET" ] || { echo "readme-package-check: no code block after <!-- swiftpm-snippet --> in README.md"; exit 1; }
+[ -n "$SNIPPET" ] || { echo "readme-package-check: no code block after <!-- swiftpm-snippet --> in $README"; exit 1; }
 URL=$(printf '%s\n' "$SNIPPET" | sed -n 's/.*\.package(url: "\([^"]*\)".*/\1/p')
-VERSION=$(printf '%s\n' "$SNIPPET" | sed -n 's/.*\.package(url: "[^"]*", from: "\([^"]*\)").*/\1/p')
-[ -n "$URL" ] && [ -n "$VERSION" ] || { echo "readme-package-check: the snippet has no .package(url: ..., from: ...) line"; exit 1; }
+BRANCH=$(printf '%s\n' "$SNIPPET" | sed -n 's/.*\.package(url: "[^"]*", branch: "\([^"]*\)").*/\1/p')
+VERSION=$(printf '%s\n' "$SNIPPET" | sed -n 's/.*\.package(url: "[^"]*", \(from\|exact\): "\([^"]*\)").*/\2/p')
+[ -n "$URL" ] && [ -n "$BRANCH$VERSION" ] || {
+  echo "readme-package-check: $README: the snippet has no .package(url: ..., branch: ...) or .package(url: ..., from: ...) line"
+  exit 1
+}
 
-# The repository the URL stands for: this checkout's files, tagged as the released version is
-# (v0.1.0, as Documentation/Publishing.md's `uses: emokit/emokit@v0.1.0`).
 mkdir -p "$WORK/emokit.git"
-(cd "$HERE" && git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t "$WORK/emokit.git" 2>/dev/null || true)
-git -C "$WORK/emokit.git" init -q
+if [ -n "$BRANCH" ]; then
+  # Tracked and untracked files, less those deleted in the checkout; a file that cannot be copied
+  # fails the check.
+  (cd "$HERE" && git ls-files -co --exclude-standard -z | while IFS= read -r -d '' file; do
+    if [ -e "$file" ] || [ -L "$file" ]; then printf '%s\0' "$file"; fi
+  done | xargs -0 -r cp -P --parents -t "$WORK/emokit.git")
+  git -C "$WORK/emokit.git" init -q -b "$BRANCH"
+  REQUIREMENT="branch $BRANCH"
+else
+  TAG=""
+  for candidate in "$VERSION" "v$VERSION"; do
+    if git -C "$HERE" rev-parse -q --verify "refs/tags/$candidate^{commit}" >/dev/null; then TAG=$candidate; break; fi
+  done
+  [ -n "$TAG" ] || {
+    echo "readme-package-check: $README asks for $URL from version $VERSION, but this repository has no tag $VERSION or v$VERSION: tag that release, or write branch: \"main\" until it is tagged"
+    exit 1
+  }
+  git -C "$HERE" archive --format=tar "$TAG" | tar -x -C "$WORK/emokit.git"
+  git -C "$WORK/emokit.git" init -q
+  REQUIREMENT="version $VERSION (tag $TAG)"
+fi
 git -C "$WORK/emokit.git" add -A
 GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
-  git -C "$WORK/emokit.git" -c user.name=emokit -c user.email=emokit@localhost commit -qm "release"
-git -C "$WORK/emokit.git" tag "v$VERSION"
+  git -C "$WORK/emokit.git" -c user.name=emokit -c user.email=emokit@localhost commit -qm "emokit"
+[ -z "${TAG:-}" ] || git -C "$WORK/emokit.git" tag "$TAG"
 
 mkdir -p "$WORK/App/Sources/App"
 {
@@ -64,4 +90,4 @@ if ! swift build --package-path "$WORK/App" --cache-path "$WORK/swiftpm-cache" -
   tail -n 30 "$WORK/build.log"
   exit 1
 fi
-echo "readme-package-check: the README's snippet resolves $URL from $VERSION as package \"$(sed -n 's/.*package: "\([^"]*\)".*/\1/p' <<<"$SNIPPET" | head -1)\" and builds"
+echo "readme-package-check: the README's snippet resolves $URL at $REQUIREMENT as package \"$(sed -n 's/.*package: "\([^"]*\)".*/\1/p' <<<"$SNIPPET" | head -1)\" and builds"

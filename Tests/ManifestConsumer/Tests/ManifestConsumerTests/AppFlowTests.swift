@@ -76,7 +76,12 @@ struct AppFlowTests {
                         let centre = CGPoint(x: key.frame.x + key.frame.width / 2, y: model.gridFrame.y + key.frame.y + key.frame.height / 2)
                         let expected: KeyboardAction = key.emoticon.map { .insert($0) } ?? .delete
                         #expect(model.action(at: centre, gesture: .tap) == expected)
+                        // As EmoticonKeyboardView makes it: the scroll view's offset says the page.
+                        #expect(model.action(at: centre, gesture: .tap, pagesScrollOffset: model.scrollOffset(ofPage: page)) == expected)
                     }
+                    let offset = model.scrollOffset(ofPage: page)
+                    #expect(model.page(atScrollOffset: offset) == page && model.pagesToBuild(atScrollOffset: offset).contains(page))
+                    #expect(model.pagesToBuild(atScrollOffset: offset).count <= 3)
                 }
             }
             #expect(keysSeen > 100)
