@@ -1,0 +1,43 @@
+import Diagnostics
+import Foundation
+
+/// What the fediverse's emoji packs share: a custom emoji is named by a shortcode (`blobcat`) and
+/// a post inserts it between colons (`:blobcat:`), as Pleroma, Akkoma, Misskey and Mastodon all
+/// write and match it. A shortcode that none of them could match in a post is refused by name.
+enum Shortcodes {
+    /// The text a tap inserts for `shortcode`.
+    static func text(_ shortcode: String) -> String { ":\(shortcode):" }
+
+    /// Why `shortcode` cannot be one, or nil. Letters, digits and marks of any script, `_`, `-`
+    /// and `+` are the union of what the servers accept; anything else (a colon, a space) would
+    /// end or break the `:shortcode:` a post carries.
+    static func problem(_ shortcode: String) -> Diagnostic.Message? {
+        if shortcode.isEmpty { return "an empty shortcode" }
+        if let problem = TextLimits.problem(shortcode, limit: TextLimits.entryText) { return "the shortcode is \(problem)" }
+        let allowed = CharacterSet.letters.union(.decimalDigits).union(.nonBaseCharacters).union(CharacterSet(charactersIn: "_-+"))
+        if let bad = shortcode.unicodeScalars.first(where: { !allowed.contains($0) }) {
+            let shown = bad.properties.isWhitespace || bad.properties.generalCategory == .control ? "U+\(String(bad.value, radix: 16, uppercase: true))" : String(bad)
+            return "\(quoted: shortcode) is no shortcode: \(quoted: shown) cannot be in one (letters, digits, _, - and +)"
+        }
+        return nil
+    }
+
+    /// A pack file's JSON root, a file that is not JSON refused naming the reason.
+    static func json(_ data: Data, display: String) throws(PackError) -> Any {
+        if data.isEmpty { throw PackError.malformedMap(path: display, format: "JSON", reason: "the file is empty") }
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let ns = error as NSError
+            let reason = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+            throw PackError.malformedMap(path: display, format: "JSON", reason: reason.replacingOccurrences(of: "\n", with: " "))
+        }
+    }
+
+    /// `pairs` in shortcode order (UTF-8 byte order): the order the servers list their emoji in
+    /// (Pleroma's table is ordered by shortcode), and the same on every run whatever the order of
+    /// a JSON object's keys.
+    static func sorted<Value>(_ pairs: [(String, Value)]) -> [(String, Value)] {
+        pairs.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+    }
+}
