@@ -9,7 +9,8 @@ enum PackLayouts {
     ///    `AdiumLayout` (`Emoticons.plist`), `PidginLayout` (`theme`), `JabberIconsetLayout`
     ///    (`icondef.xml`), `KDEEmoticonsLayout` (`emoticons.xml`), `EiskaltLayout` (`NAME.xml`
     ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`), `PleromaPackLayout`
-    ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it);
+    ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
+    ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
     /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
@@ -38,6 +39,7 @@ enum PackLayouts {
         XhsLayout.self,
         PleromaPackLayout.self,
         PleromaEmojiTextLayout.self,
+        MisskeyExportLayout.self,
         TextMapLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,

@@ -36,8 +36,11 @@ enum Shortcodes {
 
     /// `pairs` in shortcode order (UTF-8 byte order): the order the servers list their emoji in
     /// (Pleroma's table is ordered by shortcode), and the same on every run whatever the order of
-    /// a JSON object's keys.
+    /// a JSON object's keys. Equal shortcodes keep their order (the first is read, the rest are
+    /// repeats).
     static func sorted<Value>(_ pairs: [(String, Value)]) -> [(String, Value)] {
-        pairs.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        pairs.enumerated().sorted { a, b in
+            a.element.0 == b.element.0 ? a.offset < b.offset : a.element.0.utf8.lexicographicallyPrecedes(b.element.0.utf8)
+        }.map(\.element)
     }
 }
