@@ -44,7 +44,7 @@ struct PleromaLayoutTests {
             try Data(json.utf8).write(to: file)
             return LayoutFixtures.errors(folder.path)
         }
-        #expect(try errors("{\"files\": ") == ["pack/pack.json: not a valid JSON file (Unexpected end of file during JSON parse.)"] || (try errors("{\"files\": ")).first?.hasPrefix("pack/pack.json: not a valid JSON file (") == true)
+        #expect(try errors("{\"files\": ").first?.hasPrefix("pack/pack.json: not a valid JSON file (") == true)
         #expect(try errors("[1]") == ["pack/pack.json: expected a dictionary with \"files\" (a Pleroma emoji pack) at root, found array"])
         #expect(try errors("{\"pack\": {}}") == ["pack/pack.json: files: missing: a Pleroma pack.json maps each shortcode to its image file under \"files\""])
         #expect(try errors("{\"files\": [\"a.png\"]}") == ["pack/pack.json: files: expected a dictionary of shortcode to file name, found array"])
