@@ -14,7 +14,7 @@ struct MisskeyExportLayoutTests {
         // Aliases are search keywords (an empty one is none).
         #expect(result.packs.map { $0.entries.map(\.keywords) } == [[["wolf"]], [["wave", "hello"], ["cat", "blob"]], [[]]])
         #expect(result.packs[1].entries[0].isGIF)
-        #expect(result.packs.allSatisfy { !$0.displayOnly })
+        #expect(result.packs.map(\.displayOnly) == [false, false, false])
         #expect(
             result.notes.map(\.description) == [
                 "export/meta.json: read as a Misskey emoji export: 4 emoticons in name order; a tab for each of 2 categories and one of emoji without a category"

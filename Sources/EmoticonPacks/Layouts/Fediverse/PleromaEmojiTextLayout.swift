@@ -35,7 +35,7 @@ enum PleromaEmojiTextLayout: MapFileLayout {
                 item.keywords = Array(fields.dropFirst(2).filter { !$0.isEmpty })
                 switch path(fields[1], folder: folder) {
                 case .success(let path): item.image = path
-                case .failure(let reason): item.problem = ("file", reason)
+                case .failure(let reason): item.problem = ("file", reason.message)
                 }
                 if let problem = Shortcodes.problem(shortcode) { item.problem = ("shortcode", problem) }
             }
@@ -57,7 +57,7 @@ enum PleromaEmojiTextLayout: MapFileLayout {
 
     /// The file a line names, relative to the pack: `/emoji/<folder>/x.png` is `x.png`, a
     /// relative path is read as it is; a path into another folder is refused by name.
-    static func path(_ field: String, folder: String) -> Result<String, Diagnostic.Message> {
+    static func path(_ field: String, folder: String) -> Result<String, EntryProblem> {
         guard field.hasPrefix("/") else { return .success(field) }
         let own = "/emoji/\(folder)/"
         if field.hasPrefix(own), field.count > own.count { return .success(String(field.dropFirst(own.count))) }

@@ -19,10 +19,10 @@ enum PleromaPackLayout: MapFileLayout {
         guard let files = pack["files"] else {
             throw PackError.fileKey(path: display, key: "files", reason: "missing: a Pleroma pack.json maps each shortcode to its image file under \"files\"")
         }
-        guard let map = files as? [String: Any] else {
+        guard let shortcodes = files as? [String: Any] else {
             throw PackError.fileKey(path: display, key: "files", reason: "expected a dictionary of shortcode to file name, found \(PackReader.typeName(files))")
         }
-        let items = Shortcodes.sorted(map.map { ($0.key, $0.value) }).map { shortcode, value -> MapItem in
+        let items = Shortcodes.sorted(shortcodes.map { ($0.key, $0.value) }).map { shortcode, value -> MapItem in
             var item = MapItem(texts: [Shortcodes.text(shortcode)], image: value as? String ?? "", name: shortcode, allowsFolders: true)
             item.imageKey = "files.\(shortcode)"
             item.textKey = "files"

@@ -13,7 +13,7 @@ enum Shortcodes {
     /// end or break the `:shortcode:` a post carries.
     static func problem(_ shortcode: String) -> Diagnostic.Message? {
         if shortcode.isEmpty { return "an empty shortcode" }
-        if let problem = TextLimits.problem(shortcode, limit: TextLimits.entryText) { return "the shortcode is \(problem)" }
+        if let problem = TextLimits.problem(shortcode, limit: TextLimits.entryText) { return "the shortcode is \(problem.message)" }
         let allowed = CharacterSet.letters.union(.decimalDigits).union(.nonBaseCharacters).union(CharacterSet(charactersIn: "_-+"))
         if let bad = shortcode.unicodeScalars.first(where: { !allowed.contains($0) }) {
             let shown = bad.properties.isWhitespace || bad.properties.generalCategory == .control ? "U+\(String(bad.value, radix: 16, uppercase: true))" : String(bad)
