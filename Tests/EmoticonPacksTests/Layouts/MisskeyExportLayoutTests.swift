@@ -53,18 +53,19 @@ struct MisskeyExportLayoutTests {
             """#.utf8
         ).write(to: meta)
         let errors = LayoutFixtures.errors(folder.path)
+        // Categories first (Blobs), then the rest, each in name order: records are entries in that order.
         #expect(
             errors == [
-                "export/meta.json: entry 0 (\":blobcat:\"): emoji: missing",
-                "export/meta.json: entry 1 (\"::\"): emojis[6]: expected a dictionary, found number",
-                "export/meta.json: entry 2 (\":a:b:\"): emoji.name: \"a:b\" is no shortcode: \":\" cannot be in one (letters, digits, _, - and +)",
-                "export/meta.json: entry 4 (\":gone:\"): fileName: file not found: export/gone.png (nor an @2x or @3x variant)",
+                "export/meta.json: entry 1 (\":gone:\"): fileName: file not found: export/gone.png (nor an @2x or @3x variant)",
+                "export/meta.json: entry 3: emoji: missing",
+                "export/meta.json: entry 4: emojis[6]: expected a dictionary, found number",
+                "export/meta.json: entry 5 (\":a:b:\"): emoji.name: \"a:b\" is no shortcode: \":\" cannot be in one (letters, digits, _, - and +)",
                 "export/meta.json: entry 6 (\":up:\"): fileName: unsafe path \"../up.png\": only a plain file name in the pack folder is allowed, not a path",
             ])
         // --lenient: the rest is read; the record Misskey skips is a warning either way.
         let lenient = try LayoutFixtures.read(folder.path, lenient: true)
         #expect(lenient.packs.map { $0.entries.map(\.text) } == [[":blobcat:"]])
-        let skipped = "export/meta.json: entry 5 (\":lost:\"): skipped: \"downloaded\" is not true (the export has no image of it); Misskey's import skips it too"
+        let skipped = "export/meta.json: entry 2 (\":lost:\"): skipped: \"downloaded\" is not true (the export has no image of it); Misskey's import skips it too"
         #expect(lenient.warnings.map(\.description).contains(skipped))
         try Data("{\"emoji\": []}".utf8).write(to: meta)
         #expect(LayoutFixtures.errors(folder.path) == ["export/meta.json: emojis: missing: a Misskey export's meta.json lists its emoji under \"emojis\""])

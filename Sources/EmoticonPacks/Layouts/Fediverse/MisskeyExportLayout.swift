@@ -71,7 +71,7 @@ enum MisskeyExportLayout: PackLayout {
         let dictionary = record as? [String: Any] ?? [:]
         let emoji = dictionary["emoji"] as? [String: Any] ?? [:]
         let name = emoji["name"] as? String ?? ""
-        var item = MapItem(texts: [Shortcodes.text(name)], image: dictionary["fileName"] as? String ?? "", name: name, imageKey: "fileName", textKey: "emoji.name")
+        var item = MapItem(texts: name.isEmpty ? [] : [Shortcodes.text(name)], image: dictionary["fileName"] as? String ?? "", name: name, imageKey: "fileName", textKey: "emoji.name")
         item.keywords = (emoji["aliases"] as? [Any] ?? []).compactMap { $0 as? String }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let category = (emoji["category"] as? String).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         if !(record is [String: Any]) {

@@ -28,7 +28,9 @@ enum PleromaPackLayout: MapFileLayout {
             item.textKey = "files"
             if let problem = Shortcodes.problem(shortcode) {
                 item.problem = ("files", problem)
-            } else if !(value is String) {
+            } else if let path = value as? String {
+                if path.hasPrefix("/") { item.problem = (item.imageKey, "\(quoted: path) is an absolute path; pack.json names files relative to the pack") }
+            } else {
                 item.problem = (item.imageKey, "expected the image's file name, found \(PackReader.typeName(value))")
             }
             return item
