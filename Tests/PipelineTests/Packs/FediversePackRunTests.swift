@@ -13,7 +13,11 @@ struct FediversePackRunTests {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
         let inputs = ["Pleroma/emoji", "Misskey/export"].map { PackLayoutRunTests.fixtures.appendingPathComponent($0) }
         try PipelineRun.generate(inputs, out: out) { $0.writePreview = false }
-        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let manifestFile = out.appendingPathComponent("manifests/375.json")
+        let manifest = try Manifest.decode(try Data(contentsOf: manifestFile))
+        // Image buttons with keywords are what the schema describes.
+        let schemaCheck = try JSONSchema.check(["--schemafile", JSONSchema.schema.path, manifestFile.path])
+        #expect(schemaCheck.status == 0, "\(schemaCheck.output)")
         #expect(manifest.tabs.map(\.id) == ["blobs", "custom", "export-Animals", "export-Blobs", "export"])
         #expect(manifest.tabs.map(\.title) == ["blobs", "custom", "Animals", "Blobs", "export"])
         let buttons = manifest.tabs.map { tab in tab.pages.flatMap(\.buttons).filter { $0.text != nil } }
