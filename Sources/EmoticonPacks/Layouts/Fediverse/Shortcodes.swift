@@ -8,13 +8,15 @@ enum Shortcodes {
     /// The text a tap inserts for `shortcode`.
     static func text(_ shortcode: String) -> String { ":\(shortcode):" }
 
+    /// What a shortcode may hold, built once (a pack of thousands checks each).
+    static let allowed = CharacterSet.letters.union(.decimalDigits).union(.nonBaseCharacters).union(CharacterSet(charactersIn: "_-+"))
+
     /// Why `shortcode` cannot be one, or nil. Letters, digits and marks of any script, `_`, `-`
     /// and `+` are the union of what the servers accept; anything else (a colon, a space) would
     /// end or break the `:shortcode:` a post carries.
     static func problem(_ shortcode: String) -> Diagnostic.Message? {
         if shortcode.isEmpty { return "an empty shortcode" }
         if let problem = TextLimits.problem(shortcode, limit: TextLimits.entryText) { return "the shortcode is \(problem.message)" }
-        let allowed = CharacterSet.letters.union(.decimalDigits).union(.nonBaseCharacters).union(CharacterSet(charactersIn: "_-+"))
         if let bad = shortcode.unicodeScalars.first(where: { !allowed.contains($0) }) {
             let shown = bad.properties.isWhitespace || bad.properties.generalCategory == .control ? "U+\(String(bad.value, radix: 16, uppercase: true))" : String(bad)
             return "\(quoted: shortcode) is no shortcode: \(quoted: shown) cannot be in one (letters, digits, _, - and +)"
