@@ -22,6 +22,14 @@ struct MisskeyExportLayoutTests {
         #expect(result.warnings.isEmpty)
     }
 
+    @Test func theConfigFileNamesACategorysTabByFolderAndCategory() throws {
+        let choices = PackChoices(tabIDs: ["export-Blobs": "blobs"], tabTitles: ["export-Blobs": [.cn: "团子"], "export": [.en: "Misc"]])
+        let result = try LayoutFixtures.read("Misskey/export", choices: choices)
+        #expect(result.packs.map(\.id) == ["export-Animals", "blobs", "export"])
+        #expect(result.packs.map { $0.title(locale: .cn) } == ["Animals", "团子", "Misc"])
+        #expect(result.packs.map { $0.title(locale: .en) } == ["Animals", "Blobs", "Misc"])
+    }
+
     @Test func anExportWithoutCategoriesIsOneTab() throws {
         let folder = try LayoutFixtures.copy("Misskey/export")
         let meta = folder.appendingPathComponent("meta.json")
