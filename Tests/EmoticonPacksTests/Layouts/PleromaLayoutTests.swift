@@ -64,6 +64,24 @@ struct PleromaLayoutTests {
         #expect(lenient.warnings.count == 5)
     }
 
+    @Test func linksLeavingThePackAreRefused() throws {
+        let root = Fixtures.temporaryDirectory()
+        let folder = root.appendingPathComponent("pack"), outside = root.appendingPathComponent("secret.png")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Fixtures.copy(LayoutFixtures.url("Pleroma/emoji/custom/happy.png"), to: outside)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("sub/cat.png").path, withDestinationPath: outside.path)
+        try Data(#"{"files": {"cat": "sub/cat.png"}}"#.utf8).write(to: folder.appendingPathComponent("pack.json"))
+        let errors = LayoutFixtures.errors(folder.path)
+        #expect(errors.count == 1 && errors[0].hasPrefix("pack/pack.json: entry 0 (\":cat:\"): files.cat: ") && errors[0].contains("outside"), "\(errors)")
+        // The map itself linked from outside the pack is refused before it is read.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("pack.json"))
+        let elsewhere = root.appendingPathComponent("elsewhere.json")
+        try Data(#"{"files": {}}"#.utf8).write(to: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("pack.json").path, withDestinationPath: elsewhere.path)
+        let mapErrors = LayoutFixtures.errors(folder.path)
+        #expect(mapErrors.count == 1 && mapErrors[0].hasPrefix("pack/pack.json: links outside the packs"), "\(mapErrors)")
+    }
+
     @Test func emojiTxtLinesPleromaSkipsOrCannotReadAreNamed() throws {
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("custom")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
