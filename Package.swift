@@ -52,6 +52,8 @@ import PackageDescription
 //                    asset catalog, web sprites. A new platform's writer is one ManifestWriter file
 //                    here (it adds its own manifest fields), a typed request and its settings row,
 //                    and one line in Pipeline's OutputWriters, the one place a writer is registered.
+//   AndroidOutput    `--android`: res/ an Android app module compiles (sheets per density, manifest in dp,
+//                    colours, resource names) and the Kotlin runtime (Templates/android).
 //   Publishing       Sealing the output: SHA256SUMS and the archive.
 //   EmojiTabs        The emoji keyboard: Unicode's emoji data and CLDR names into tabs.
 //   Pipeline         The run as one list of named steps (Generator.swift): read packs, render pages,
@@ -105,6 +107,8 @@ let package = Package(
                 .embedInCode("index.html"), .embedInCode("preview.html"), .embedInCode("preview.css"), .embedInCode("preview.js"),
                 .embedInCode("emoticons.js"), .embedInCode("keyboard-layout.js"), .embedInCode("keyboard.js"), .embedInCode("keyboard-popups.js"), .embedInCode("emoticons.d.ts"),
                 .embedInCode("demo.html"),
+                .embedInCode("android/EmokitKeyboard.kt"), .embedInCode("android/EmokitText.kt"), .embedInCode("android/EmokitJson.kt"), .embedInCode("android/EmokitUnicode.kt"),
+                .embedInCode("android/EmokitKeyboardView.kt"),
             ]),
         .target(
             name: "BundledAssets", path: "Assets", exclude: ["SamplePacks", "Scripts"], sources: ["BundledAssets.swift"],
@@ -139,12 +143,14 @@ let package = Package(
         .target(
             name: "SiteOutputs",
             dependencies: ["RunSteps", "OutputTransaction", "EmoticonManifest", "Imaging", "PreviewSite", "BundledTemplates", "TextEscaping", "Diagnostics"]),
+        .target(
+            name: "AndroidOutput", dependencies: ["SiteOutputs", "OutputTransaction", "EmoticonManifest", "KeyboardLayout", "BundledTemplates", "TextEscaping"]),
         .target(name: "OutputSeal", dependencies: ["OutputTransaction", "Archive", "Checksum", "TextEscaping", "Diagnostics"]),
         .target(name: "EmojiTabs", dependencies: ["EmojiData", "EmojiGlyphs", "EmoticonPacks"]),
         .target(
             name: "Pipeline",
             dependencies: [
-                "RunSteps", "OutputTransaction", "SiteOutputs", "OutputSeal", "EmojiTabs",
+                "RunSteps", "OutputTransaction", "SiteOutputs", "AndroidOutput", "OutputSeal", "EmojiTabs",
                 "Imaging", "Checksum", "KeyboardLayout", "EmoticonManifest", "EmoticonPacks", "EmojiData", "EmojiGlyphs", "PreviewSite", "FileAccess", "BundledAssets", "Settings", "Diagnostics",
             ]
         ),
@@ -189,6 +195,9 @@ let package = Package(
             name: "SiteOutputsTests",
             dependencies: ["SiteOutputs", "PreviewSite", "Pipeline", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "AndroidOutputTests",
+            dependencies: ["AndroidOutput", "Pipeline", "KeyboardLayout", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"]),
         .testTarget(name: "OutputSealTests", dependencies: ["OutputSeal", "Pipeline", "Archive", "OutputTransaction", "TestSupport", "PipelineTestSupport", "Checksum"]),
         .testTarget(
             name: "EmojiTabsTests",

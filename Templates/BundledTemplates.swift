@@ -15,5 +15,11 @@ public enum BundledTemplates {
         "keyboard-popups.js": PackageResources.keyboard_popups_js,
         "emoticons.d.ts": PackageResources.emoticons_d_ts,
         "demo.html": PackageResources.demo_html,
+        // The Kotlin runtime (`--android`).
+        "android/EmokitKeyboard.kt": PackageResources.EmokitKeyboard_kt,
+        "android/EmokitText.kt": PackageResources.EmokitText_kt,
+        "android/EmokitJson.kt": PackageResources.EmokitJson_kt,
+        "android/EmokitUnicode.kt": PackageResources.EmokitUnicode_kt,
+        "android/EmokitKeyboardView.kt": PackageResources.EmokitKeyboardView_kt,
     ]
 }

@@ -31,17 +31,13 @@ public enum TarArchive {
         do {
             var written = 0
             for member in members {
-                let contents: [UInt8]
                 if member.isDirectory {
-                    contents = []
+                    let record = entry(path: member.path + "/", isDirectory: true, contents: [])
+                    try gzip.write(record)
+                    written += record.count
                 } else {
-                    do { contents = [UInt8](try Data(contentsOf: folder.appendingPathComponent(member.path))) } catch {
-                        throw Failure(path: folder.appendingPathComponent(member.path).path, reason: "cannot read (\(error.localizedDescription))")
-                    }
+                    written += try stream(folder.appendingPathComponent(member.path), as: member.path, into: gzip)
                 }
-                let record = entry(path: member.isDirectory ? member.path + "/" : member.path, isDirectory: member.isDirectory, contents: contents)
-                try gzip.write(record)
-                written += record.count
             }
             // Two zero blocks end the archive; pad to a whole 10 KiB record like tar(1) does.
             var end = [UInt8](repeating: 0, count: 1024)
@@ -105,14 +101,20 @@ public enum TarArchive {
 
     /// The header block(s) and padded contents of one member.
     static func entry(path: String, isDirectory: Bool, contents: [UInt8]) -> [UInt8] {
+        headers(path: path, isDirectory: isDirectory, size: contents.count) + padded(contents)
+    }
+
+    /// The header block(s) of a member of `size` bytes (a pax header first when the name or size
+    /// does not fit ustar's fields).
+    static func headers(path: String, isDirectory: Bool, size: Int) -> [UInt8] {
         let name = Array(path.utf8)
         var out: [UInt8] = []
         let fitsUstar = name.count <= 100 && name.allSatisfy { $0 < 0x80 }
         let sizeLimit = 0o77777777777
-        if !fitsUstar || contents.count > sizeLimit {
+        if !fitsUstar || size > sizeLimit {
             var records = ""
             if !fitsUstar { records += paxRecord("path", path) }
-            if contents.count > sizeLimit { records += paxRecord("size", "\(contents.count)") }
+            if size > sizeLimit { records += paxRecord("size", "\(size)") }
             let body = Array(records.utf8)
             out += header(name: Array("PaxHeader".utf8), type: UInt8(ascii: "x"), mode: 0o644, size: body.count)
             out += padded(body)
@@ -120,9 +122,31 @@ public enum TarArchive {
         let shortName = fitsUstar ? name : Array(name.filter { $0 < 0x80 }.suffix(100))
         out += header(
             name: shortName, type: isDirectory ? UInt8(ascii: "5") : UInt8(ascii: "0"),
-            mode: isDirectory ? 0o755 : 0o644, size: min(contents.count, sizeLimit))
-        out += padded(contents)
+            mode: isDirectory ? 0o755 : 0o644, size: min(size, sizeLimit))
         return out
+    }
+
+    /// A file's member written a megabyte at a time (a 60 MB animation is never in memory whole,
+    /// nor copied twice as it was: three times its size for the archive step); the bytes written.
+    static func stream(_ file: URL, as path: String, into gzip: GzipFile) throws -> Int {
+        guard let handle = fopen(file.path, "rb") else { throw Failure(path: file.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
+        defer { fclose(handle) }
+        var info = stat()
+        guard fstat(fileno(handle), &info) == 0 else { throw Failure(path: file.path, reason: "cannot read (\(String(cString: strerror(errno))))") }
+        let size = Int(info.st_size)
+        let head = headers(path: path, isDirectory: false, size: size)
+        try gzip.write(head)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var left = size
+        while left > 0 {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, min(left, $0.count), handle) }
+            if count == 0 { throw Failure(path: file.path, reason: "cannot read (the file ended early or changed while being archived)") }
+            try gzip.write(count == buffer.count ? buffer : Array(buffer[..<count]))
+            left -= count
+        }
+        let padding = (512 - size % 512) % 512
+        if padding > 0 { try gzip.write([UInt8](repeating: 0, count: padding)) }
+        return head.count + size + padding
     }
 
     /// A pax record: `"<length> <key>=<value>\n"`, where the length counts the whole record.

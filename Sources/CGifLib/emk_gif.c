@@ -7,17 +7,24 @@
 #include <string.h>
 
 typedef struct {
-    const uint8_t *data;
+    const uint8_t *data; /* the whole file, or NULL when `read` gives it */
     size_t size;
     size_t offset;
+    emk_gif_read_fn read;
+    void *context;
     int short_read; /* giflib asked for bytes past the end */
 } emk_gif_source;
 
 static int emk_gif_read(GifFileType *gif, GifByteType *out, int length) {
     emk_gif_source *source = (emk_gif_source *)gif->UserData;
     if (length <= 0) return 0;
-    size_t available = source->size - source->offset;
     size_t wanted = (size_t)length;
+    if (source->read) {
+        size_t got = source->read(source->context, out, wanted);
+        if (got < wanted) source->short_read = 1;
+        return (int)(got < wanted ? got : wanted);
+    }
+    size_t available = source->size - source->offset;
     if (wanted > available) {
         source->short_read = 1;
         wanted = available;
@@ -25,6 +32,19 @@ static int emk_gif_read(GifFileType *gif, GifByteType *out, int length) {
     memcpy(out, source->data + source->offset, wanted);
     source->offset += wanted;
     return (int)wanted;
+}
+
+static int emk_gif_decode_source(emk_gif_source *source, const emk_gif_limits *limits, emk_gif_info *out_info,
+                                 uint8_t **out_rgba, char *message, size_t message_size);
+
+int emk_gif_decode_stream(emk_gif_read_fn read, void *context, const emk_gif_limits *limits,
+                          emk_gif_info *out_info, uint8_t **out_rgba, char *message, size_t message_size) {
+    if (message && message_size) message[0] = 0;
+    if (!read || !limits || !out_info || !out_rgba) return EMK_GIF_BAD_ARGUMENT;
+    *out_rgba = NULL;
+    memset(out_info, 0, sizeof *out_info);
+    emk_gif_source source = {NULL, 0, 0, read, context, 0};
+    return emk_gif_decode_source(&source, limits, out_info, out_rgba, message, message_size);
 }
 
 static void emk_gif_message(char *message, size_t size, const char *format, ...)
@@ -85,10 +105,15 @@ int emk_gif_decode(const uint8_t *data, size_t size, const emk_gif_limits *limit
         emk_gif_message(message, message_size, "not a GIF file (no GIF87a/GIF89a signature)");
         return EMK_GIF_NOT_GIF;
     }
-    emk_gif_source source = {data, size, 0, 0};
+    emk_gif_source source = {data, size, 0, NULL, NULL, 0};
+    return emk_gif_decode_source(&source, limits, out_info, out_rgba, message, message_size);
+}
+
+static int emk_gif_decode_source(emk_gif_source *source, const emk_gif_limits *limits, emk_gif_info *out_info,
+                                 uint8_t **out_rgba, char *message, size_t message_size) {
     int error = 0;
-    GifFileType *gif = DGifOpen(&source, emk_gif_read, &error);
-    if (!gif) return emk_gif_failure(error, &source, message, message_size);
+    GifFileType *gif = DGifOpen(source, emk_gif_read, &error);
+    if (!gif) return emk_gif_failure(error, source, message, message_size);
 
     int status = EMK_GIF_OK;
     uint8_t *canvas = NULL;
@@ -113,12 +138,12 @@ int emk_gif_decode(const uint8_t *data, size_t size, const emk_gif_limits *limit
 
     for (;;) {
         GifRecordType record;
-        if (DGifGetRecordType(gif, &record) == GIF_ERROR) { status = emk_gif_failure(gif->Error, &source, message, message_size); goto done; }
+        if (DGifGetRecordType(gif, &record) == GIF_ERROR) { status = emk_gif_failure(gif->Error, source, message, message_size); goto done; }
         if (record == TERMINATE_RECORD_TYPE) break;
         if (record == EXTENSION_RECORD_TYPE) {
             int code = 0;
             GifByteType *block = NULL;
-            if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) { status = emk_gif_failure(gif->Error, &source, message, message_size); goto done; }
+            if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) { status = emk_gif_failure(gif->Error, source, message, message_size); goto done; }
             int is_loop_app = 0;
             int block_index = 0;
             while (block) {
@@ -138,7 +163,7 @@ int emk_gif_decode(const uint8_t *data, size_t size, const emk_gif_limits *limit
                     out_info->loop_count = (uint32_t)block[2] | ((uint32_t)block[3] << 8);
                 }
                 block_index++;
-                if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) { status = emk_gif_failure(gif->Error, &source, message, message_size); goto done; }
+                if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) { status = emk_gif_failure(gif->Error, source, message, message_size); goto done; }
             }
             continue;
         }
@@ -148,7 +173,7 @@ int emk_gif_decode(const uint8_t *data, size_t size, const emk_gif_limits *limit
             status = EMK_GIF_TOO_MANY_FRAMES;
             goto done;
         }
-        if (DGifGetImageDesc(gif) == GIF_ERROR) { status = emk_gif_failure(gif->Error, &source, message, message_size); goto done; }
+        if (DGifGetImageDesc(gif) == GIF_ERROR) { status = emk_gif_failure(gif->Error, source, message, message_size); goto done; }
         GifImageDesc *desc = &gif->Image;
         int64_t fw = desc->Width, fh = desc->Height, fl = desc->Left, ft = desc->Top;
         if (fw < 0 || fh < 0 || fl < 0 || ft < 0 || fw > (int64_t)limits->max_width || fh > (int64_t)limits->max_height) {
@@ -178,13 +203,13 @@ int emk_gif_decode(const uint8_t *data, size_t size, const emk_gif_limits *limit
             /* No pixels to read: skip the frame's compressed data so the next record is found. */
             int code_size = 0;
             GifByteType *code = NULL;
-            if (DGifGetCode(gif, &code_size, &code) == GIF_ERROR) { status = emk_gif_failure(gif->Error, &source, message, message_size); goto done; }
+            if (DGifGetCode(gif, &code_size, &code) == GIF_ERROR) { status = emk_gif_failure(gif->Error, source, message, message_size); goto done; }
             while (code) {
-                if (DGifGetCodeNext(gif, &code) == GIF_ERROR) { status = emk_gif_failure(gif->Error, &source, message, message_size); goto done; }
+                if (DGifGetCodeNext(gif, &code) == GIF_ERROR) { status = emk_gif_failure(gif->Error, source, message, message_size); goto done; }
             }
         }
         for (int64_t n = 0; n < fh && fw > 0; n++) {
-            if (DGifGetLine(gif, line, (int)fw) == GIF_ERROR) { status = emk_gif_failure(gif->Error, &source, message, message_size); goto done; }
+            if (DGifGetLine(gif, line, (int)fw) == GIF_ERROR) { status = emk_gif_failure(gif->Error, source, message, message_size); goto done; }
             if (!first) continue;
             uint32_t row = desc->Interlace ? emk_interlaced_row((uint32_t)n, (uint32_t)fh) : (uint32_t)n;
             uint64_t y = (uint64_t)ft + row;

@@ -27,12 +27,14 @@ static int emk_webp_status_of(VP8StatusCode code, char *message, size_t message_
     case VP8_STATUS_UNSUPPORTED_FEATURE:
         emk_webp_message(message, message_size, "a feature this libwebp cannot decode");
         return EMK_WEBP_UNSUPPORTED;
-    case VP8_STATUS_INVALID_PARAM:
     case VP8_STATUS_BITSTREAM_ERROR:
+        emk_webp_message(message, message_size, "the image data is damaged (libwebp cannot decode it)");
+        return EMK_WEBP_CORRUPT;
+    case VP8_STATUS_INVALID_PARAM:
     case VP8_STATUS_SUSPENDED:
     case VP8_STATUS_USER_ABORT:
     default:
-        emk_webp_message(message, message_size, "invalid WebP bitstream (libwebp status %d)", (int)code);
+        emk_webp_message(message, message_size, "the file's chunks are not a WebP image libwebp can read");
         return EMK_WEBP_CORRUPT;
     }
 }

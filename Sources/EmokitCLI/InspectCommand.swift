@@ -9,7 +9,7 @@ enum InspectCommand {
     static let spec = CommandSpec(
         name: "inspect",
         abstract: "Show how emokit decodes images: size, stored format and a hash of the RGBA8 pixels.",
-        positionalName: "image", positionalHelp: "PNG or GIF files to inspect.", minimumPositionals: 1,
+        positionalName: "image", positionalHelp: "PNG, JPEG, WebP, BMP or GIF files to inspect.", minimumPositionals: 1,
         // The image limits are generate's rows: the same ranges, defaults and help.
         options: OptionSpec.settings(["max-width", "max-height", "max-pixels"]) + [
             .flag("json", help: "Print one JSON array on stdout instead of lines (refused files carry 'error').")

@@ -8,6 +8,8 @@ struct ShippedSizesSummary: Encodable, Equatable {
         /// `ios` (an iPhone or iPad app after app thinning) or `web` (a page at this device pixel ratio).
         var platform: String
         var scale: Int
+        /// Android only: the density (`hdpi`; `scale` is then its scale rounded up).
+        var density: String?
         var sheets: Int
         var bytes: Int
         /// The largest sheets of the shipment, largest first.
@@ -27,7 +29,7 @@ struct ShippedSizesSummary: Encodable, Equatable {
         self.budget = budget
         shipped = sizes.shipments.map { shipment in
             Shipment(
-                platform: shipment.platform.rawValue, scale: shipment.scale, sheets: shipment.sheets, bytes: shipment.bytes,
+                platform: shipment.platform.rawValue, scale: shipment.scale, density: shipment.density, sheets: shipment.sheets, bytes: shipment.bytes,
                 biggest: shipment.biggest.map { Sheet(path: $0.path, bytes: $0.bytes) }, withinBudget: budget.map { shipment.bytes <= $0 })
         }
         all = Total(sheets: sizes.allSheets, bytes: sizes.allBytes)
@@ -41,7 +43,7 @@ struct ShippedSizesSummary: Encodable, Equatable {
         for platform in ShippedSizes.Platform.allCases {
             let shipments = sizes.shipments.filter { $0.platform == platform }
             guard !shipments.isEmpty else { continue }
-            let figures = shipments.map { "@\($0.scale)x \(GenerateCommand.formatBytes($0.bytes))" }.joined(separator: ", ")
+            let figures = shipments.map { "\($0.scaleText) \(GenerateCommand.formatBytes($0.bytes))" }.joined(separator: ", ")
             lines.append("  \(heading(platform)): \(figures)")
         }
         let budgetText = budget.map { " (each within the size budget of \($0) bytes)" } ?? ""
@@ -52,6 +54,7 @@ struct ShippedSizesSummary: Encodable, Equatable {
         switch platform {
         case .iOS: return "iOS app, after app thinning"
         case .web: return "web page, per device pixel ratio"
+        case .android: return "Android app, per density (App Bundle)"
         }
     }
 }

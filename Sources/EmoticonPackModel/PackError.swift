@@ -62,6 +62,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A set that asks for its own page grid (XhsEmoticonsKeyboard's `line`/`row`): emokit lays
     /// every tab on the keyboard's one grid (a warning).
     case setGrid(path: String, rows: Int, columns: Int)
+    /// How many more entry problems of a pack file there are than the `listed` ones kept and
+    /// shown (a file of a million bad entries is not a million lines): an error when they are
+    /// errors, a warning when warnings.
+    case moreEntryProblems(path: String, count: Int, listed: Int, severity: Diagnostic.Severity)
 
     public var description: String { message.description }
 
@@ -125,6 +129,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path: path): a packed tarball is not read; unpack it first (tar -xf) and name the folder it gives"
         case let .zippedPack(path):
             return "\(path: path): a zipped pack is not read; unzip it first and name the folder it gives"
+        case let .moreEntryProblems(path, count, listed, severity):
+            let kind = severity == .error ? "error" : "warning"
+            return "\(path: path): and \(count) more entry \(kind)\(count == 1 ? "" : "s") in this file, not listed (the first \(listed) are)"
         }
     }
 
@@ -159,6 +166,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unmappedImages: return "unmapped-images"
         case .zippedPack: return "zipped-pack"
         case .setGrid: return "set-grid"
+        case .moreEntryProblems: return "more-entry-problems"
         }
     }
 
@@ -173,6 +181,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .unreadMapFile, .unmappedImages, .setGrid:
             return .warning
         case .unusualPlistName, .plainImageFolder, .recognisedLayout: return .note
+        case .moreEntryProblems(_, _, _, let severity): return severity
         }
     }
 
@@ -211,7 +220,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
             .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
-            .setGrid(let path, _, _):
+            .setGrid(let path, _, _), .moreEntryProblems(let path, _, _, _):
             return path
         case .packConfig: return ""
         }
@@ -232,6 +241,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// entries like those listed comes after them.
     var readingIndex: Int {
         if case .moreUpscaled = self { return Int.max }
+        if case .moreEntryProblems = self { return Int.max }
         return entryIndex ?? -1
     }
 

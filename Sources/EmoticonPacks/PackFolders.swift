@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finding packs on disk: which plist a folder's pack comes from, and which subfolders of a
 /// folder of packs are packs. Nothing is dropped silently: a subfolder that is not a pack is
 /// reported with the reason, and a plist found under another capitalisation is read and named.
@@ -108,6 +114,8 @@ extension PackReader {
                 continue
             }
             if name == Self.additionalFolder { continue }  // YYKit's additional/ (see YYKitBundle.swift)
+            // emokit's own output (`--out` inside the folder of packs) is no pack and needs no word.
+            if Self.isEmokitOutput(child) { continue }
             if isPack(child) {
                 children.append(child)
             } else {
@@ -129,6 +137,18 @@ extension PackReader {
         guard FileManager.default.fileExists(atPath: orderFile.path) else { return (children, skipped) }
         if let groups = try groupList(orderFile) { return (try orderedByGroupList(orderFile, groups: groups, children: children), skipped) }
         return (try orderedByPackageList(orderFile, children: children), skipped)
+    }
+
+    /// The file emokit writes at the top of every output folder it makes (`OutputFolder.markerName`).
+    package static let outputMarker = ".emokit-output"
+
+    /// Whether `folder` is an output emokit wrote: its marker is a regular file (not a link).
+    /// Such a folder inside a folder of packs (`--out packs/build`) is passed over in silence:
+    /// taken for a candidate pack it was a warning on every run, and an error with `--strict`.
+    static func isEmokitOutput(_ folder: URL) -> Bool {
+        var info = stat()
+        guard lstat(folder.appendingPathComponent(outputMarker).path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFREG
     }
 
     /// Why a subfolder is not a pack, naming what it holds instead when that helps.

@@ -28,9 +28,15 @@ public struct PackReader: Sendable {
 
     /// Each item of `contents` read as an entry, with its unknown keys, in plist order; a large
     /// pack's items in `concurrency` threads (items are parsed and checked independently).
-    static func readEntries(_ contents: PackContents, concurrency: Int) -> [(unknownKeys: [PackError], entry: Swift.Result<Entry, PackError>)] {
-        let count = contents.items.count
-        func read(_ index: Int) -> (unknownKeys: [PackError], entry: Swift.Result<Entry, PackError>) {
+    /// `range` reads those items only (the reader goes a chunk at a time, so a plist of a million
+    /// bad items never holds a million problems at once).
+    static func readEntries(
+        _ contents: PackContents, range: Range<Int>? = nil, concurrency: Int
+    ) -> [(unknownKeys: [PackError], entry: Swift.Result<Entry, PackError>)] {
+        let range = range ?? 0..<contents.items.count
+        let count = range.count
+        func read(_ offset: Int) -> (unknownKeys: [PackError], entry: Swift.Result<Entry, PackError>) {
+            let index = range.lowerBound + offset
             let item = contents.items[index]
             return (contents.unknownKeys(item, index), contents.entry(item, index))
         }
@@ -215,23 +221,40 @@ public struct PackReader: Sendable {
             return outcome
         }
         let display = source.display
+        // The same caps for every layout, whatever it checked itself (`TextLimits`).
+        if let refused = TextLimits.refusal(titles: contents.titles, id: contents.plistID, titleKey: contents.titleKey, display: display) {
+            outcome.errors.append(refused)
+            return outcome
+        }
         var entries: [Entry] = []
-        entries.reserveCapacity(contents.items.count)
+        entries.reserveCapacity(min(contents.items.count, 1 << 16))
         var firstIndexOfText: [String: Int] = [:]
-        for (index, read) in Self.readEntries(contents, concurrency: concurrency).enumerated() {
-            outcome.warnings += read.unknownKeys
-            switch read.entry {
-            case .success(let entry):
-                if let first = firstIndexOfText[entry.text] {
-                    outcome.warnings.append(.duplicateText(path: display, text: entry.text, first: first, duplicate: index))
-                    continue
+        // Entry problems are kept up to a cap and counted past it (`EntryProblems`).
+        var problems = EntryProblems(path: display)
+        let count = contents.items.count
+        for start in stride(from: 0, to: count, by: Self.entryChunk) {
+            let range = start..<min(count, start + Self.entryChunk)
+            for (offset, read) in Self.readEntries(contents, range: range, concurrency: concurrency).enumerated() {
+                let index = start + offset
+                for warning in read.unknownKeys { problems.warn(warning) }
+                var result = read.entry
+                if case .success(let entry) = result, let refused = TextLimits.refusal(entry: entry, textKey: contents.textKey, display: display) {
+                    result = .failure(refused)
                 }
-                firstIndexOfText[entry.text] = index
-                entries.append(entry)
-            case .failure(let error):
-                if lenient || error.isSkippedEntry { outcome.warnings.append(error) } else { outcome.errors.append(error) }
+                switch result {
+                case .success(let entry):
+                    if let first = firstIndexOfText[entry.text] {
+                        problems.warn(.duplicateText(path: display, text: entry.text, first: first, duplicate: index))
+                        continue
+                    }
+                    firstIndexOfText[entry.text] = index
+                    entries.append(entry)
+                case .failure(let error):
+                    if lenient || error.isSkippedEntry { problems.warn(error) } else { problems.refuse(error) }
+                }
             }
         }
+        problems.close(into: &outcome.errors, &outcome.warnings)
         outcome.notes += contents.notes(entries)
         outcome.warnings += contents.warnings(entries)
         // The pack's own buttons: optional, but a file that links outside the pack is refused by

@@ -4,10 +4,13 @@
 ///
 /// Read: the OS/2 core header and the Windows INFO, V2-V5 headers; 1, 4 and 8 bits a pixel with a
 /// palette; 16, 24 and 32 bits, plain or with bit masks (`BI_BITFIELDS`, `BI_ALPHABITFIELDS`);
-/// bottom-up and top-down rows. A 32-bit bitmap's fourth byte is alpha when the header says so
-/// (a mask, V4/V5) or when any pixel has a non-zero one (what GIMP and Windows icons write);
-/// otherwise the image is opaque. Refused with a reason: run-length (`BI_RLE4`, `BI_RLE8`) and
-/// embedded JPEG/PNG bitmaps, which emoticon themes do not use.
+/// bottom-up and top-down rows. Alpha: a bit-mask bitmap's alpha mask, else (32 bits) the byte no
+/// colour mask covers; a plain (`BI_RGB`) 32-bit bitmap's fourth byte (header masks are ignored
+/// for plain bitmaps, as Windows ignores them). An alpha channel that is 0 in every pixel stores
+/// no alpha (what most writers leave there): the image is opaque. Refused with a reason:
+/// run-length (`BI_RLE4`, `BI_RLE8`) and embedded JPEG/PNG bitmaps, which emoticon themes do not
+/// use. Rows are handed out one at a time (`forEachRow`), so a large bitmap is scaled as it is
+/// read, never held decoded.
 enum BMPDecoder {
     struct Header: Equatable {
         var width: Int
@@ -19,12 +22,12 @@ enum BMPDecoder {
         var masks: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)
         /// Palette entries as RGBA, for 1 to 8 bits.
         var palette: [UInt32]
-        /// Whether the header declares alpha (a mask); else a 32-bit image's alpha is guessed.
-        var declaredAlpha: Bool
+        /// Whether the alpha channel is 0 in every pixel (then the image is opaque).
+        var alphaAllZero = false
 
         static func == (lhs: Header, rhs: Header) -> Bool {
             lhs.width == rhs.width && lhs.height == rhs.height && lhs.topDown == rhs.topDown && lhs.bitsPerPixel == rhs.bitsPerPixel
-                && lhs.pixelOffset == rhs.pixelOffset && lhs.masks == rhs.masks && lhs.palette == rhs.palette && lhs.declaredAlpha == rhs.declaredAlpha
+                && lhs.pixelOffset == rhs.pixelOffset && lhs.masks == rhs.masks && lhs.palette == rhs.palette && lhs.alphaAllZero == rhs.alphaAllZero
         }
 
         /// Bytes in one stored row: padded to four.
@@ -72,22 +75,20 @@ enum BMPDecoder {
         guard compression == 0 || bits == 16 || bits == 32 else { throw .corrupt("bit masks on a \(bits)-bit image") }
         var masks: (r: UInt32, g: UInt32, b: UInt32, a: UInt32) =
             bits == 16 ? (0x7C00, 0x03E0, 0x001F, 0) : (0x00FF_0000, 0x0000_FF00, 0x0000_00FF, 0)
-        var declaredAlpha = false
+        if bits == 32 && compression == 0 { masks.a = 0xFF00_0000 }
         if compression == 3 || compression == 6 {
             // Masks follow a 40-byte header, or are part of a longer one.
             let count = compression == 6 ? 4 : 3
             guard bytes.count >= 54 + 4 * count else { throw .truncated("the file ends inside its colour masks") }
             masks = (u32(bytes, 54), u32(bytes, 58), u32(bytes, 62), count == 4 || infoSize >= 56 ? u32(bytes, 66) : 0)
-            declaredAlpha = masks.a != 0
+            // Without an alpha mask, a 32-bit pixel's alpha is the byte no colour mask covers.
+            let free = ~(masks.r | masks.g | masks.b)
+            if masks.a == 0, bits == 32, [0xFF00_0000, 0x0000_00FF].contains(free) { masks.a = free }
             for mask in [masks.r, masks.g, masks.b, masks.a] where mask != 0 {
                 let shifted = UInt64(mask >> UInt32(mask.trailingZeroBitCount))
                 guard shifted & (shifted + 1) == 0 else { throw .corrupt("a colour mask of scattered bits (0x\(String(mask, radix: 16)))") }
                 guard bits == 32 || mask <= 0xFFFF else { throw .corrupt("a colour mask (0x\(String(mask, radix: 16))) wider than \(bits) bits") }
             }
-        } else if infoSize >= 56, bits == 32 || bits == 16, u32(bytes, 66) != 0 {
-            // V3+ headers may carry an alpha mask even for plain pixels.
-            masks.a = u32(bytes, 66)
-            declaredAlpha = true
         }
         var palette: [UInt32] = []
         if bits <= 8 {
@@ -102,26 +103,32 @@ enum BMPDecoder {
                 return UInt32(bytes[at + 2]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at]) << 16 | 0xFF00_0000
             }
         }
-        let header = Header(
-            width: width, height: height, topDown: rawHeight < 0, bitsPerPixel: bits, pixelOffset: pixelOffset,
-            masks: masks, palette: palette, declaredAlpha: declaredAlpha)
+        var header = Header(width: width, height: height, topDown: rawHeight < 0, bitsPerPixel: bits, pixelOffset: pixelOffset, masks: masks, palette: palette)
         guard pixelOffset >= 14 + infoSize, pixelOffset <= bytes.count else { throw .corrupt("pixel data offset \(pixelOffset) is outside the file") }
         let (needed, overflow) = header.rowBytes.multipliedReportingOverflow(by: height)
         guard !overflow, needed <= bytes.count - pixelOffset else {
             throw .truncated("the pixel rows need \(needed) bytes, the file has \(bytes.count - pixelOffset) after the header")
         }
+        if masks.a != 0 {
+            header.alphaAllZero = (0..<height).allSatisfy { row in
+                let stored = pixelOffset + row * header.rowBytes
+                return (0..<width).allSatisfy { x in
+                    let value = bits == 16 ? UInt32(u16(bytes, stored + x * 2)) : u32(bytes, stored + x * 4)
+                    return value & masks.a == 0
+                }
+            }
+        }
         return header
     }
 
-    /// Every pixel, top row first, as straight RGBA.
-    static func decode(_ bytes: [UInt8], limits: some ImageLimits) throws(Problem) -> RGBAImage {
-        let header = try header(bytes, limits: limits)
+    /// Hands each row, top first, as straight RGBA to `body` (one row buffer, reused).
+    static func forEachRow(_ bytes: [UInt8], header: Header, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let (width, height, bits) = (header.width, header.height, header.bitsPerPixel)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        var anyAlpha = false
+        let opaque = header.masks.a == 0 || header.alphaAllZero
+        var pixels = [UInt8](repeating: 0, count: width * 4)
         for row in 0..<height {
             let stored = header.pixelOffset + (header.topDown ? row : height - 1 - row) * header.rowBytes
-            var out = row * width * 4
+            var out = 0
             for x in 0..<width {
                 let rgba: UInt32
                 switch bits {
@@ -135,20 +142,15 @@ enum BMPDecoder {
                     rgba = UInt32(bytes[at + 2]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at]) << 16 | 0xFF00_0000
                 default:
                     let value = bits == 16 ? UInt32(u16(bytes, stored + x * 2)) : u32(bytes, stored + x * 4)
-                    let alpha = header.masks.a != 0 ? channel(value, header.masks.a) : (bits == 32 ? value >> 24 : 255)
-                    if alpha != 0 { anyAlpha = true }
+                    let alpha = opaque ? 255 : channel(value, header.masks.a)
                     rgba = channel(value, header.masks.r) | channel(value, header.masks.g) << 8 | channel(value, header.masks.b) << 16 | alpha << 24
                 }
                 pixels[out] = UInt8(rgba & 0xFF); pixels[out + 1] = UInt8(rgba >> 8 & 0xFF)
                 pixels[out + 2] = UInt8(rgba >> 16 & 0xFF); pixels[out + 3] = UInt8(rgba >> 24)
                 out += 4
             }
+            pixels.withUnsafeBufferPointer { body($0) }
         }
-        // A plain 32-bit bitmap whose fourth bytes are all 0 stores no alpha: it is opaque.
-        if bits == 32, !header.declaredAlpha, header.masks.a == 0, !anyAlpha {
-            for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = 255 }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// A masked channel scaled to 0...255.

@@ -65,18 +65,13 @@ public struct GIFDecoder: Sendable {
     /// A GIF larger than this is refused before reading (animated emoticons are kilobytes).
     public static let maxFileBytes = 64 * 1024 * 1024
 
+    /// The GIF at `url`, read a buffer at a time (`decode(contentsOf:displayPath:observing:)`).
     public func decode(contentsOf url: URL, displayPath: String? = nil) throws(GIFError) -> Decoded {
-        let path = displayPath ?? url.path
-        let data: Data
-        do { data = try RegularFile.read(url, maxBytes: limits.maxFileBytes) } catch { throw GIFError(path: path, reason: .unreadable(error.description)) }
-        return try decode(data, path: path)
+        try decode(contentsOf: url, displayPath: displayPath, observing: { _ in })
     }
 
     public func decode(_ data: Data, path: String) throws(GIFError) -> Decoded {
-        var cLimits = emk_gif_limits(
-            max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
-            max_pixels: UInt64(clamping: limits.maxPixels), max_frames: UInt32(clamping: limits.maxFrames),
-            max_total_pixels: UInt64(clamping: limits.maxTotalPixels))
+        var cLimits = cLimits
         var info = emk_gif_info()
         var rgba: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
@@ -84,6 +79,19 @@ public struct GIFDecoder: Sendable {
             let base = raw.bindMemory(to: UInt8.self).baseAddress
             return emk_gif_decode(base, raw.count, &cLimits, &info, &rgba, &message, message.count)
         }
+        return try decoded(status: status, info: info, rgba: rgba, message: message, path: path)
+    }
+
+    /// The limits as the C decoder takes them.
+    var cLimits: emk_gif_limits {
+        emk_gif_limits(
+            max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
+            max_pixels: UInt64(clamping: limits.maxPixels), max_frames: UInt32(clamping: limits.maxFrames),
+            max_total_pixels: UInt64(clamping: limits.maxTotalPixels))
+    }
+
+    /// The C decoder's outcome as a `Decoded`, or the error it reported (`rgba` is freed).
+    func decoded(status: Int32, info: emk_gif_info, rgba: UnsafeMutablePointer<UInt8>?, message: [CChar], path: String) throws(GIFError) -> Decoded {
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard status == Int32(EMK_GIF_OK.rawValue), let rgba else {
             throw GIFError(path: path, reason: Self.reason(status, text, limits: limits))

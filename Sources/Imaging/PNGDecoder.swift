@@ -94,10 +94,12 @@ public struct PNGDecoder: Sendable {
         let path = displayPath ?? url.path
         let data = try read(url, path: path)
         if let format = StillImageFormat.of(data.prefix(16), path: path) {
-            // Their decoders check a file only by decoding it: done here, so a damaged JPEG is
-            // reported with the other damaged files, before anything is drawn.
-            let image = try decodeStillImage(data, format: format, path: path)
-            return (image.width, image.height)
+            // Their decoders check a file only by decoding it: done here, rows dropped as they
+            // come, so a damaged JPEG is reported with the other damaged files, before anything
+            // is drawn.
+            var size = (width: 0, height: 0)
+            try readStillImageRows(data, format: format, path: path, begin: { size = ($0, $1) }, row: { _ in })
+            return size
         }
         return try withReader(data, path: path) { _, header throws(PNGError) in (Int(header.width), Int(header.height)) }
     }
@@ -146,7 +148,13 @@ public struct PNGDecoder: Sendable {
             let status = emk_png_reader_open(base, raw.count, &cLimits, &header, &reader, &message, message.count)
             guard status == Int32(EMK_PNG_OK.rawValue), let reader else {
                 var error = Self.error(status: status, message: message, path: path, limits: limits)
-                if case .notPNG = error.reason { error = PNGError(path: path, reason: .notPNG(detected: Self.sniff(raw))) }
+                if case .notPNG = error.reason {
+                    // A `.png` that is not one is "not a PNG"; any other name was read by content,
+                    // so the message says what the bytes are, never contradicting the name.
+                    let detected = Self.sniff(raw)
+                    let named = path.lowercased().hasSuffix(".png")
+                    error = PNGError(path: path, reason: named ? .notPNG(detected: detected) : .notAnImage(detected: detected))
+                }
                 return .failure(error)
             }
             defer { emk_png_reader_close(reader) }

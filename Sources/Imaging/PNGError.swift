@@ -20,6 +20,9 @@ public enum PNGErrorReason: ImageRefusalReason {
     /// A source image in another still format the decoder reads by content (JPEG, WebP, BMP)
     /// that its decoder refused: `format` names it, `problem` says why.
     case undecodable(format: String, problem: StillImageProblem)
+    /// A file not named `.png` whose bytes are no format emokit draws; `detected` names what it
+    /// looks like when recognisable (a GIF, text).
+    case notAnImage(detected: String?)
 
     public static let format = "PNG"
 
@@ -43,6 +46,9 @@ public enum PNGErrorReason: ImageRefusalReason {
         case let .undecodable(format, .truncated(detail)): return "truncated \(format): the file ends before the image is complete (\(detail))"
         case let .undecodable(format, .corrupt(detail)): return "corrupt \(format): \(detail)"
         case let .undecodable(format, .unsupported(detail)): return "unsupported \(format): \(detail)"
+        case .notAnImage(detected: "GIF"): return "holds a GIF, not a still image: name it .gif and emokit reads it as an animation"
+        case .notAnImage(let detected):
+            return "not an image emokit draws (PNG, JPEG, WebP or BMP)" + (detected.map { ": it looks like \($0)" } ?? "")
         }
     }
 

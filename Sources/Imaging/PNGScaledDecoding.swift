@@ -29,9 +29,13 @@ extension PNGDecoder {
         var cache = kernels
         defer { kernels = cache }
         if let format = StillImageFormat.of(data.prefix(16), path: path) {
-            // Decoded whole (their decoders give no rows one at a time here), then scaled.
-            let image = try decodeStillImage(data, format: format, path: path)
-            return Resampler.scale(image, to: sizes(image.width, image.height), kernels: &cache)
+            // A row at a time into the scaler, as a PNG's rows go.
+            var scaler: RowScaler?
+            try readStillImageRows(
+                data, format: format, path: path,
+                begin: { width, height in scaler = RowScaler(sourceWidth: width, sourceHeight: height, sizes: sizes(width, height), kernels: &cache) },
+                row: { if scaler?.isComplete == false { scaler?.append(row: $0) } })
+            return scaler?.images() ?? []
         }
         return try withReader(data, path: path) { reader, header throws(PNGError) in
             let width = Int(header.width), height = Int(header.height)

@@ -40,14 +40,18 @@ enum StillImageFormat: String, Sendable {
 }
 
 extension PNGDecoder {
+    /// The most pixels a WebP or a progressive JPEG may have: their decoders hold the whole image
+    /// (libwebp the pixels, libjpeg a progressive file's coefficients), where a PNG, a baseline
+    /// JPEG and a BMP are read a row at a time. 2048 x 2048 is four times a sticker's 512 x 512,
+    /// and keeps one such decode near 16 MB.
+    static let wholeDecodePixels = 4 * 1024 * 1024
+
     /// The size of a JPEG, WebP or BMP from its header, checked against the limits.
     func stillImageSize(_ data: Data, format: StillImageFormat, path: String) throws(PNGError) -> (width: Int, height: Int) {
         switch format {
         case .bmp:
-            do {
-                let header = try BMPDecoder.header([UInt8](data), limits: limits)
-                return (header.width, header.height)
-            } catch { throw refusal(error, path: path) }
+            let header = try bmpHeader(data, path: path)
+            return (header.width, header.height)
         case .jpeg:
             var info = emk_jpeg_info()
             try call(format, path: path) { limits, message in
@@ -59,28 +63,87 @@ extension PNGDecoder {
             try call(format, path: path) { limits, message in
                 data.withUnsafeBytes { emk_webp_info_read($0.bindMemory(to: UInt8.self).baseAddress, $0.count, &limits.webp, &info, message, 256) }
             }
+            try checkWholeDecode(format, width: Int(info.width), height: Int(info.height), path: path)
             return (Int(info.width), Int(info.height))
+        }
+    }
+
+    /// Reads a JPEG, WebP or BMP a row at a time, top first, as straight RGBA: `begin` gets the
+    /// size once, `row` each row (a buffer reused between rows). A BMP and a baseline JPEG are
+    /// never held decoded; a WebP (an animation's first frame) and a progressive JPEG are, within
+    /// `wholeDecodePixels`. The whole file is checked: a damaged end is an error even when every
+    /// row was read.
+    func readStillImageRows(
+        _ data: Data, format: StillImageFormat, path: String,
+        begin: (_ width: Int, _ height: Int) -> Void, row: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(PNGError) {
+        switch format {
+        case .bmp:
+            let header = try bmpHeader(data, path: path)
+            begin(header.width, header.height)
+            BMPDecoder.forEachRow([UInt8](data), header: header, row)
+        case .webp:
+            let (width, height) = try stillImageSize(data, format: format, path: path)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            try call(format, path: path) { limits, message in
+                data.withUnsafeBytes { raw in
+                    pixels.withUnsafeMutableBufferPointer { out in
+                        emk_webp_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &limits.webp, out.baseAddress, out.count, message, 256)
+                    }
+                }
+            }
+            begin(width, height)
+            pixels.withUnsafeBufferPointer { all in
+                for y in 0..<height { row(UnsafeBufferPointer(rebasing: all[y * width * 4..<(y + 1) * width * 4])) }
+            }
+        case .jpeg:
+            var info = emk_jpeg_info()
+            var reader: OpaquePointer?
+            try call(format, path: path) { limits, message in
+                data.withUnsafeBytes {
+                    emk_jpeg_open(
+                        $0.bindMemory(to: UInt8.self).baseAddress, $0.count, &limits.jpeg, UInt64(Self.wholeDecodePixels), &info, &reader, message, 256)
+                }
+            }
+            defer { emk_jpeg_close(reader) }
+            let (width, height) = (Int(info.width), Int(info.height))
+            begin(width, height)
+            var buffer = [UInt8](repeating: 0, count: width * 4)
+            for _ in 0..<height {
+                try call(format, path: path) { _, message in buffer.withUnsafeMutableBufferPointer { emk_jpeg_read_row(reader, $0.baseAddress, message, 256) } }
+                buffer.withUnsafeBufferPointer(row)
+            }
+            try call(format, path: path) { _, message in emk_jpeg_finish(reader, message, 256) }
         }
     }
 
     /// Every pixel of a JPEG, WebP or BMP as straight RGBA (an animated WebP's first frame).
     func decodeStillImage(_ data: Data, format: StillImageFormat, path: String) throws(PNGError) -> RGBAImage {
-        if format == .bmp {
-            do { return try BMPDecoder.decode([UInt8](data), limits: limits) } catch { throw refusal(error, path: path) }
-        }
-        let (width, height) = try stillImageSize(data, format: format, path: path)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        try call(format, path: path) { limits, message in
-            data.withUnsafeBytes { raw in
-                pixels.withUnsafeMutableBufferPointer { out in
-                    let bytes = raw.bindMemory(to: UInt8.self).baseAddress
-                    return format == .jpeg
-                        ? emk_jpeg_decode_rgba8(bytes, raw.count, &limits.jpeg, out.baseAddress, out.count, message, 256)
-                        : emk_webp_decode_rgba8(bytes, raw.count, &limits.webp, out.baseAddress, out.count, message, 256)
-                }
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        var pixels: [UInt8] = []
+        var size = (width: 0, height: 0)
+        try readStillImageRows(
+            data, format: format, path: path,
+            begin: { width, height in
+                size = (width, height)
+                pixels.reserveCapacity(width * height * 4)
+            }, row: { pixels.append(contentsOf: $0) })
+        return RGBAImage(width: size.width, height: size.height, pixels: pixels)
+    }
+
+    /// A WebP, or a JPEG found progressive when opened, above `wholeDecodePixels`.
+    private func checkWholeDecode(_ format: StillImageFormat, width: Int, height: Int, path: String) throws(PNGError) {
+        guard width * height > Self.wholeDecodePixels else { return }
+        throw PNGError(
+            path: path,
+            reason: .undecodable(
+                format: format.rawValue,
+                problem: .unsupported(
+                    "\(width)x\(height) pixels; a \(format == .webp ? "WebP" : "progressive JPEG") is decoded whole, so emokit reads at most \(Self.wholeDecodePixels) pixels (2048x2048): scale it down"
+                )))
+    }
+
+    private func bmpHeader(_ data: Data, path: String) throws(PNGError) -> BMPDecoder.Header {
+        do { return try BMPDecoder.header([UInt8](data), limits: limits) } catch { throw refusal(error, path: path) }
     }
 
     /// The limits in each shim's shape, handed to `body` with a message buffer; a non-zero status
@@ -103,7 +166,12 @@ extension PNGDecoder {
             reason = .undecodable(format: name, problem: .truncated(text))
         case (.jpeg, EMK_JPEG_TOO_LARGE.rawValue), (.webp, EMK_WEBP_TOO_LARGE.rawValue):
             let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            reason = .tooLarge(width: numbers.first ?? 0, height: numbers.dropFirst().first ?? 0, limits: limits)
+            let (width, height) = (numbers.first ?? 0, numbers.dropFirst().first ?? 0)
+            if limits.admits(width: width, height: height) {
+                // Within the limits, so too large only for a whole decode (a progressive JPEG).
+                try checkWholeDecode(format, width: width, height: height, path: path)
+            }
+            reason = .tooLarge(width: width, height: height, limits: limits)
         case (.jpeg, EMK_JPEG_UNSUPPORTED.rawValue), (.webp, EMK_WEBP_UNSUPPORTED.rawValue):
             reason = .undecodable(format: name, problem: .unsupported(text))
         case (.webp, EMK_WEBP_OUT_OF_MEMORY.rawValue): reason = .outOfMemory

@@ -32,6 +32,16 @@ package final class StreamedFile {
         if !complete { throw .cannotWrite(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
     }
 
+    /// Writes bytes as they are (a copied file, a buffer at a time).
+    package func write(bytes: [UInt8]) throws(OutputError) {
+        let complete = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, !raw.isEmpty else { return true }
+            hash.update(buffer: raw)
+            return fwrite(base, 1, raw.count, file) == raw.count
+        }
+        if !complete { throw .cannotWrite(path: path, reason: "cannot write (\(String(cString: strerror(errno))))") }
+    }
+
     /// Flushes and closes; a full disk shows here at the latest. Returns the contents' SHA-256.
     fileprivate func close() throws(OutputError) -> String {
         var code: Int32? = fflush(file) == 0 ? nil : errno

@@ -96,9 +96,45 @@ final class StillFormatTests: XCTestCase {
         }
     }
 
+    /// Bitmaps whose alpha a reader gets wrong by trusting the wrong bytes, drawn opaque as
+    /// Pillow and Windows draw them.
+    func testBitmapAlphaComesFromTheRightBytes() throws {
+        XCTAssertTrue(try image("masks-no-alpha32.bmp").pixel(x: 0, y: 0) == (0, 255, 0, 255))
+        XCTAssertTrue(try image("v4-plain16.bmp").pixel(x: 0, y: 0) == (255, 255, 255, 255))
+        let v5 = try image("v5-x8r8g8b8.bmp")
+        XCTAssertTrue(v5.pixel(x: 0, y: 0) == (0, 0, 255, 255) && v5.pixel(x: 1, y: 0) == (255, 0, 0, 255))
+    }
+
+    /// libjpeg warns about files every viewer draws (junk before a marker, a newer JFIF
+    /// revision): they decode; only warnings that mean lost data refuse a file.
+    func testHarmlessJPEGWarningsDoNotRefuse() throws {
+        let reference = try image("baseline.jpg")
+        XCTAssertTrue(try image("extraneous-bytes.jpg") == reference)
+        XCTAssertTrue(try image("jfif-2.01.jpg") == reference)
+    }
+
+    /// A WebP and a progressive JPEG are decoded whole, so they are bounded at 2048 x 2048; a
+    /// baseline JPEG of the same size is read a row at a time into the scaler.
+    func testWholeDecodesAreBounded() throws {
+        for name in ["big.webp", "big-progressive.jpg"] {
+            XCTAssertTrue(refusal(name).contains("2100x2100 pixels; a"), refusal(name))
+            XCTAssertTrue(refusal(name).contains("is decoded whole, so emokit reads at most 4194304 pixels (2048x2048): scale it down"), refusal(name))
+        }
+        var kernels = ResampleKernel.Cache()
+        let scaled = try decoder.decodeScaled(contentsOf: url("big-baseline.jpg"), kernels: &kernels) { _, _ in [(96, 96)] }
+        let centre = scaled[0].pixel(x: 48, y: 48)
+        XCTAssertTrue(abs(Int(centre.r) - 90) <= 3 && abs(Int(centre.b) - 200) <= 3, "\(centre)")
+    }
+
+    /// A message never contradicts the name: a GIF named `.jpg` is called a GIF.
+    func testAFileOfAnotherKindIsNamedForWhatItHolds() {
+        XCTAssertEqual(refusal("gif-named.jpg"), "pack/gif-named.jpg: holds a GIF, not a still image: name it .gif and emokit reads it as an animation")
+        XCTAssertEqual(refusal("make.py"), "pack/make.py: not an image emokit draws (PNG, JPEG, WebP or BMP): it looks like text")
+    }
+
     /// Size, structure and scaled decoding, as a run uses them, for every format.
     func testEveryEntryPointReadsEveryFormat() throws {
-        for name in ["lossless-alpha.webp", "animated.webp", "baseline.jpg", "progressive.jpg", "rgb24.bmp", "palette8.bmp"] {
+        for name in ["lossless-alpha.webp", "animated.webp", "baseline.jpg", "progressive.jpg", "rgb24.bmp", "palette8.bmp", "mono1.bmp"] {
             let size = try decoder.peekSize(contentsOf: url(name))
             XCTAssertTrue(size == (24, 20), "\(name): \(size)")
             let checked = try decoder.checkStructure(contentsOf: url(name))

@@ -53,7 +53,7 @@ struct SettingSourcesTests {
         #expect(off.outputs.isEmpty)
         // Every output row has a --no- twin right after it.
         let rows = SettingsTable.rows
-        for flag in ["xcassets", "web"] {
+        for flag in ["xcassets", "web", "android"] {
             let index = try #require(rows.firstIndex { $0.flag == flag })
             #expect(rows[index + 1].flag == "no-\(flag)" && rows[index].configKey != nil)
         }
@@ -66,7 +66,8 @@ struct SettingSourcesTests {
         #expect(requests.recorded == ["xcassets": "Stickers", "web": ""])
         #expect(try OutputRequests(recorded: requests.recorded) == requests)
         #expect(try OutputRequests(recorded: [:]) == OutputRequests())
-        #expect(throws: OutputRequests.RecordProblem.unknownOutput("android")) { try OutputRequests(recorded: ["android": ""]) }
+        #expect(throws: OutputRequests.RecordProblem.unknownOutput("flutter")) { try OutputRequests(recorded: ["flutter": ""]) }
+        #expect(throws: OutputRequests.RecordProblem.refusedValue(output: "android", value: "")) { try OutputRequests(recorded: ["android": ""]) }
         #expect(throws: OutputRequests.RecordProblem.refusedValue(output: "xcassets", value: "../x")) { try OutputRequests(recorded: ["xcassets": "../x"]) }
         #expect(throws: OutputRequests.RecordProblem.refusedValue(output: "web", value: "x")) { try OutputRequests(recorded: ["web": "x"]) }
         // Reflection (what fingerprints read) sees the recorded dictionary, as before the type.

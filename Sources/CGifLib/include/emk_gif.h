@@ -59,6 +59,16 @@ int emk_gif_decode(const uint8_t *data, size_t size, const emk_gif_limits *limit
                    emk_gif_info *out_info, uint8_t **out_rgba,
                    char *message, size_t message_size);
 
+/* Reads up to `length` bytes of the file into `out`, in order; fewer only at its end (or on a
+ * read error, which the caller notes in its context). */
+typedef size_t (*emk_gif_read_fn)(void *context, uint8_t *out, size_t length);
+
+/* emk_gif_decode over a file read through `read` as giflib asks for it, so a large file (a
+ * 60 MB comment extension) is never in memory whole; the caller checks the signature and
+ * emptiness first, as emk_gif_decode does. */
+int emk_gif_decode_stream(emk_gif_read_fn read, void *context, const emk_gif_limits *limits,
+                          emk_gif_info *out_info, uint8_t **out_rgba, char *message, size_t message_size);
+
 void emk_gif_free(void *pointer);
 
 #ifdef __cplusplus

@@ -44,14 +44,24 @@ typedef struct {
     int progressive;
 } emk_jpeg_info;
 
+/* A decode in progress, read a row at a time (emk_jpeg_open, emk_jpeg_read_row, emk_jpeg_close):
+ * memory is libjpeg's own buffers and one row, whatever the image's size; each call keeps its
+ * own setjmp, so no jump outlives the call that set it. A progressive JPEG's coefficients are
+ * held whole by libjpeg, so it is refused above `max_whole_pixels` (EMK_JPEG_TOO_LARGE). */
+typedef struct emk_jpeg_reader emk_jpeg_reader;
+
+int emk_jpeg_open(const uint8_t *data, size_t size, const emk_jpeg_limits *limits, uint64_t max_whole_pixels,
+                  emk_jpeg_info *out_info, emk_jpeg_reader **out_reader, char *message, size_t message_size);
+/* The next row, top to bottom, as width*4 bytes of RGBA (alpha 255). */
+int emk_jpeg_read_row(emk_jpeg_reader *reader, uint8_t *out_rgba_row, char *message, size_t message_size);
+/* Checks the rest of the file (to its end marker) after the last row; then close. */
+int emk_jpeg_finish(emk_jpeg_reader *reader, char *message, size_t message_size);
+void emk_jpeg_close(emk_jpeg_reader *reader);
+
 /* Reads the headers up to the first frame header: size and components, checked against `limits`. */
 int emk_jpeg_info_read(const uint8_t *data, size_t size, const emk_jpeg_limits *limits,
                        emk_jpeg_info *out_info, char *message, size_t message_size);
 
-/* Decodes the whole image into `out_rgba`, width*height*4 bytes of RGBA (alpha 255), top row
- * first: grey and YCbCr as libjpeg converts them, CMYK and YCCK (Adobe's inverted inks) to RGB. */
-int emk_jpeg_decode_rgba8(const uint8_t *data, size_t size, const emk_jpeg_limits *limits,
-                          uint8_t *out_rgba, size_t out_size, char *message, size_t message_size);
 
 #ifdef __cplusplus
 }

@@ -83,6 +83,11 @@ struct PackContents {
     /// each item in one, in tab order. Empty: the pack is one tab.
     var tabs: [Tab] = []
     var titles: [TitleLocale: String] = [:]
+    /// How messages name the file's title (a map's `Name`); nil for a plist's `group_name_*`.
+    var titleKey: String? = nil
+    /// How messages name the part of an item that holds its text, when the layout has not
+    /// refused a long one itself (`TextLimits.refusal(entry:…)`).
+    var textKey = "text"
     var plistID: String?
     var displayOnly = false
 

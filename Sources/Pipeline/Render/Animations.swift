@@ -63,20 +63,8 @@ extension Generator {
                 if let known = written[source.variant.url] {
                     path = known
                 } else {
-                    let data: Data
-                    do { data = try RegularFile.read(source.variant.url, maxBytes: GIFDecoder.maxFileBytes) } catch {
-                        throw .animation(
-                            entry: EntryLabel(packs[tab], packs[tab].entries[index]),
-                            error: GIFError(path: source.variant.displayPath, reason: .unreadable(error.description)))
-                    }
-                    // The bytes decoded, hashed in place: a file changed since is refused, not published.
-                    guard GIFFrames.digest(data) == source.sha256 else {
-                        throw .animation(
-                            entry: EntryLabel(packs[tab], packs[tab].entries[index]),
-                            error: GIFError(path: source.variant.displayPath, reason: .unreadable("the file changed while emokit was reading it")))
-                    }
                     path = "animations/\(source.sha256).gif"
-                    do { try output.write(data, to: path) } catch { throw GenerationError(error) }
+                    try copyAnimation(source, to: path, output: output, entry: EntryLabel(packs[tab], packs[tab].entries[index]))
                     written[source.variant.url] = path
                 }
                 let info = source.info
@@ -88,5 +76,38 @@ extension Generator {
             result.append(row)
         }
         return result
+    }
+}
+
+extension Generator {
+    /// Copies the GIF `source` decoded to `path` a buffer at a time (a 60 MB GIF is never in
+    /// memory whole), hashing what is copied: bytes that differ from those decoded (the file
+    /// changed since) fail the run, so they are never published.
+    func copyAnimation(_ source: AnimationSource, to path: String, output: OutputFolder, entry: EntryLabel) throws(GenerationError) {
+        func refused(_ reason: String) -> GenerationError {
+            .animation(entry: entry, error: GIFError(path: source.variant.displayPath, reason: .unreadable(reason)))
+        }
+        let file: OpenRegularFile
+        do { file = try OpenRegularFile(source.variant.url, maxBytes: GIFDecoder.maxFileBytes) } catch { throw refused(error.description) }
+        let hash = GIFFrames.Hashing()
+        var readFailure: RegularFile.Problem?
+        do throws(OutputError) {
+            try output.writeStreamed(to: path) { stream throws(OutputError) in
+                var offset = 0
+                while offset < file.size {
+                    let count = min(1 << 20, file.size - offset)
+                    let bytes: [UInt8]
+                    do throws(RegularFile.Problem) { bytes = try file.read(at: offset, count: count) } catch {
+                        readFailure = error
+                        return
+                    }
+                    bytes.withUnsafeBytes { hash.update($0) }
+                    try stream.write(bytes: bytes)
+                    offset += count
+                }
+            }
+        } catch { throw GenerationError(error) }
+        if let readFailure { throw refused(readFailure.description) }
+        guard hash.hexDigest() == source.sha256 else { throw refused("the file changed while emokit was reading it") }
     }
 }

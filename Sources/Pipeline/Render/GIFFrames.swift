@@ -44,7 +44,9 @@ final class GIFFrames {
     /// The boxes a run draws a GIF's first frame in: each scale's page cell and tab icon square.
     convenience init(options: GeneratorOptions) {
         let tabIcon = TabIcons.size(tabBarHeight: options.metrics.tabBarHeight)
-        self.init(boxes: Array(options.iconBoxes.values) + options.scales.map { TabIconCell.box(size: tabIcon, scale: $0) })
+        // `--android`: each density's icon box too (`AndroidDensitySheets`).
+        let android = options.outputs.android.map { Array(AndroidDensitySheets.boxes($0.densities, grid: options.grid).values) } ?? []
+        self.init(boxes: Array(options.iconBoxes.values) + options.scales.map { TabIconCell.box(size: tabIcon, scale: $0) } + android)
     }
 
     /// `variant` decoded (the first time it is asked for) or as decoded before.
@@ -54,12 +56,10 @@ final class GIFFrames {
         let result: Result<GIFFrame, GIFError>
         do throws(GIFError) {
             decodeCount += 1
-            let data: Data
-            do { data = try RegularFile.read(url, maxBytes: GIFDecoder.maxFileBytes) } catch {
-                throw GIFError(path: variant.displayPath, reason: .unreadable(error.description))
-            }
-            let decoded = try decoder.decode(data, path: variant.displayPath)
-            let sha256 = Self.digest(data)
+            // Read a buffer at a time and hashed as read: a 60 MB GIF is never in memory whole.
+            let hash = Hashing()
+            let decoded = try decoder.decode(contentsOf: url, displayPath: variant.displayPath) { hash.update($0) }
+            let sha256 = hash.hexDigest()
             let frame = decoded.firstFrame
             let sizes = boxes.map { Resampler.fittingSize(width: frame.width, height: frame.height, box: $0) }
             var kernels = ResampleKernel.Cache()
@@ -77,5 +77,12 @@ final class GIFFrames {
         var hash = SHA256()
         data.withUnsafeBytes { hash.update(buffer: $0) }
         return hash.finalize().hexString
+    }
+
+    /// A SHA-256 fed by a closure (the decoder shows it the file as it reads it).
+    final class Hashing {
+        private var hash = SHA256()
+        func update(_ bytes: UnsafeRawBufferPointer) { hash.update(buffer: bytes) }
+        func hexDigest() -> String { hash.finalize().hexString }
     }
 }

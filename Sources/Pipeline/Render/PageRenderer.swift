@@ -39,6 +39,8 @@ extension Generator {
         }
 
         var sheets: [Sheet] = []
+        /// `--android`: each density's sheet of the page and its size (`AndroidDensitySheets`).
+        var android: [AndroidSheet] = []
         /// The scales with icons noted, and per scale each cell's icon as `width << 32 | height`
         /// (0: nothing drawn in the cell).
         private var scales: [Int] = []
@@ -52,6 +54,13 @@ extension Generator {
         var encoded: [Data] = []
 
         func sheet(_ key: SheetKey) -> Sheet? { sheets.first { $0.key == key } }
+
+        /// A page's sheet at an Android density: its size in bytes (its path follows from the tab,
+        /// the page and the density: `AndroidWriter.sheetPath`).
+        struct AndroidSheet: Sendable {
+            let density: AndroidDensity
+            let bytes: Int
+        }
 
         /// Records that `cell` holds an icon of `width` x `height` pixels at `scale` (the same in
         /// every width's sheet).
@@ -140,6 +149,9 @@ struct PageRenderer: Sendable {
     let emoji: EmojiGlyphSource?
     let decoder: PNGDecoder
     let output: OutputFolder
+    /// `--android`: the pages' sheets at Android's densities, drawn after each page (outside the
+    /// page cache), or nil.
+    var android: AndroidDensitySheets? = nil
 
     /// Every page, `options.concurrency` at a time (see `WorkQueue`). Each worker keeps its own
     /// kernel cache, so resampling weights are computed once per worker and size pair.
@@ -150,9 +162,10 @@ struct PageRenderer: Sendable {
             body: { (job, kernels: inout ResampleKernel.Cache) throws(GenerationError) in
                 // The page cache wraps the renderer: look up before rendering, store after.
                 let range = PageLayout.entries(onPage: job.page, of: packs[job.tab].entries.count, grid: options.grid)
-                let page = try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
+                var page = try cache.page(job, pack: packs[job.tab], sources: Array(plans[job.tab][range]), deleteIcons: deleteIcons[job.tab], output: output) {
                     () throws(GenerationError) in try render(job, kernels: &kernels, keepingBytes: cache.isOn)
                 }
+                if let android { page.android = try android.draw(job, kernels: &kernels) }
                 progress.advance()
                 return page
             })

@@ -1,3 +1,4 @@
+import AndroidOutput
 import EmoticonManifest
 import EmoticonPacks
 import Imaging
@@ -19,6 +20,7 @@ package enum OutputWriters {
             writers.append(AssetCatalogWriter(name: catalog.name, sheetLayout: sheetLayout, widths: assetCatalogWidths, encoder: encoder))
         }
         if requests.web != nil { writers.append(WebSpriteWriter()) }
+        if let android = requests.android { writers.append(AndroidWriter(densities: android.densities)) }
         return writers
     }
 

@@ -45,10 +45,12 @@ extension Generator {
         // The delete icons are checked as generate reads them (a pack's own, --delete-icon, emokit's).
         _ = try loadDeleteIcons(for: plan.packs, boxes: options.iconBoxes, decoder: decoder)
         var findings: [PackError] = []
-        for (index, pack) in plan.packs.enumerated() {
-            // Packs read from one folder (a Pidgin theme and its received-only tab) share its images.
-            let sharing = plan.packs.filter { $0.folder == pack.folder }
-            if !plan.packs[..<index].contains(where: { $0.folder == pack.folder }) { findings += Self.unusedImages(in: pack, sharing: sharing) }
+        // Packs read from one folder (a Pidgin theme and its received-only tab) share its images,
+        // listed once with the first; grouped in one pass, so time grows with the number of packs.
+        let byFolder = Dictionary(grouping: plan.packs, by: \.folder)
+        var listed = Set<URL>()
+        for pack in plan.packs {
+            if listed.insert(pack.folder).inserted { findings += Self.unusedImages(in: pack, sharing: byFolder[pack.folder] ?? [pack]) }
             for entry in pack.entries {
                 guard case .image(let file) = entry.content, file.format == .png else { continue }
                 findings += Self.shapeFindings(file, entry: entry, pack: pack, decoder: decoder)

@@ -16,6 +16,9 @@ import Diagnostics
 ///   that scale): the page sheets at `S` the web data names (with any-width sheets each page's
 ///   one sheet; with per-width sheets the smallest width's, which the stylesheet and the runtime
 ///   are made from), the tab icon strips and the skin-tone variant sheets at `S`.
+/// - **Android** (`--android`; an app from an App Bundle: Play delivers one density's drawables
+///   to a device), per density rather than scale: the page sheets of `android/res/drawable-<density>/`.
+///   A plain APK ships every density: their sum.
 ///
 /// Animations (GIFs, one per animated entry at every scale) are not sheets and are not counted;
 /// `allSheets` is every sheet the run wrote, at every width and scale (what copying the whole
@@ -25,12 +28,14 @@ public struct ShippedSizes: Sendable, Equatable {
     public enum Platform: String, Sendable, Equatable, CaseIterable {
         case iOS = "ios"
         case web
+        case android
 
         /// The platform in a sentence: "an iOS app", "a web page".
         public var inSentence: String {
             switch self {
             case .iOS: return "an iOS app"
             case .web: return "a web page"
+            case .android: return "an Android app"
             }
         }
 
@@ -39,6 +44,7 @@ public struct ShippedSizes: Sendable, Equatable {
             switch self {
             case .iOS: return "iOS"
             case .web: return "web"
+            case .android: return "Android"
             }
         }
     }
@@ -52,12 +58,18 @@ public struct ShippedSizes: Sendable, Equatable {
     /// What one platform ships at one scale.
     public struct Shipment: Sendable, Equatable {
         public let platform: Platform
+        /// The scale; for Android, the density's scale rounded up (hdpi, 1.5x: 2), `density` names it.
         public let scale: Int
         public let sheets: Int
         public let bytes: Int
         /// The largest of those sheets, largest first (at most `biggestCount`): what to look at
         /// first when the shipment is too big.
         public let biggest: [Sheet]
+        /// Android only: the density (`hdpi`).
+        public var density: String? = nil
+
+        /// How the shipment is named in a sentence: `@2x`, or Android's density (`hdpi`).
+        public var scaleText: String { density ?? "@\(scale)x" }
     }
 
     /// How many of the largest sheets a shipment names.
@@ -90,10 +102,18 @@ public struct ShippedSizes: Sendable, Equatable {
         func widths(_ platform: Platform) -> Set<Int> { platform == .iOS ? iOSWidths : webWidths }
     }
 
-    init(written: [Written], scales: [Int], choice: Choice) {
-        allSheets = written.count
-        allBytes = written.reduce(0) { $0 + $1.sheet.bytes }
-        for platform in Platform.allCases {
+    /// An Android density sheet (`--android`): its density's name, that density's scale rounded
+    /// up, and the file.
+    struct AndroidWritten {
+        let density: String
+        let scale: Int
+        let sheet: Sheet
+    }
+
+    init(written: [Written], scales: [Int], choice: Choice, android: [AndroidWritten] = []) {
+        allSheets = written.count + android.count
+        allBytes = (written.map(\.sheet) + android.map(\.sheet)).reduce(0) { $0 + $1.bytes }
+        for platform in Platform.allCases where platform != .android {
             let widths = choice.widths(platform)
             for scale in scales.sorted() {
                 let taken = written.filter {
@@ -103,6 +123,17 @@ public struct ShippedSizes: Sendable, Equatable {
                 shipments.append(
                     Shipment(platform: platform, scale: scale, sheets: taken.count, bytes: taken.reduce(0) { $0 + $1.bytes }, biggest: Array(biggest)))
             }
+        }
+        // Densities in the order written (smallest first).
+        var densities: [String] = []
+        for sheet in android where !densities.contains(sheet.density) { densities.append(sheet.density) }
+        for density in densities {
+            let taken = android.filter { $0.density == density }
+            let biggest = taken.map(\.sheet).sorted { ($0.bytes, $1.path) > ($1.bytes, $0.path) }.prefix(Self.biggestCount)
+            shipments.append(
+                Shipment(
+                    platform: .android, scale: taken[0].scale, sheets: taken.count, bytes: taken.reduce(0) { $0 + $1.sheet.bytes }, biggest: Array(biggest),
+                    density: density))
         }
     }
 
@@ -125,8 +156,8 @@ public struct SizeOverrun: Sendable, Equatable {
     /// 1000000 bytes; the biggest: sheets/faces/page-000@3x.png (456789 bytes), ...; also over: web @3x"
     var message: Diagnostic.Message {
         let biggest = worst.biggest.map { "\($0.path) (\($0.bytes) bytes)" }.joined(separator: ", ")
-        let also = others.map { "\($0.platform.name) @\($0.scale)x" }.joined(separator: ", ")
-        return "\(worst.platform.inSentence) @\(worst.scale)x ships \(worst.bytes) bytes of sheets (\(worst.sheets) sheets), over \(setting: "size-budget") "
+        let also = others.map { "\($0.platform.name) \($0.scaleText)" }.joined(separator: ", ")
+        return "\(worst.platform.inSentence) \(worst.scaleText) ships \(worst.bytes) bytes of sheets (\(worst.sheets) sheets), over \(setting: "size-budget") "
             + "\(budget) bytes; the biggest: \(biggest)\(also.isEmpty ? "" : "; also over: \(also)")"
     }
 }

@@ -1,3 +1,4 @@
+import AndroidOutput
 import Diagnostics
 import EmoticonManifest
 import Foundation
@@ -99,11 +100,28 @@ struct MergeRun {
                 }
             }
         }
+        // `--android`: every page's density sheet, smallest density first.
+        var android: [ShippedSizes.AndroidWritten] = []
+        if let densities = (try? OutputRequests(recorded: records[0].site.outputs))?.android?.densities {
+            let names = AndroidResourceNames(tabIDs: first.tabs.map(\.id))
+            for density in densities {
+                for (tab, info) in first.tabs.enumerated() {
+                    for page in info.pages.indices {
+                        let path = AndroidWriter.sheetPath(density: density, name: names.page(tab: tab, page: page))
+                        let file = destination.staging.appendingPathComponent(path)
+                        guard let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int else {
+                            throw .output(.output(path: file.path, reason: "cannot read its size"))
+                        }
+                        android.append(.init(density: density.rawValue, scale: Int(density.scale.rounded(.up)), sheet: .init(path: path, bytes: bytes)))
+                    }
+                }
+            }
+        }
         let widths = manifests.map(\.screenWidth)
         let perWidth = first.sheetLayout != .anyWidth
         let sizes = ShippedSizes(
             written: written, scales: first.scales,
-            choice: .init(iOSWidths: perWidth ? Set(widths) : [], webWidths: perWidth ? Set(widths.min().map { [$0] } ?? []) : []))
+            choice: .init(iOSWidths: perWidth ? Set(widths) : [], webWidths: perWidth ? Set(widths.min().map { [$0] } ?? []) : []), android: android)
         let over = sizes.over(budget: budget)
         if let worst = over.first { throw .output(.overBudget(SizeOverrun(budget: budget, worst: worst, others: Array(over.dropFirst())))) }
     }

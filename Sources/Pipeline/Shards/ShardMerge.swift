@@ -82,7 +82,7 @@ public struct ShardMerge: Sendable {
             if record.emokit != EmokitResources.version || record.format != ShardRecord.currentFormat {
                 throw .otherVersion(folder: folder.path, shard: record.shard.description, version: ShardRecord.quoted(record.emokit))
             }
-            do { files = try record.check() } catch {
+            do { files = try record.check().union(record.androidFiles()) } catch {
                 throw .damaged(folder: folder.path, file: ShardRecord.fileName, reason: error.description)
             }
             let shard = CheckedShard(folder: folder, record: record, recordDigest: SHA256.hexDigest([UInt8](data)), files: files)

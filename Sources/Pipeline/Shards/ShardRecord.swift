@@ -87,7 +87,7 @@ struct ShardRecord: Codable, Equatable, Sendable {
 
     /// Checks the record as described in the type's comment and returns the files it implies in
     /// its shard folder (relative paths): its own tabs' page sheets, and the variant sheets, tab
-    /// icon strips and animations its manifests name.
+    /// icon strips and animations its manifests name (`androidFiles` adds `--android`'s).
     func check() throws(Problem) -> Set<String> {
         func fail(_ reason: String) -> Problem { Problem(reason: reason) }
         guard format == Self.currentFormat else { throw fail("record format \(format); this emokit reads \(Self.currentFormat)") }

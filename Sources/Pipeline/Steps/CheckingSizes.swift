@@ -1,3 +1,4 @@
+import AndroidOutput
 import EmoticonPacks
 import KeyboardLayout
 
@@ -46,6 +47,19 @@ extension Generator {
         let choice = ShippedSizes.Choice(
             iOSWidths: perWidth ? Set(options.assetCatalogWidths ?? options.widths) : [],
             webWidths: perWidth ? Set(options.widths.min().map { [$0] } ?? []) : [])
-        return ShippedSizes(written: written, scales: options.scales, choice: choice)
+        return ShippedSizes(written: written, scales: options.scales, choice: choice, android: androidSheets(packs, pages))
+    }
+
+    /// `--android`: every page's density sheets, smallest density first.
+    func androidSheets(_ packs: [EmoticonPack], _ pages: [PageKey: RenderedPage]) -> [ShippedSizes.AndroidWritten] {
+        guard let densities = options.outputs.android?.densities else { return [] }
+        let names = AndroidResourceNames(tabIDs: packs.map(\.id))
+        return densities.flatMap { density in
+            pages.sorted { ($0.key.tab, $0.key.page) < ($1.key.tab, $1.key.page) }.compactMap { key, page -> ShippedSizes.AndroidWritten? in
+                guard let sheet = page.android.first(where: { $0.density == density }) else { return nil }
+                let path = AndroidWriter.sheetPath(density: density, name: names.page(tab: key.tab, page: key.page))
+                return .init(density: density.rawValue, scale: Int(density.scale.rounded(.up)), sheet: .init(path: path, bytes: sheet.bytes))
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AndroidOutput
 import KeyboardLayout
 import OutputTransaction
 
@@ -29,9 +30,17 @@ struct RenderingPages {
             (0..<PageLayout.pageCount(entries: packs[tab].entries.count, grid: settings.grid)).map { Generator.PageJob(tab: tab, page: $0) }
         }
         let options = generator.options
-        let renderer = PageRenderer(
+        var renderer = PageRenderer(
             options: options, packs: packs, plans: read.plan.sprites, deleteIcons: read.deleteIcons, boxes: options.iconBoxes,
             emoji: read.plan.emojiSource, decoder: read.decoder, output: output)
+        if let android = options.outputs.android {
+            let boxes = AndroidDensitySheets.boxes(android.densities, grid: settings.grid)
+            renderer.android = AndroidDensitySheets(
+                densities: android.densities, names: AndroidResourceNames(tabIDs: packs.map(\.id)), grid: settings.grid, packs: packs,
+                plans: read.plan.sprites, deleteIcons: try generator.loadDeleteIcons(for: packs, boxes: boxes, decoder: read.decoder),
+                emoji: read.plan.emojiSource, decoder: read.decoder, encoder: options.encoder,
+                anyWidthScales: options.sheetLayout == .anyWidth ? Set(options.scales) : [], screenWidth: options.widths[0], output: output)
+        }
         let cache = PageCache(options: options, emoji: read.plan.emojiSource)
         return Pages(shardTabs: shardTabs, pages: try renderer.renderAll(jobs, cache: cache), cache: cache)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyboardLayout
 
 /// The outputs beside the sheets a run asks for, one typed request each, set by the settings
 /// rows (`Setting.output`). Which writer serves a request is registered where the run is
@@ -9,10 +10,13 @@ public struct OutputRequests: Sendable, Equatable {
     public var assetCatalog: AssetCatalogRequest?
     /// `--web`: the web runtime, stylesheet and TexturePacker JSON.
     public var web: WebRequest?
+    /// `--android`: Android resources and the Kotlin runtime.
+    public var android: AndroidRequest?
 
-    public init(assetCatalog: AssetCatalogRequest? = nil, web: WebRequest? = nil) {
+    public init(assetCatalog: AssetCatalogRequest? = nil, web: WebRequest? = nil, android: AndroidRequest? = nil) {
         self.assetCatalog = assetCatalog
         self.web = web
+        self.android = android
     }
 
     /// Whether no output beside the sheets is asked for.
@@ -34,6 +38,27 @@ public struct WebRequest: Sendable, Equatable {
     public init() {}
 }
 
+/// `--android`: which densities get sheets (`--android-densities`, every density by default).
+public struct AndroidRequest: Sendable, Equatable {
+    /// Smallest first, each once.
+    public var densities: [AndroidDensity]
+
+    public init(densities: [AndroidDensity] = AndroidDensity.allCases) {
+        self.densities = Set(densities).sorted()
+    }
+
+    /// The densities as `--android-densities` spells them: `mdpi,hdpi`.
+    public var densityList: String { densities.map(\.rawValue).joined(separator: ",") }
+
+    /// The densities of a list as `--android-densities` takes it, nil for an unknown name or an
+    /// empty list.
+    public static func densities(in list: String) -> [AndroidDensity]? {
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let densities = names.compactMap(AndroidDensity.init(rawValue:))
+        return densities.isEmpty || densities.count != names.count ? nil : densities
+    }
+}
+
 // MARK: The recorded form
 
 extension OutputRequests {
@@ -51,6 +76,7 @@ extension OutputRequests {
         var form: [String: String] = [:]
         if let assetCatalog { form["xcassets"] = assetCatalog.name }
         if web != nil { form["web"] = "" }
+        if let android { form["android"] = android.densityList }
         return form
     }
 
@@ -66,6 +92,9 @@ extension OutputRequests {
             case "web":
                 guard value.isEmpty else { throw .refusedValue(output: name, value: value) }
                 web = WebRequest()
+            case "android":
+                guard let densities = AndroidRequest.densities(in: value) else { throw .refusedValue(output: name, value: value) }
+                android = AndroidRequest(densities: densities)
             default:
                 throw .unknownOutput(name)
             }
@@ -85,6 +114,6 @@ extension OutputRequests: CustomReflectable {
 /// Its text names the typed requests (reflection shows the recorded form, above).
 extension OutputRequests: CustomDebugStringConvertible {
     public var debugDescription: String {
-        "OutputRequests(assetCatalog: \(String(reflecting: assetCatalog)), web: \(String(reflecting: web)))"
+        "OutputRequests(assetCatalog: \(String(reflecting: assetCatalog)), web: \(String(reflecting: web)), android: \(String(reflecting: android)))"
     }
 }

@@ -18,7 +18,7 @@ enum CodePointFolderLayout: PackLayout {
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         let stems = PlainImageFolderLayout.stems(in: source.folder) ?? []
         let items = stems.map { stem -> MapItem in
-            MapItem(texts: [emoji(named: stem) ?? stem], image: stem, extensions: ["png", "gif"], name: EmojiText.name(of: emoji(named: stem) ?? stem))
+            MapItem(texts: [emoji(named: stem) ?? stem], image: stem, extensions: MapItem.stemExtensions, name: EmojiText.name(of: emoji(named: stem) ?? stem))
         }
         let map = MapFile(layout: "code-points", items: items, description: "a folder of emoji images named by code point (each inserts its emoji)")
         var contents = MapLayouts.contents(of: source, map: map)

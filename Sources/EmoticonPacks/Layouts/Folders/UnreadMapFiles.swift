@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Never silent about a map: a folder read as plain images (or code-point images) while a file
@@ -23,6 +24,7 @@ enum UnreadMapFiles {
     /// What emokit saw in the file, as far as it can tell without reading it as a map.
     static func reason(_ file: URL) -> String {
         let name = file.lastPathComponent.lowercased()
+        if let kind = RegularFile.specialKind(of: file) { return "it is \(kind), not a regular file" }
         if name == "info.plist", PackReader.isAppleBundleInfo(file) { return "an Apple bundle's Info.plist, never a pack's" }
         switch file.pathExtension.lowercased() {
         case "plist": return "no layout emokit knows reads a plist of this shape"

@@ -11,11 +11,14 @@ enum EiskaltLayout: MapFileLayout {
 
     /// The map of the images' folder `folder`: `<folder>.xml` beside it, when that file starts an
     /// `<emoticons-map>` (read from its first kilobyte, so an unrelated XML is never taken for one).
+    /// A named pipe, device or socket of that name is returned unread: reading it as the pack's
+    /// map then refuses it by name (a FIFO once hung the run, or the folder was read as plain images).
     static func mapBeside(_ folder: URL) -> URL? {
         let name = folder.lastPathComponent
         guard !name.isEmpty, name != "/" else { return nil }
         let xml = folder.deletingLastPathComponent().appendingPathComponent("\(name).xml").standardizedFileURL
         guard PackReader.isRegularFile(xml), PackReader.isDirectory(folder) else { return nil }
+        if RegularFile.specialKind(of: xml) != nil { return xml }
         guard let head = try? RegularFile.readPrefix(xml, count: 1024) else { return nil }
         return String(decoding: head, as: UTF8.self).contains("<emoticons-map") ? xml : nil
     }
@@ -28,8 +31,12 @@ enum EiskaltLayout: MapFileLayout {
         return (named ? xml.deletingLastPathComponent().lastPathComponent : parent) + "/" + xml.lastPathComponent
     }
 
+    /// What is read: the map's `name`, each `<emoticon>`'s `file` and its `<name>`s' `text`.
+    static let read = PackXML.Selection(
+        attributes: ["name"], children: ["emoticon": PackXML.Selection(attributes: ["file"], children: ["name": PackXML.Selection(attributes: ["text"])])])
+
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try MapLayouts.parseXML(data, display: display)
+        let root = try MapLayouts.parseXML(data, display: display, keeping: read)
         guard root.name == "emoticons-map" else {
             throw PackError.wrongRoot(path: display, expected: "<emoticons-map> (an EiskaltDC++ emoticon map)", found: "<\(root.name)>")
         }
@@ -43,6 +50,7 @@ enum EiskaltLayout: MapFileLayout {
             return MapItem(texts: texts, image: emoticon.attribute("file") ?? "", imageKey: "file", textKey: "name text")
         }
         var map = MapFile(layout: layout, items: items, title: root.attribute("name"), description: "an EiskaltDC++ emoticon map")
+        map.titleKey = "name"
         if ignored > 0 { map.details.append("\(ignored) <name> element\(ignored == 1 ? "" : "s") without a text attribute left out") }
         return map
     }

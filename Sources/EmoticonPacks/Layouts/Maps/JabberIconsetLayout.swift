@@ -9,8 +9,13 @@ enum JabberIconsetLayout: MapFileLayout {
     static let layout = "jabber"
     static var fileNames: [String] { ["icondef.xml"] }
 
+    /// What is read: each `<icon>`'s `<text>`s and `<object>`s, and `<meta><name>`.
+    static let read = PackXML.Selection(children: [
+        "icon": PackXML.Selection(children: ["text": .text, "object": .text]), "meta": PackXML.Selection(children: ["name": .text]),
+    ])
+
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try MapLayouts.parseXML(data, display: display)
+        let root = try MapLayouts.parseXML(data, display: display, keeping: read)
         guard root.name == "icondef" else {
             throw PackError.wrongRoot(path: display, expected: "<icondef> (a Jabber iconset)", found: "<\(root.name)>")
         }
@@ -21,6 +26,8 @@ enum JabberIconsetLayout: MapFileLayout {
             return MapItem(texts: texts, image: drawn ?? objects.first ?? "", allowsFolders: true, imageKey: "object", textKey: "text")
         }
         let meta = root.child(named: "meta")
-        return MapFile(layout: layout, items: items, title: meta?.child(named: "name")?.trimmedText, description: "a Jabber iconset (XEP-0038)")
+        var map = MapFile(layout: layout, items: items, title: meta?.child(named: "name")?.trimmedText, description: "a Jabber iconset (XEP-0038)")
+        map.titleKey = "<meta><name>"
+        return map
     }
 }

@@ -9,9 +9,14 @@ enum KDEEmoticonsLayout: MapFileLayout {
     static let layout = "kde"
     static var fileNames: [String] { ["emoticons.xml"] }
     static let extensions = ["png", "gif", "svg", "svgz", "mng", "jpg"]
+    /// Tried for a `file` without an extension; one array shared by every item.
+    static let stemExtensions = ["png", "gif", "svg"]
+
+    /// What is read: each `<emoticon>`'s `file` and `<string>`s.
+    static let read = PackXML.Selection(children: ["emoticon": PackXML.Selection(attributes: ["file"], children: ["string": .text])])
 
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try MapLayouts.parseXML(data, display: display)
+        let root = try MapLayouts.parseXML(data, display: display, keeping: read)
         guard root.name == "messaging-emoticon-map" else {
             throw PackError.wrongRoot(path: display, expected: "<messaging-emoticon-map> (a KDE emoticon theme)", found: "<\(root.name)>")
         }
@@ -20,7 +25,7 @@ enum KDEEmoticonsLayout: MapFileLayout {
             let texts = emoticon.children(named: "string").map(\.trimmedText)
             // A name that already has an image extension is read as it is.
             let hasExtension = extensions.contains((file as NSString).pathExtension.lowercased())
-            return MapItem(texts: texts, image: file, extensions: hasExtension ? nil : ["png", "gif", "svg"], imageKey: "file", textKey: "string")
+            return MapItem(texts: texts, image: file, extensions: hasExtension ? nil : stemExtensions, imageKey: "file", textKey: "string")
         }
         return MapFile(layout: layout, items: items, description: "a KDE emoticon theme")
     }

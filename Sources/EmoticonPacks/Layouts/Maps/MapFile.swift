@@ -13,6 +13,8 @@ struct MapFile {
     var items: [MapItem]
     /// The tab's title when the file gives one (Jabber's `<meta><name>`, Pidgin's `Name=`).
     var title: String?
+    /// How messages name where the title is (`Name`, `<meta><name>`).
+    var titleKey = "title"
     /// The folder the images are in, when not the pack's (EiskaltDC++'s `NAME/` beside `NAME.xml`).
     var imageFolder: URL?
     /// How the note names the layout (`an Adium emoticon set`).
@@ -36,6 +38,9 @@ struct MapItem {
     var image: String
     /// Extensions tried in order for a stem; nil when `image` is a file name.
     var extensions: [String]? = nil
+    /// The `extensions` of a text map's or a code-point folder's bare stem, one array shared by
+    /// every item (an array literal per item was an allocation per emoticon).
+    static let stemExtensions = ["png", "gif"]
     /// The emoticon's own name (Adium's `Name`); else the image's stem.
     var name: String? = nil
     /// Shown in received messages only, never on the keyboard (Pidgin's `!` lines).
@@ -93,9 +98,12 @@ enum MapLayouts {
         let files = FolderFiles(folder: folder, display: folderDisplay)
         let display = source.display
         var contents = PackContents(
-            items: PlistItems(map.items.map { $0 as Any }),
-            entry: { item, index in
-                let item = item as! MapItem
+            // Items by position: an index fits in `Any` as it is, where each `MapItem` was boxed,
+            // a second copy of the map beside the map (half a million kept KDE elements).
+            items: PlistItems(map.items.indices.map { $0 as Any }),
+            entry: { [items = map.items] item, index in
+                let item = items[item as! Int]
+                // The map's keywords (a Pleroma emoji's tags) go with its entry.
                 return entry(item, index: index, files: files, display: display).map { entry in
                     var entry = entry
                     entry.keywords = item.keywords
@@ -103,6 +111,8 @@ enum MapLayouts {
                 }
             })
         if let title = map.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { contents.titles[.en] = title }
+        contents.titleKey = map.titleKey
+        contents.textKey = map.items.first?.textKey ?? "text"
         contents.notes = { entries in
             let count = entries.count
             let summary = "\(map.description): \(count) emoticon\(count == 1 ? "" : "s") \(map.order)"
@@ -115,12 +125,19 @@ enum MapLayouts {
     }
 
     /// A map file's XML root element; a file that is not well-formed is refused naming the line.
-    static func parseXML(_ data: Data, display: String) throws(PackError) -> PackXML.Element {
-        do { return try PackXML.parse(data) } catch { throw PackError.malformedMap(path: display, format: "XML", reason: error.message) }
+    /// Only what `selection` names is kept (`PackXML.Selection`).
+    static func parseXML(_ data: Data, display: String, keeping selection: PackXML.Selection) throws(PackError) -> PackXML.Element {
+        do { return try PackXML.parse(data, keeping: selection) } catch { throw PackError.malformedMap(path: display, format: "XML", reason: error.message) }
     }
 
     /// One map item as an entry: its first text inserted, its image found in the folder.
     static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String) -> Result<Entry, PackError> {
+        // A text over the cap is refused naming its key, quoted shortened, before anything else.
+        for (key, text) in [(item.textKey, item.texts.first ?? ""), ("name", item.name ?? "")] {
+            if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
+                return .failure(.entry(path: display, index: index, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))"))
+            }
+        }
         let label = item.texts.first.flatMap { $0.isEmpty ? nil : $0 }
         func failure(_ key: String, _ reason: Diagnostic.Message) -> Result<Entry, PackError> {
             .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))

@@ -56,6 +56,7 @@ enum PidginLayout: MapFileLayout {
             items.append(MapItem(texts: Array(words.dropFirst()), image: image, displayOnly: hidden, imageKey: "image", textKey: "text"))
         }
         var map = MapFile(layout: layout, items: items, title: header["Name"], description: "a Pidgin smiley theme")
+        map.titleKey = "Name"
         if let icon = header["Icon"] { map.ownImages.append(icon.trimmingCharacters(in: .whitespaces)) }
         if let chosen {
             map.details.append("[\(chosen)] read")

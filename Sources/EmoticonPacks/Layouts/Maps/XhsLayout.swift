@@ -21,15 +21,26 @@ enum XhsLayout: MapFileLayout {
         return .success(contents)
     }
 
-    /// `<folder>/<folder>.xml` when it starts an `<EmoticonSet>` (told from its first kilobyte).
+    /// `<folder>/<folder>.xml` when it starts an `<EmoticonSet>` (told from its first kilobyte);
+    /// a named pipe, device or socket of that name unread, so reading it refuses it by name.
     static func setFile(in folder: URL) -> URL? {
         let xml = folder.appendingPathComponent("\(folder.lastPathComponent).xml")
-        guard PackReader.isRegularFile(xml), let head = try? RegularFile.readPrefix(xml, count: 1024) else { return nil }
+        guard PackReader.isRegularFile(xml) else { return nil }
+        if RegularFile.specialKind(of: xml) != nil { return xml }
+        guard let head = try? RegularFile.readPrefix(xml, count: 1024) else { return nil }
         return String(decoding: head, as: UTF8.self).contains("<EmoticonSet") ? xml : nil
     }
 
+    /// What is read: the set's `name`, `iconUri`, `line` and `row`, and its `<EmoticonBean>`s'
+    /// `content` and `iconUri`, however deep the beans are wrapped.
+    static let read = PackXML.Selection(
+        children: [
+            "name": .text, "iconUri": .text, "line": .text, "row": .text,
+            "EmoticonBean": PackXML.Selection(children: ["content": .text, "iconUri": .text]),
+        ], others: .likeThis)
+
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try MapLayouts.parseXML(data, display: display)
+        let root = try MapLayouts.parseXML(data, display: display, keeping: read)
         guard root.name == "EmoticonSet" else {
             throw PackError.wrongRoot(path: display, expected: "<EmoticonSet> (an XhsEmoticonsKeyboard set)", found: "<\(root.name)>")
         }
@@ -46,6 +57,7 @@ enum XhsLayout: MapFileLayout {
                 allowsFolders: true, imageKey: "iconUri", textKey: "content")
         }
         var map = MapFile(layout: layout, items: items, title: root.child(named: "name")?.trimmedText, description: "an XhsEmoticonsKeyboard set")
+        map.titleKey = "<name>"
         if let icon = root.child(named: "iconUri")?.trimmedText, !icon.isEmpty { map.ownImages.append(icon) }
         if let rows = root.child(named: "line").flatMap({ Int($0.trimmedText) }), let columns = root.child(named: "row").flatMap({ Int($0.trimmedText) }) {
             map.grid = (rows, columns)

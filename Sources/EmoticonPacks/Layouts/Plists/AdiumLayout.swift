@@ -50,10 +50,20 @@ enum AdiumLayout: MapFileLayout {
     /// The keys of the root dictionary's `key` dictionary in file order, read from the XML
     /// (empty for a binary plist, or when the XML cannot be read).
     static func xmlKeyOrder(_ data: Data, of key: String) -> [String] {
-        guard let plist = try? PackXML.parse(data), let root = plist.child(named: "dict") else { return [] }
+        guard let plist = try? PackXML.parse(data, keeping: keyOrder), let root = plist.child(named: "dict") else { return [] }
         guard let value = pairs(root).first(where: { $0.key == key })?.value, value.name == "dict" else { return [] }
         return pairs(value).map(\.key)
     }
+
+    /// What `xmlKeyOrder` reads of a plist: the root `<dict>`'s keys, and the keys of the
+    /// dictionaries in it, each value kept by name only.
+    static let keyOrder = PackXML.Selection(children: [
+        "dict": PackXML.Selection(
+            children: ["key": .text, "dict": PackXML.Selection(children: ["key": .text], others: .skeletons)], others: .skeletons)
+    ])
+
+    /// What `TextMapLayout` reads of a plist: the root `<dict>`'s keys, each value by name only.
+    static let rootKeys = PackXML.Selection(children: ["dict": PackXML.Selection(children: ["key": .text], others: .skeletons)])
 
     /// A plist `<dict>`'s `<key>`s, each with the element after it.
     static func pairs(_ dict: PackXML.Element) -> [(key: String, value: PackXML.Element)] {

@@ -44,6 +44,10 @@ extension PackReader {
                 continue
             }
             guard let title, !title.isEmpty else { continue }
+            if let refused = TextLimits.refusal(title, key: "group \(index) groupName", display: "\(root.lastPathComponent)/emoticons.plist") {
+                survey.errors.append(refused)
+                continue
+            }
             for pack in survey.packs.indices.dropFirst(first) where survey.packs[pack].folderName == directory {
                 survey.packs[pack].titles[.cn] = title
             }

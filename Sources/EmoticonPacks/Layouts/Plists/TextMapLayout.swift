@@ -59,7 +59,7 @@ enum TextMapLayout: PackLayout {
         }
         let strings = dict.compactMapValues { $0 as? String }
         var keys: [String] = []
-        if let plist = try? PackXML.parse(data), let rootDict = plist.child(named: "dict") { keys = AdiumLayout.pairs(rootDict).map(\.key) }
+        if let plist = try? PackXML.parse(data, keeping: AdiumLayout.rootKeys), let rootDict = plist.child(named: "dict") { keys = AdiumLayout.pairs(rootDict).map(\.key) }
         let ordered = Set(keys) == Set(strings.keys) && keys.count == strings.count
         if !ordered { keys = strings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
         var map = TextMap(pairs: keys.map { ($0, strings[$0]!) }, ordered: ordered, choice: choice)
@@ -119,11 +119,23 @@ enum TextMapLayout: PackLayout {
             }
             folders = [folder]
         }
+        // Each side's names reduced to keys once; each folder listed once (`ImageFolderIndex`).
+        var sideCounts: [Bool: [String: Int]] = [:]
+        func counts(textFirst: Bool, catalog: Bool) -> [String: Int] {
+            // Asset catalogs are rare: their keys are made when one is a candidate.
+            if catalog { return ImageFolderIndex.counts(map.pairs.map { textFirst ? $0.value : $0.key }, catalog: true) }
+            if let known = sideCounts[textFirst] { return known }
+            let made = ImageFolderIndex.counts(map.pairs.map { textFirst ? $0.value : $0.key }, catalog: false)
+            sideCounts[textFirst] = made
+            return made
+        }
         var scores: [(folder: URL, textFirst: Bool, count: Int)] = []
         for folder in folders {
-            let files = FolderFiles(folder: folder, display: folder.lastPathComponent)
-            if map.choice.texts != .values { scores.append((folder, true, map.pairs.filter { exists($0.value, files) }.count)) }
-            if map.choice.texts != .keys { scores.append((folder, false, map.pairs.filter { exists($0.key, files) }.count)) }
+            let index = ImageFolderIndex(folder: folder)
+            let catalog = AssetCatalogImages.isCatalog(folder)
+            for textFirst in [true, false] where map.choice.texts != (textFirst ? .values : .keys) {
+                scores.append((folder, textFirst, index.keys.isEmpty ? 0 : index.count(counts(textFirst: textFirst, catalog: catalog))))
+            }
         }
         let best = scores.map(\.count).max() ?? 0
         let winners = scores.filter { $0.count == best }
@@ -154,7 +166,7 @@ enum TextMapLayout: PackLayout {
         let items = pairs.map { pair -> MapItem in
             let hasExtension = MapLayouts.drawnExtensions.contains((pair.image as NSString).pathExtension.lowercased())
             return MapItem(
-                texts: [pair.text], image: pair.image, extensions: hasExtension ? nil : ["png", "gif"], name: Entry.bareName(pair.text),
+                texts: [pair.text], image: pair.image, extensions: hasExtension ? nil : MapItem.stemExtensions, name: Entry.bareName(pair.text),
                 imageKey: winner.textFirst ? "value" : "key", textKey: winner.textFirst ? "key" : "value")
         }
         var file = MapFile(
@@ -167,16 +179,6 @@ enum TextMapLayout: PackLayout {
         }
         if let folder = file.imageFolder { file.details.append("images in \(relative(folder, in: source.folder))/") }
         return .success(MapLayouts.contents(of: source, map: file))
-    }
-
-    /// Whether `name` (a stem or a file name) names an image in `files`' folder. A file linking
-    /// outside counts: reading the entry then refuses it by name, never passes over it.
-    static func exists(_ name: String, _ files: FolderFiles) -> Bool {
-        guard FileNamePolicy.unsafeReason(name) == nil else { return false }
-        if AssetCatalogImages.isCatalog(files.folder) { return AssetCatalogImages.has(name, in: files.folder) }
-        func present(_ file: String) -> Bool { if case .absent = files.lookup(file) { false } else { true } }
-        if MapLayouts.drawnExtensions.contains((name as NSString).pathExtension.lowercased()) { return present(name) }
-        return MapLayouts.drawnExtensions.contains { present("\(name).\($0)") }
     }
 
     /// `folder`'s path below `pack` (`经典表情`, `a/b`), as messages name it.

@@ -77,9 +77,11 @@ extension PackReader {
                 var seen: [String: Int] = [:]
                 for entry in newer { seen[entry.text] = seen[entry.text] ?? entry.plistIndex }
                 var kept: [Entry] = []
+                // Listed up to the cap, counted past it, as a file's own entry problems are.
+                var repeats = EntryProblems(path: survey.packs[target].plistPath)
                 for entry in survey.packs[target].entries {
                     if let index = seen[entry.text] {
-                        survey.warnings.append(
+                        repeats.warn(
                             .skippedEntry(
                                 path: survey.packs[target].plistPath, index: entry.plistIndex, text: entry.text,
                                 reason: "repeats entry \(index) of \(path: extra.plistPath), which comes first"))
@@ -87,6 +89,7 @@ extension PackReader {
                         kept.append(entry)
                     }
                 }
+                repeats.close(into: &survey.errors, &survey.warnings)
                 survey.packs[target].entries = newer + kept
             }
             outcome.pack = nil

@@ -54,6 +54,21 @@ extension SettingsTable {
             "web", request: { $0.web = $1.map { _ in WebRequest() } }, key: "web",
             help: "Also write web/: emoticons.js (render messages, mount the keyboard), emoticons.css and a TexturePacker JSON per sheet.",
             offHelp: "Do not write web/, even if the config file asks for it.")
+        + Setting.output(
+            "android", request: { $0.android = $1.map { _ in AndroidRequest() } }, key: "android",
+            help: "Also write android/: res/ an Android app module compiles as is (sheets per density, manifest, colours) and the Kotlin runtime.",
+            offHelp: "Do not write android/, even if the config file asks for it.")
+        + [
+            .value(
+                "android-densities", "list", key: "androidDensities", type: .text, default: AndroidRequest().densityList, example: "hdpi,xxhdpi",
+                help: "The densities --android draws sheets for, among mdpi,hdpi,xhdpi,xxhdpi,xxxhdpi (default: every one); implies --android.",
+                apply: { (options, value) throws(RowRefusal) in
+                    guard let densities = AndroidRequest.densities(in: value.text) else {
+                        throw RowRefusal(expected: "densities among mdpi,hdpi,xhdpi,xxhdpi,xxxhdpi, separated by commas, e.g. hdpi,xxhdpi")
+                    }
+                    options.outputs.android = AndroidRequest(densities: densities)
+                })
+        ]
         + [
             .onOff(
                 "wait", help: "If another run is writing the same --out, wait for it instead of failing at once.",

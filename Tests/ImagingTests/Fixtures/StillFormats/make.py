@@ -71,3 +71,29 @@ open("short-rows.bmp", "wb").write(bmp(64, 64, 24, b"\0" * 100))
 Image.new("RGB", (40, 40), (220, 30, 30)).save("solid-red.jpg", quality=95)
 Image.new("RGBA", (40, 40), (30, 200, 40, 255)).save("solid-green.webp", lossless=True)
 Image.new("RGB", (40, 40), (20, 40, 210)).save("solid-blue.bmp")
+
+# Bitmaps whose alpha a reader gets wrong when it trusts the wrong bytes (Pillow draws all opaque).
+# 32-bit bit masks R/G/B = FF000000/00FF0000/0000FF00 and no alpha mask: the free byte is the low
+# one (0 here), so the image is opaque; one green pixel.
+open("masks-no-alpha32.bmp", "wb").write(bmp(1, 1, 32, struct.pack("<I", 0x00FF0000), compression=3,
+                                               masks=struct.pack("<III", 0xFF000000, 0x00FF0000, 0x0000FF00)))
+# A V4 header (108 bytes) on a plain 16-bit bitmap, its alpha mask field 0xFF000000: plain bitmaps
+# ignore header masks, so this is 5-5-5 white, opaque.
+v4 = struct.pack("<IiiHHIIiiII", 108, 1, 1, 1, 16, 0, 2, 2835, 2835, 0, 0) + struct.pack("<IIII", 0x7C00, 0x3E0, 0x1F, 0xFF000000) + b"\0" * 52
+open("v4-plain16.bmp", "wb").write(b"BM" + struct.pack("<IHHI", 14 + len(v4) + 4, 0, 0, 14 + len(v4)) + v4 + struct.pack("<HH", 0x7FFF, 0))
+# A V5 header (124 bytes) on a plain 32-bit X8R8G8B8 bitmap, every fourth byte 0: opaque.
+v5 = struct.pack("<IiiHHIIiiII", 124, 2, 1, 1, 32, 0, 8, 2835, 2835, 0, 0) + struct.pack("<IIII", 0xFF0000, 0xFF00, 0xFF, 0xFF000000) + b"\0" * 68
+open("v5-x8r8g8b8.bmp", "wb").write(b"BM" + struct.pack("<IHHI", 14 + len(v5) + 8, 0, 0, 14 + len(v5)) + v5 + struct.pack("<II", 0x000000FF, 0x00FF0000))
+# JPEGs every viewer draws though libjpeg warns: three junk bytes before the scan, JFIF 2.01.
+data = open("baseline.jpg", "rb").read()
+sos = data.index(b"\xff\xda")
+open("extraneous-bytes.jpg", "wb").write(data[:sos] + b"\x01\x02\x03" + data[sos:])
+app0 = data.index(b"JFIF\0")
+open("jfif-2.01.jpg", "wb").write(data[:app0 + 5] + b"\x02\x01" + data[app0 + 7:])
+# A GIF named .jpg.
+Image.new("P", (4, 4)).save("gif-named.jpg", format="GIF")
+# Past the whole-decode limit (2048 x 2048): a WebP and a progressive JPEG are refused; a
+# baseline JPEG of the same size is read a row at a time.
+Image.new("RGB", (2100, 2100), (90, 90, 200)).save("big.webp", lossless=True)
+Image.new("RGB", (2100, 2100), (90, 90, 200)).save("big-progressive.jpg", quality=20, progressive=True)
+Image.new("RGB", (2100, 2100), (90, 90, 200)).save("big-baseline.jpg", quality=20)

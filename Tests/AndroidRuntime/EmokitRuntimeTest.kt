@@ -1,0 +1,174 @@
+// The Kotlin runtime's JVM tests, run by Tests/AndroidRuntime/run-jvm-tests.sh (from .ci/test):
+// compiled once with kotlinc together with the runtime emokit wrote, run in one JVM.
+//   args[0]: Tests/TokenSpec/segments.json
+//   args[1]: Unicode's GraphemeBreakTest.txt
+//   args[2]: a folder of fixtures, each NAME.android.json (an android manifest emokit wrote) with
+//            NAME.swift-layout.json (the Swift library's frames at every default width and scale)
+package emokit
+
+import java.io.File
+
+private var failures = 0
+private var checks = 0
+
+private fun check(condition: Boolean, message: () -> String) {
+    checks++
+    if (!condition) {
+        failures++
+        if (failures <= 30) System.err.println("FAIL: " + message())
+    }
+}
+
+@Suppress("UNCHECKED_CAST")
+private fun json(file: File): Any? = JsonReader(file.readText(Charsets.UTF_8)).parse()
+
+/** The token spec's keyboard as a manifest the runtime parses (one page per tab). */
+private fun specKeyboard(spec: Map<String, Any?>): EmokitKeyboard {
+    val tabs = Json.list(spec["keyboard"], "keyboard").map { t ->
+        val tab = Json.obj(t, "tab")
+        val buttons = Json.list(tab["entries"], "entries").mapIndexed { i, e ->
+            val entry = Json.obj(e, "entry")
+            Button(ButtonKind.EMOTICON, i, 0, i, i, entry["chs"] as String, entry["cht"] as String?, entry["image"] as String, false, false, false, emptyMap())
+        }
+        Tab(tab["id"] as String, tab["id"] as String, "image", "emk_" + tab["id"], buttons.size, listOf(Page(0, "emk_p000", buttons)))
+    }
+    return EmokitKeyboard("test", emptyList(), Grid(8, 4, 50.0, 32.0, Insets(0.0, 0.0, 0.0, 0.0), 0.0, 0.0, false),
+        Metrics(0.0, 200.0, 0.0, 0.0, 0.0), Palette("#000000", "#000000", "#000000", "#000000", "#000000"), null, tabs)
+}
+
+private fun tokenSpec(file: File) {
+    val spec = Json.obj(json(file), "spec")
+    val keyboard = specKeyboard(spec)
+    val vectors = Json.list(spec["vectors"], "vectors")
+    check(vectors.size >= 30) { "the token spec has ${vectors.size} vectors" }
+    for (v in vectors) {
+        val vector = Json.obj(v, "vector")
+        val name = vector["name"] as String
+        val input = vector["input"] as String
+        val expected = Json.list(vector["segments"], "segments").map { s ->
+            val o = Json.obj(s, "segment")
+            Triple(o["kind"] as String, o["text"] as String, o["tab"] as String?)
+        }
+        val segments = keyboard.segments(input)
+        val found = segments.map { Triple(it.kind, it.text, it.tab) }
+        check(found == expected) { "segments, $name: $found, expected $expected" }
+        var offset = 0
+        for (s in segments) { check(s.start == offset) { "segments, $name: ${s.text} starts at ${s.start}, expected $offset" }; offset += s.text.length }
+        val deletion = Json.obj(vector["deleteBackward"], "deleteBackward")
+        val caret = (vector["caret"] as Double?)?.toInt() ?: input.length
+        val edit = keyboard.deleteBackward(input, caret)
+        val expectedCaret = (deletion["caret"] as Double?)?.toInt() ?: (deletion["text"] as String).length
+        check(edit == Edit(deletion["text"] as String, expectedCaret)) { "deleteBackward, $name: $edit, expected ${deletion["text"]} at $expectedCaret" }
+    }
+    // A selection is deleted as it is.
+    check(keyboard.deleteBackward("a[哈哈]b", 1, 5) == Edit("ab", 1)) { "deleting a selection" }
+}
+
+private fun graphemeBreakTest(file: File) {
+    var cases = 0
+    for (line in file.readLines(Charsets.UTF_8)) {
+        val body = line.substringBefore('#').trim()
+        if (body.length == 0) continue
+        val expected = ArrayList<String>()
+        val current = StringBuilder()
+        for (token in body.split(' ').filter { it.isNotEmpty() }) {
+            when (token) {
+                "÷" -> if (current.isNotEmpty()) { expected.add(current.toString()); current.setLength(0) }
+                "×" -> {}
+                else -> current.appendCodePoint(token.toInt(16))
+            }
+        }
+        val text = expected.joinToString("")
+        check(EmokitText.graphemes(text) == expected) { "GraphemeBreakTest: $body" }
+        cases++
+    }
+    check(cases > 500) { "GraphemeBreakTest.txt had $cases cases" }
+}
+
+private fun layouts(folder: File) {
+    val fixtures = folder.listFiles { f -> f.name.endsWith(".android.json") }!!.sortedBy { it.name }
+    check(fixtures.isNotEmpty()) { "no fixtures in $folder" }
+    for (fixture in fixtures) {
+        val name = fixture.name.removeSuffix(".android.json")
+        val keyboard = EmokitKeyboard.parse(fixture.readText(Charsets.UTF_8))
+        val swift = Json.obj(json(File(folder, "$name.swift-layout.json")), "swift layout")
+        var compared = 0
+        for (l in Json.list(swift["layouts"], "layouts")) {
+            val expected = Json.obj(l, "layout")
+            val width = expected["width"] as Double
+            val scale = expected["scale"] as Double
+            val layout = keyboard.layout(width, scale)
+            val frames = Json.list(expected["cellFrames"], "cellFrames").map { r -> Json.list(r, "frame").map { it as Double } }
+            check(frames.size == layout.cellFrames.size) { "$name at $width@$scale: ${layout.cellFrames.size} cells, Swift ${frames.size}" }
+            for ((i, f) in frames.withIndex()) {
+                val k = layout.cellFrames[i]
+                check(listOf(k.x, k.y, k.width, k.height) == f) { "$name at $width@$scale: cell $i $k, Swift $f" }
+            }
+            for (ic in Json.list(expected["icons"], "icons")) {
+                val icon = Json.list(ic, "icon").map { (it as Double).toInt() } // row, column, w, h, x, y
+                val rect = layout.iconPixelRect(layout.frame(icon[0], icon[1]), icon[2], icon[3])
+                check(rect == PixelRect(icon[4], icon[5], icon[2], icon[3])) { "$name at $width@$scale: icon in cell (${icon[0]}, ${icon[1]}) $rect, Swift $icon" }
+            }
+            compared++
+        }
+        check(compared >= 9) { "$name: only $compared layouts compared" }
+        // Each density's sprite is the cell's icon box, inside the sheet, and drawn at the icon size in dp.
+        for (density in keyboard.densities) {
+            val layout = keyboard.layout(375.0, density.scale, density)
+            for ((t, tab) in keyboard.tabs.withIndex()) for (page in tab.pages) for (key in layout.page(t, page.index)!!) {
+                val sprite = key.sprite ?: continue
+                check(sprite.width == density.iconPixels && sprite.x == key.button.column * density.cellPixels + density.gutterPixels &&
+                    sprite.y == key.button.row * density.cellPixels + density.gutterPixels && sprite.x + sprite.width <= density.sheetWidth) {
+                    "$name ${density.name}: sprite $sprite of ${key.button.name}"
+                }
+                val icon = key.iconRect!!
+                check(Math.abs(icon.width - keyboard.grid.iconSize) <= 0.5 / density.scale + 1e-9) { "$name ${density.name}: icon ${icon.width} dp wide" }
+            }
+        }
+        check(keyboard.density(2.625).name == "xxhdpi" || keyboard.densities.none { it.name == "xxhdpi" }) { "a 2.625x screen takes xxhdpi" }
+        check(keyboard.density(480)?.scale == 3.0 || keyboard.densities.none { it.dpi == 480 }) { "480 dpi is xxhdpi" }
+        recent(keyboard, name)
+    }
+}
+
+private class MemoryStore(var json: String? = null) : RecentStore {
+    override fun read() = json
+    override fun write(json: String) { this.json = json }
+}
+
+private fun recent(keyboard: EmokitKeyboard, name: String) {
+    val tab = keyboard.tabs.indexOfFirst { t -> t.pages.any { p -> p.buttons.count { it.kind == ButtonKind.EMOTICON } >= 2 } }
+    if (tab < 0) return
+    val buttons = keyboard.tabs[tab].pages[0].buttons.filter { it.kind == ButtonKind.EMOTICON }
+    val store = MemoryStore()
+    val recent = Recent(keyboard, store)
+    recent.use(tab, buttons[0]); recent.use(tab, buttons[1]); recent.use(tab, buttons[0])
+    check(recent.buttons().map { it.second } == listOf(buttons[0], buttons[1])) { "$name: Recent is newest first, once each" }
+    check(store.json!!.contains("\"tab\":") && !store.json!!.contains("\"index\"")) { "$name: Recent stores tab and text: ${store.json}" }
+    // A rebuild that inserted an entry before them: the items still resolve to their buttons.
+    val shifted = keyboard.tabs[tab].pages[0].buttons.map { if (it.kind == ButtonKind.EMOTICON) it.copy(index = it.index + 1, column = (it.column + 1) % keyboard.grid.columns) else it }
+    val rebuilt = EmokitKeyboard(keyboard.generatorVersion, keyboard.densities, keyboard.grid, keyboard.metrics, keyboard.light, keyboard.dark,
+        keyboard.tabs.mapIndexed { i, t -> if (i == tab) t.copy(pages = listOf(t.pages[0].copy(buttons = shifted)) + t.pages.drop(1)) else t })
+    check(Recent(rebuilt, store).buttons().map { it.second.name } == listOf(buttons[0].name, buttons[1].name)) { "$name: Recent survives a shift" }
+    // Gone tab or text, or unreadable storage: dropped silently.
+    check(Recent(keyboard, MemoryStore("[{\"tab\":\"gone\",\"text\":\"x\"},{\"tab\":\"${keyboard.tabs[tab].id}\",\"text\":\"no such text\"}]")).buttons().isEmpty()) { "$name: gone items are dropped" }
+    check(Recent(keyboard, MemoryStore("not json")).buttons().isEmpty()) { "$name: unreadable Recent reads as empty" }
+}
+
+private fun parsing() {
+    val bad = listOf("", "{", "{\"schemaVersion\": 2}", "[1,]", "{\"schemaVersion\": 1}")
+    for (text in bad) {
+        val message = try { EmokitKeyboard.parse(text); null } catch (e: EmokitManifestException) { e.message }
+        check(message != null) { "parse(${text}) should fail" }
+    }
+    check(JsonReader("{\"a\": [1, 2.5, \"\\u00e9\\n\", true, null]}").parse() == mapOf("a" to listOf(1.0, 2.5, "é\n", true, null))) { "JSON values" }
+}
+
+fun main(args: Array<String>) {
+    tokenSpec(File(args[0]))
+    graphemeBreakTest(File(args[1]))
+    layouts(File(args[2]))
+    parsing()
+    println("emokit Kotlin runtime: $checks checks, $failures failed (Unicode ${EmokitText.unicodeVersion})")
+    if (failures > 0) System.exit(1)
+}
