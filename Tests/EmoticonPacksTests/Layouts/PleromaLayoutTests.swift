@@ -99,6 +99,12 @@ struct PleromaLayoutTests {
         // Not UTF-8, or no line of the shape at all: the file is refused, naming the line.
         try Data([0x61, 0x2C, 0x20, 0x61, 0x0A, 0x62, 0xFF, 0x0A]).write(to: file)
         #expect(LayoutFixtures.errors(folder.path) == ["custom/emoji.txt: not a valid Pleroma emoji.txt file (line 2 is not UTF-8)"])
+        // Tags are carried into every manifest: each is held to a title's length, and their number.
+        try Data("happy, happy.png, \(String(repeating: "x", count: 201))\n".utf8).write(to: file)
+        let long = LayoutFixtures.errors(folder.path)
+        #expect(long.count == 1 && long[0].hasPrefix("custom/emoji.txt: entry 0 (\":happy:\"): tags: a keyword is 201 characters long; the limit is 200"), "\(long)")
+        try Data("happy, happy.png, \((0...100).map { "t\($0)" }.joined(separator: ", "))\n".utf8).write(to: file)
+        #expect(LayoutFixtures.errors(folder.path) == ["custom/emoji.txt: entry 0 (\":happy:\"): tags: 101 keywords; the limit is 100"])
         try Data("just words\n".utf8).write(to: file)
         #expect(LayoutFixtures.errors(folder.path) == ["custom/emoji.txt: not a valid Pleroma emoji.txt file (no line of shortcode, file[, tags])"])
     }

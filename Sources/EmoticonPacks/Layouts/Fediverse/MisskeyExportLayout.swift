@@ -87,6 +87,7 @@ enum MisskeyExportLayout: PackLayout {
         } else if !(dictionary["fileName"] is String) {
             item.problem = ("fileName", dictionary["fileName"].map { "expected the image's file name, found \(PackReader.typeName($0))" } ?? "missing")
         }
+        if item.problem == nil, let problem = Shortcodes.keywordProblem(item.keywords) { item.problem = ("emoji.aliases", problem) }
         if let title = category, let problem = TextLimits.problem(title, limit: TextLimits.title) { item.problem = ("emoji.category", "the category is \(problem.message)") }
         return (item, name, category)
     }

@@ -37,6 +37,7 @@ enum PleromaEmojiTextLayout: MapFileLayout {
                 case .success(let path): item.image = path
                 case .failure(let reason): item.problem = ("file", reason.message)
                 }
+                if let problem = Shortcodes.keywordProblem(item.keywords) { item.problem = ("tags", problem) }
                 if let problem = Shortcodes.problem(shortcode) { item.problem = ("shortcode", problem) }
             }
             lines.append((shortcode, item))

@@ -24,6 +24,22 @@ enum Shortcodes {
         return nil
     }
 
+    /// The most keywords one emoji may have (CLDR gives an emoji five to ten).
+    static let maxKeywords = 100
+
+    /// Why `keywords` (a Pleroma emoji's tags, a Misskey emoji's aliases) cannot be kept, or nil:
+    /// each is carried into every manifest and the web runtime, so each is held to a title's
+    /// length, and their number to `maxKeywords`.
+    static func keywordProblem(_ keywords: [String]) -> Diagnostic.Message? {
+        if keywords.count > maxKeywords { return "\(keywords.count) keywords; the limit is \(maxKeywords)" }
+        for keyword in keywords {
+            if let problem = TextLimits.problem(keyword, limit: TextLimits.title) {
+                return "a keyword is \(problem.message) (it starts \(PackError.quote(keyword)))"
+            }
+        }
+        return nil
+    }
+
     /// A pack file's JSON root, a file that is not JSON refused naming the reason.
     static func json(_ data: Data, display: String) throws(PackError) -> Any {
         if data.isEmpty { throw PackError.malformedMap(path: display, format: "JSON", reason: "the file is empty") }
