@@ -75,6 +75,11 @@ struct MisskeyExportLayoutTests {
         #expect(lenient.packs.map { $0.entries.map(\.text) } == [[":blobcat:"]])
         let skipped = "export/meta.json: entry 2 (\":lost:\"): skipped: \"downloaded\" is not true (the export has no image of it); Misskey's import skips it too"
         #expect(lenient.warnings.map(\.description).contains(skipped))
+        // A category is a tab's title: over the title cap, its emoji are refused naming it.
+        let category = String(repeating: "c", count: 201)
+        try Data(#"{"emojis": [{"downloaded": true, "fileName": "blobcat.png", "emoji": {"name": "blobcat", "category": "\#(category)"}}]}"#.utf8).write(to: meta)
+        let long = LayoutFixtures.errors(folder.path)
+        #expect(long == ["export/meta.json: entry 0 (\":blobcat:\"): emoji.category: the category is 201 characters long; the limit is 200"], "\(long)")
         try Data("{\"emoji\": []}".utf8).write(to: meta)
         #expect(LayoutFixtures.errors(folder.path) == ["export/meta.json: emojis: missing: a Misskey export's meta.json lists its emoji under \"emojis\""])
     }

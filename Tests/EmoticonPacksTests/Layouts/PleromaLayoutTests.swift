@@ -58,6 +58,11 @@ struct PleromaLayoutTests {
                 "pack/pack.json: entry 3 (\":e:\"): files.e: file not found: pack/gone.png (nor an @2x or @3x variant)",
                 "pack/pack.json: entry 4 (\":f:\"): files.f: \"/etc/x.png\" is an absolute path; pack.json names files relative to the pack",
             ])
+        // A shortcode whose `:shortcode:` is over the text cap is refused before anything else.
+        let long = String(repeating: "s", count: 999)
+        let longErrors = try errors(#"{"files": {"\#(long)": "happy.png"}}"#)
+        #expect(longErrors.count == 1 && longErrors[0].hasPrefix("pack/pack.json: entry 0: files: 1001 characters long; the limit is 1000"), "\(longErrors)")
+        _ = try errors(#"{"files": {"a": 1, "b c": "happy.png", "d": "../up.png", "e": "gone.png", "f": "/etc/x.png", "ok": "happy.png"}}"#)
         // With --lenient the good one is read and each bad one is a warning.
         let lenient = try LayoutFixtures.read(folder.path, lenient: true)
         #expect(lenient.packs.first?.entries.map(\.text) == [":ok:"])
