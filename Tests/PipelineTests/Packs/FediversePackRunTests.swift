@@ -12,7 +12,10 @@ struct FediversePackRunTests {
     @Test func pleromaAndMisskeyPacksGiveTheirTabsTextsKeywordsAndImages() throws {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
         let inputs = ["Pleroma/emoji", "Misskey/export"].map { PackLayoutRunTests.fixtures.appendingPathComponent($0) }
-        try PipelineRun.generate(inputs, out: out) { $0.writePreview = false }
+        try PipelineRun.generate(inputs, out: out) {
+            $0.writePreview = false
+            $0.writeWeb = true
+        }
         let manifestFile = out.appendingPathComponent("manifests/375.json")
         let manifest = try Manifest.decode(try Data(contentsOf: manifestFile))
         // Image buttons with keywords are what the schema describes.
@@ -46,5 +49,15 @@ struct FediversePackRunTests {
                 #expect(pixel.r == source.r && pixel.g == source.g && pixel.b == source.b, "\(tab.id) \(file)")
             }
         }
+        // The web runtime's search finds an image by a Misskey alias or a Pleroma tag (node runs
+        // the generated module as an app would import it). A text is searched once, in the first
+        // tab that has it, so `:blob_wave:` (Pleroma's first, without aliases) is not asked for.
+        let script = """
+            import { search } from \(String(reflecting: out.appendingPathComponent("web/emoticons.mjs").path));
+            console.log(JSON.stringify(["wolf", "tag1", "tag2"].map((q) => search(q).map((r) => r.entry.text))));
+            """
+        let node = try Subprocess.tool("node", ["--input-type=module", "-e", script])
+        #expect(node.status == 0, "\(node.stderr)")
+        #expect(node.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"[[":awoo:"],[":happy:",":sad:"],[":happy:"]]"#)
     }
 }
