@@ -122,7 +122,8 @@ extension Manifest {
         public var sprite: [String: PixelRect]
         /// The animated version shown on long press (a GIF copied into the output).
         public var animation: Animation?
-        /// Search keywords for an emoji (CLDR annotations in the manifest's locale).
+        /// Search keywords: an emoji's CLDR annotations in the manifest's locale, an image's from its pack
+        /// (a Pleroma emoji's tags).
         public var keywords: [String]? = nil
         /// For a name with Han characters: its pinyin without tones, then its syllables' initials
         /// (`["xiaolian", "xl"]` for 笑脸), so a search finds it as a pinyin input method types.

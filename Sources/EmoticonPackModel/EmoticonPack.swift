@@ -79,7 +79,8 @@ public struct Entry: Equatable, Sendable {
         self.plistIndex = plistIndex; self.text = text; self.textTraditional = textTraditional; self.name = name
         self.content = content; self.animation = animation; self.sourcePath = sourcePath
     }
-    /// Search keywords (CLDR annotations, for emoji), in the keyboard's locale.
+    /// Search keywords: CLDR annotations for emoji, in the keyboard's locale; the pack's own for
+    /// images (a Pleroma emoji's tags).
     public var keywords: [String] = []
     /// Skin-tone variants of an emoji, offered on long press (see `EmojiVariant`).
     public var variants: [EmojiVariant] = []

@@ -124,6 +124,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .setGrid(path, rows, columns):
             return "\(path: path): the set asks for pages of \(rows) lines of \(columns) (line, row); every tab shares the keyboard's grid "
                 + "(\(setting: "rows") x \(setting: "columns")), so this one does too"
+        case let .zippedPack(path) where Self.isTarball(path):
+            // Mastodon's `tootctl emoji import` takes packs as tarballs.
+            return "\(path: path): a packed tarball is not read; unpack it first (tar -xf) and name the folder it gives"
         case let .zippedPack(path):
             return "\(path: path): a zipped pack is not read; unzip it first and name the folder it gives"
         case let .moreEntryProblems(path, count, listed, severity):
@@ -197,6 +200,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// How every message names an entry: `faces/info.plist: entry 3 ("[哈哈]")`.
+    /// A tar archive, compressed or not (`.tar`, `.tar.gz`, `.tgz`), by its name.
+    public static func isTarball(_ path: String) -> Bool {
+        let name = path.lowercased()
+        return [".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz"].contains { name.hasSuffix($0) }
+    }
+
     public static func entryLabel(_ path: String, _ index: Int, _ text: String?) -> Diagnostic.Message {
         "\(path: path): entry \(index)" + (text.map { " (\(quoted: $0))" } ?? "")
     }

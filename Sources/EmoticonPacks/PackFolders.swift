@@ -73,7 +73,7 @@ extension PackReader {
     func isPack(_ folder: URL) -> Bool { packPlist(in: folder) != nil }
 
     /// A pack as it travels (`.zip`, or Jabber's `.jisp`): emokit reads folders, and says to unzip it.
-    static func isZipped(_ url: URL) -> Bool { ["zip", "jisp"].contains(url.pathExtension.lowercased()) }
+    static func isZipped(_ url: URL) -> Bool { ["zip", "jisp"].contains(url.pathExtension.lowercased()) || PackError.isTarball(url.path) }
 
     static func isRegularFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
@@ -107,7 +107,10 @@ extension PackReader {
             var childIsDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: child.path, isDirectory: &childIsDirectory), childIsDirectory.boolValue else {
                 // A zipped pack beside the others is named, never passed over in silence.
-                if Self.isZipped(child) { skipped.append(.skippedFolder(path: "\(input.lastPathComponent)/\(name)", reason: "a zipped pack; unzip it first")) }
+                if Self.isZipped(child) {
+                    let reason = PackError.isTarball(name) ? "a packed tarball; unpack it first (tar -xf)" : "a zipped pack; unzip it first"
+                    skipped.append(.skippedFolder(path: "\(input.lastPathComponent)/\(name)", reason: reason))
+                }
                 continue
             }
             if name == Self.additionalFolder { continue }  // YYKit's additional/ (see YYKitBundle.swift)

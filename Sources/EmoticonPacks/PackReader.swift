@@ -125,6 +125,7 @@ public struct PackReader: Sendable {
                 survey.warnings += outcome.warnings
                 survey.notes += outcome.notes
                 if let pack = outcome.pack { survey.packs.append(pack) } else { survey.unreadFolders.insert(folder.lastPathComponent) }
+                survey.packs += outcome.morePacks
                 if let pack = outcome.displayOnlyPack { survey.packs.append(pack) }
             }
             if folders != [input] {
@@ -153,6 +154,8 @@ public struct PackReader: Sendable {
         var pack: EmoticonPack?
         /// The entries the pack's app shows in received messages only (`PackContents.displayOnlyItems`).
         var displayOnlyPack: EmoticonPack?
+        /// The pack's other tabs, when its app shows it as several (`PackContents.tabs`).
+        var morePacks: [EmoticonPack] = []
         var plistPath: String
         var errors: [PackError] = []
         var warnings: [PackError] = []
@@ -274,6 +277,11 @@ public struct PackReader: Sendable {
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
         outcome.pack?.tabIcon = own["icon.png"]
+        if !contents.tabs.isEmpty, let whole = outcome.pack {
+            let tabs = split(whole, into: contents.tabs)
+            outcome.pack = tabs.first ?? whole
+            outcome.morePacks = Array(tabs.dropFirst())
+        }
         if !contents.displayOnlyItems.isEmpty, var pack = outcome.pack {
             // A tab of its own, after the pack's, named apart so its id never takes the pack's.
             let received = pack.entries.filter { contents.displayOnlyItems.contains($0.plistIndex) }

@@ -79,6 +79,9 @@ struct PackContents {
     /// Items the app shows in received messages only, never on the keyboard (Pidgin's `!`
     /// lines): they become a display-only tab of their own after the pack's.
     var displayOnlyItems: Set<Int> = []
+    /// The tabs the app shows the pack as, when it shows more than one (Misskey's categories):
+    /// each item in one, in tab order. Empty: the pack is one tab.
+    var tabs: [Tab] = []
     var titles: [TitleLocale: String] = [:]
     /// How messages name the file's title (a map's `Name`); nil for a plist's `group_name_*`.
     var titleKey: String? = nil
@@ -87,4 +90,11 @@ struct PackContents {
     var textKey = "text"
     var plistID: String?
     var displayOnly = false
+
+    /// One tab of a pack shown as several: its title (nil: the pack's own tab, with the folder's
+    /// id and title) and the items in it.
+    struct Tab {
+        var title: String?
+        var items: Set<Int>
+    }
 }

@@ -8,7 +8,9 @@ enum PackLayouts {
     /// 3. the chat apps' maps, each parsed from its own file into a `MapFile` and matched by it:
     ///    `AdiumLayout` (`Emoticons.plist`), `PidginLayout` (`theme`), `JabberIconsetLayout`
     ///    (`icondef.xml`), `KDEEmoticonsLayout` (`emoticons.xml`), `EiskaltLayout` (`NAME.xml`
-    ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`);
+    ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`), `PleromaPackLayout`
+    ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
+    ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
     /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
@@ -35,6 +37,9 @@ enum PackLayouts {
         KDEEmoticonsLayout.self,
         EiskaltLayout.self,
         XhsLayout.self,
+        PleromaPackLayout.self,
+        PleromaEmojiTextLayout.self,
+        MisskeyExportLayout.self,
         TextMapLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,

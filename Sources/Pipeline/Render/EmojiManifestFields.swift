@@ -58,8 +58,9 @@ struct EmojiManifestFields {
         for buttonIndex in page.buttons.indices {
             guard let entryIndex = page.buttons[buttonIndex].entry, entryIndex < pack.entries.count else { continue }
             let entry = pack.entries[entryIndex]
-            guard case .emoji(let text) = entry.content else { continue }
+            // An image's keywords too: a fediverse pack's tags and aliases are searched like CLDR's.
             if !entry.keywords.isEmpty { page.buttons[buttonIndex].keywords = entry.keywords }
+            guard case .emoji(let text) = entry.content else { continue }
             page.buttons[buttonIndex].emojiVersion = versions?.version(of: text)
             if let systemGlyphs, systemGlyphs.drawsVariants(of: entry) {
                 page.buttons[buttonIndex].variants = entry.variants.map { variant in

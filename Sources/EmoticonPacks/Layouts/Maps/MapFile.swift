@@ -52,6 +52,12 @@ struct MapItem {
     var imageKey = "image"
     /// How messages name the part of the entry that holds the texts.
     var textKey = "text"
+    /// Search keywords (a Pleroma emoji's tags).
+    var keywords: [String] = []
+    /// Why the map's own line cannot be an entry, found while parsing (the key it names, why).
+    var problem: (key: String, reason: Diagnostic.Message)? = nil
+    /// Why the app itself skips this line (a warning, never an error).
+    var skipped: Diagnostic.Message? = nil
 }
 
 /// A layout whose file parses to a `MapFile` (Adium, Pidgin, Jabber, KDE, EiskaltDC++, Xhs): it is
@@ -95,7 +101,15 @@ enum MapLayouts {
             // Items by position: an index fits in `Any` as it is, where each `MapItem` was boxed,
             // a second copy of the map beside the map (half a million kept KDE elements).
             items: PlistItems(map.items.indices.map { $0 as Any }),
-            entry: { [items = map.items] item, index in entry(items[item as! Int], index: index, files: files, display: display) })
+            entry: { [items = map.items] item, index in
+                let item = items[item as! Int]
+                // The map's keywords (a Pleroma emoji's tags) go with its entry.
+                return entry(item, index: index, files: files, display: display).map { entry in
+                    var entry = entry
+                    entry.keywords = item.keywords
+                    return entry
+                }
+            })
         if let title = map.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { contents.titles[.en] = title }
         contents.titleKey = map.titleKey
         contents.textKey = map.items.first?.textKey ?? "text"
@@ -128,6 +142,8 @@ enum MapLayouts {
         func failure(_ key: String, _ reason: Diagnostic.Message) -> Result<Entry, PackError> {
             .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
         }
+        if let problem = item.problem { return failure(problem.key, problem.reason) }
+        if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: label, reason: reason)) }
         guard let text = item.texts.first, !text.isEmpty else { return failure(item.textKey, "no text to insert") }
         let parts = item.allowsFolders ? item.image.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [item.image]
         if let reason = parts.lazy.compactMap(FileNamePolicy.unsafeReason).first {
