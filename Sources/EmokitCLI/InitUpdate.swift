@@ -21,7 +21,15 @@ enum InitUpdate {
             printer.print(error.diagnostics)
             return .inputError
         }
-        for missing in result.missing {
+        // The first 100, then one line for the rest (as the pack readers cap their problems).
+        let shownMissing = 100
+        if result.missing.count > shownMissing {
+            printer.print(
+                Diagnostic(
+                    "init-missing-files", .warning, file: plistDisplay,
+                    message: "\(path: plistDisplay): and \(result.missing.count - shownMissing) more entries whose files are not found, not listed (the first \(shownMissing) are)"))
+        }
+        for missing in result.missing.prefix(shownMissing) {
             let files = missing.files.joined(separator: ", ")
             let fate: Diagnostic.Message = removeMissing ? "removed" : "kept (\(setting: "remove-missing") removes it)"
             let entry: Diagnostic.Message = missing.text.map { "entry \(missing.index) (\(quoted: $0))" } ?? "entry \(missing.index)"

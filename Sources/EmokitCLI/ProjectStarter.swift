@@ -79,8 +79,11 @@ public struct ProjectStarter: Sendable {
     /// over it, so a reader sees the old file or the new one, never half of one.
     public static func replacePlist(in folder: URL, with data: Data, display: String) throws(ProjectStarterError) {
         let target = folder.appendingPathComponent(plistName)
+        // The new file keeps the old one's permissions (a private plist stays private).
+        var old = stat()
+        let mode: mode_t = lstat(target.path, &old) == 0 ? old.st_mode & 0o777 : 0o644
         let temporary: URL
-        do { temporary = try NewFile.writeBeside(target, tag: "update", data) } catch {
+        do { temporary = try NewFile.writeBeside(target, tag: "update", data, mode: mode) } catch {
             throw .cannotWrite(path: "\(display)/\(plistName)", reason: error.description)
         }
         defer { unlink(temporary.path) }

@@ -9,8 +9,8 @@
 /// for plain bitmaps, as Windows ignores them). An alpha channel that is 0 in every pixel stores
 /// no alpha (what most writers leave there): the image is opaque. Refused with a reason:
 /// run-length (`BI_RLE4`, `BI_RLE8`) and embedded JPEG/PNG bitmaps, which emoticon themes do not
-/// use. Rows are handed out one at a time (`forEachRow`), so a large bitmap is scaled as it is
-/// read, never held decoded.
+/// use. Rows are handed out one at a time (`forEachRow`) from the file's bytes where they lie, so
+/// a large bitmap is scaled as it is read, never copied or held decoded.
 enum BMPDecoder {
     struct Header: Equatable {
         var width: Int
@@ -47,7 +47,7 @@ enum BMPDecoder {
     }
 
     /// The header, checked against the file and the limits before any pixel memory is used.
-    static func header(_ bytes: [UInt8], limits: some ImageLimits) throws(Problem) -> Header {
+    static func header(_ bytes: UnsafeRawBufferPointer, limits: some ImageLimits) throws(Problem) -> Header {
         guard bytes.count >= 18 else { throw .truncated("the file ends inside its header (\(bytes.count) bytes)") }
         let pixelOffset = Int(u32(bytes, 10))
         let infoSize = Int(u32(bytes, 14))
@@ -122,7 +122,7 @@ enum BMPDecoder {
     }
 
     /// Hands each row, top first, as straight RGBA to `body` (one row buffer, reused).
-    static func forEachRow(_ bytes: [UInt8], header: Header, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachRow(_ bytes: UnsafeRawBufferPointer, header: Header, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let (width, height, bits) = (header.width, header.height, header.bitsPerPixel)
         let opaque = header.masks.a == 0 || header.alphaAllZero
         var pixels = [UInt8](repeating: 0, count: width * 4)
@@ -161,8 +161,8 @@ enum BMPDecoder {
         return UInt32(UInt64((value & mask) >> shift) * 255 / maximum)
     }
 
-    private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
-    private static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    private static func u16(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
+    private static func u32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
         UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
     }
 }

@@ -81,7 +81,7 @@ extension PNGDecoder {
         case .bmp:
             let header = try bmpHeader(data, path: path)
             begin(header.width, header.height)
-            BMPDecoder.forEachRow([UInt8](data), header: header, row)
+            data.withUnsafeBytes { BMPDecoder.forEachRow($0, header: header, row) }
         case .webp:
             let (width, height) = try stillImageSize(data, format: format, path: path)
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -143,7 +143,8 @@ extension PNGDecoder {
     }
 
     private func bmpHeader(_ data: Data, path: String) throws(PNGError) -> BMPDecoder.Header {
-        do { return try BMPDecoder.header([UInt8](data), limits: limits) } catch { throw refusal(error, path: path) }
+        let result = data.withUnsafeBytes { bytes in Result { () throws(BMPDecoder.Problem) in try BMPDecoder.header(bytes, limits: limits) } }
+        do { return try result.get() } catch { throw refusal(error, path: path) }
     }
 
     /// The limits in each shim's shape, handed to `body` with a message buffer; a non-zero status

@@ -38,9 +38,10 @@ public struct NamesFile: Equatable, Sendable {
     public static func parse(_ text: String, display: String) throws(PackStarterError) -> NamesFile {
         var texts: [String: Texts] = [:]
         var problems: [PackStarterError.NameProblem] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: lines end at any of LF, CRLF (Excel, Notepad) or CR.
+        for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).enumerated() {
             let number = offset + 1
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+            let line = String(raw)
             if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let place = "\(display):\(number)"
@@ -50,7 +51,7 @@ public struct NamesFile: Equatable, Sendable {
             }
             // The texts go into an XML plist, which cannot hold control characters or noncharacters.
             if let bad = fields.joined().unicodeScalars.first(where: { $0.properties.generalCategory == .control || $0.properties.isNoncharacterCodePoint }) {
-                problems.append(.init(file: place, reason: "U+\(String(bad.value, radix: 16, uppercase: true)) is not a character a plist text can hold"))
+                problems.append(.init(file: place, reason: "\(String(format: "U+%04X", bad.value)) is not a character a plist text can hold"))
                 continue
             }
             let name = imageName(fields[0])

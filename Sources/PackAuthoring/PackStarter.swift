@@ -94,7 +94,7 @@ public struct PackStarter: Sendable {
             images.append(image)
         }
         if !folders.isEmpty { notes.append("\(display): skipped \(listing(folders.map { $0 + "/" }, "folder")): init lists the images directly in the folder") }
-        if !otherFiles.isEmpty { notes.append("\(display): skipped \(listing(otherFiles, "file")) that \(otherFiles.count == 1 ? "is" : "are") not PNG or GIF") }
+        if !otherFiles.isEmpty { notes.append("\(display): skipped \(listing(otherFiles, "file")) that \(otherFiles.count == 1 ? "is not an image" : "are not images") emokit reads (PNG, JPEG, WebP, BMP or GIF)") }
         var entries: [Entry] = []
         for group in ImageNaming.grouped(images) {
             let stem = group[0].stem
@@ -157,7 +157,7 @@ public struct PackStarter: Sendable {
         }
         if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") { return "two scale suffixes; name it name@2x or name@3x" }
         if let bad = stem.unicodeScalars.first(where: { $0.properties.isNoncharacterCodePoint }) {
-            return "U+\(String(bad.value, radix: 16, uppercase: true)) is not a character an XML plist can hold"
+            return "\(String(format: "U+%04X", bad.value)) is not a character an XML plist can hold"
         }
         return nil
     }
@@ -247,14 +247,29 @@ public enum PackStarterError: Error, Equatable, Sendable {
         case .notAFolder(let path): return ["\(path): not a folder; init takes the folder that holds the images"]
         case .unreadable(let path, let reason): return ["\(path): cannot list the folder (\(reason))"]
         case .alreadyAPack(let file): return ["\(file): the folder is already a pack; init writes info.plist only for a folder of images (remove or rename this file first)"]
-        case .noImages(let path): return ["\(path): no PNG (or GIF) images in the folder; init lists the images directly in it"]
+        case .noImages(let path): return ["\(path): no PNG, JPEG, WebP, BMP or GIF images in the folder; init lists the images directly in it"]
         case .badNames(let problems):
-            return problems.map { "\($0.file): \($0.reason)" } + ["nothing written: rename the files above and run init again"]
+            return Self.shown(problems).map { "\($0.file): \($0.reason)" } + Self.more(problems) + [Self.refusal(problems)]
         case .cannotUpdate(let path, let reason): return ["\(path): cannot update: \(reason)"]
         case .nothingToUpdate(let path): return ["\(path): no info.plist to update (init writes one)"]
         case .packFile(let path, let problem): return ["\(path): \(problem)"]
         case .cannotEditSafely(let path, let reason): return ["\(path): cannot edit this plist safely: \(reason); nothing written"]
         }
+    }
+
+    /// The problems listed: the first 100, as the pack readers list theirs.
+    static func shown(_ problems: [NameProblem]) -> ArraySlice<NameProblem> { problems.prefix(100) }
+
+    static func more(_ problems: [NameProblem]) -> [String] {
+        problems.count > 100 ? ["and \(problems.count - 100) more problems, not listed (the first 100 are)"] : []
+    }
+
+    /// What to do: rename images, or edit `names.tsv`'s lines, whichever the problems name.
+    static func refusal(_ problems: [NameProblem]) -> String {
+        let inNames = problems.contains { $0.file.contains(NamesFile.fileName) }
+        let inImages = problems.contains { !$0.file.contains(NamesFile.fileName) }
+        let fix = inNames && inImages ? "rename the files and edit the lines above" : inNames ? "edit the lines above" : "rename the files above"
+        return "nothing written: \(fix) and run init again"
     }
 
     /// `lines` as errors to print, each with the code of its kind (`init-bad-name` per file).
@@ -271,8 +286,9 @@ public enum PackStarterError: Error, Equatable, Sendable {
         case .packFile: code = "init-unreadable-file"
         case .cannotEditSafely: code = "init-cannot-edit-safely"
         case .badNames(let problems):
-            return problems.map { Diagnostic("init-bad-name", .error, file: $0.file, message: "\(path: $0.file): \($0.reason)") }
-                + [Diagnostic("init-refused", .error, message: "nothing written: rename the files above and run init again")]
+            return Self.shown(problems).map { Diagnostic("init-bad-name", .error, file: $0.file, message: "\(path: $0.file): \($0.reason)") }
+                + Self.more(problems).map { Diagnostic("init-bad-name", .error, message: Diagnostic.Message($0)) }
+                + [Diagnostic("init-refused", .error, message: Diagnostic.Message(Self.refusal(problems)))]
         }
         return lines.map { Diagnostic(code, .error, message: Diagnostic.Message($0)) }
     }

@@ -111,6 +111,14 @@ public struct PackUpdate: Sendable {
                 throw .cannotUpdate(path: display, reason: "cannot encode it (\((error as NSError).localizedDescription))")
             }
         }
+        // Never write a plist emokit would then refuse to read (a binary plist re-encoded grows:
+        // its repeated strings are no longer shared).
+        let limit = PackFileReader.maxBytes
+        if data.count > limit {
+            throw .cannotUpdate(
+                path: display,
+                reason: "the updated plist would be \(data.count) bytes, over the \(limit)-byte limit emokit reads; nothing written (split the pack into two folders)")
+        }
         return PackUpdate(added: added, missing: missing, removedMissing: removeMissing, existingCount: items.count, data: data, isBinary: isBinary)
     }
 

@@ -137,7 +137,7 @@ struct InitCommandTests {
         #expect(
             notes == [
                 "note: \(folder.path): skipped 1 folder (drafts/): init lists the images directly in the folder",
-                "note: \(folder.path): skipped 1 file (notes.txt) that is not PNG or GIF",
+                "note: \(folder.path): skipped 1 file (notes.txt) that is not an image emokit reads (PNG, JPEG, WebP, BMP or GIF)",
                 "note: \(folder.path)/delete@2x.png: the tab's delete button, not an emoticon; not listed",
                 "note: \(folder.path)/icon@2x.png: the tab's icon, not an emoticon; not listed",
                 "note: \(folder.path)/spin.gif: no PNG beside it; the entry shows the animation's first frame (add spin.png for apps that need one)",
@@ -274,7 +274,7 @@ struct InitCommandTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: empty.appendingPathComponent("readme.txt"))
         let none = run(["init", empty.path])
-        #expect(none.status == 1 && none.err == "error: \(empty.path): no PNG (or GIF) images in the folder; init lists the images directly in it\n", "\(none.err)")
+        #expect(none.status == 1 && none.err == "error: \(empty.path): no PNG, JPEG, WebP, BMP or GIF images in the folder; init lists the images directly in it\n", "\(none.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path) == ["readme.txt"])
         let missing = run(["init", dir.appendingPathComponent("nope").path])
         #expect(missing.status == 1 && missing.err == "error: \(dir.path)/nope: no such folder\n")

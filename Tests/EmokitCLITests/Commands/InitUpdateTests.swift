@@ -108,7 +108,7 @@ struct InitUpdateTests {
         let bad = run(["init", other.path])
         #expect(bad.status == 1 && bad.err.hasPrefix("error: \(other.path)/names.tsv:1: expected an image name, a tab, its chs text"), "\(bad.err)")
         try Data("a\t[x\u{7}]\n".utf8).write(to: other.appendingPathComponent("names.tsv"))
-        #expect(run(["init", other.path]).err.hasPrefix("error: \(other.path)/names.tsv:1: U+7 is not a character a plist text can hold"))
+        #expect(run(["init", other.path]).err.hasPrefix("error: \(other.path)/names.tsv:1: U+0007 is not a character a plist text can hold"))
         try InitCommandTests.image(other, "b", scales: [1], index: 1)
         try Data("a\t[x]\nb\t[x]\n".utf8).write(to: other.appendingPathComponent("names.tsv"))
         let clash = run(["init", other.path])

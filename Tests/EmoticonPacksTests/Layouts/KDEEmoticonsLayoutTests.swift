@@ -43,4 +43,27 @@ struct KDEEmoticonsLayoutTests {
                 "theme/emoticons.xml: expected <messaging-emoticon-map> (a KDE emoticon theme) at root, found <icondef>"
             ])
     }
+
+    /// A `file` naming a WebP, BMP or JPEG that is there is that file, not a stem to look up.
+    @Test func aFileInAnyDrawnFormatIsReadAsNamed() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("k2")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["sad.webp", "ok.bmp", "grin.jpeg"] { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+        let xml = """
+            <messaging-emoticon-map>
+            <emoticon file="sad.webp"><string>:(</string></emoticon>
+            <emoticon file="ok.bmp"><string>:o</string></emoticon>
+            <emoticon file="grin.jpeg"><string>:D</string></emoticon>
+            </messaging-emoticon-map>
+            """
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("emoticons.xml"))
+        let read = try LayoutFixtures.read(folder.path)
+        #expect(read.packs.first?.entries.map(\.text) == [":(", ":o", ":D"])
+        let files = read.packs.first?.entries.compactMap { entry -> String? in
+            if case .image(let file) = entry.content { return file.name }
+            return nil
+        }
+        #expect(files == ["sad.webp", "ok.bmp", "grin.jpeg"])
+        #expect(read.warnings.isEmpty, "\(read.warnings)")
+    }
 }

@@ -8,7 +8,7 @@ import Foundation
 enum KDEEmoticonsLayout: MapFileLayout {
     static let layout = "kde"
     static var fileNames: [String] { ["emoticons.xml"] }
-    static let extensions = ["png", "gif", "svg", "svgz", "mng", "jpg"]
+    static let extensions = ["png", "gif", "svg", "svgz", "mng", "jpg", "jpeg", "webp", "bmp"]
     /// Tried for a `file` without an extension; one array shared by every item.
     static let stemExtensions = ["png", "gif", "svg"]
 
