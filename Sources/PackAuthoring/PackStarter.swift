@@ -94,7 +94,9 @@ public struct PackStarter: Sendable {
             images.append(image)
         }
         if !folders.isEmpty { notes.append("\(display): skipped \(listing(folders.map { $0 + "/" }, "folder")): init lists the images directly in the folder") }
-        if !otherFiles.isEmpty { notes.append("\(display): skipped \(listing(otherFiles, "file")) that \(otherFiles.count == 1 ? "is not an image" : "are not images") emokit reads (PNG, JPEG, WebP, BMP or GIF)") }
+        if !otherFiles.isEmpty {
+            notes.append("\(display): skipped \(listing(otherFiles, "file")) that \(otherFiles.count == 1 ? "is not an image" : "are not images") emokit reads (PNG, JPEG, WebP, BMP or GIF)")
+        }
         var entries: [Entry] = []
         for group in ImageNaming.grouped(images) {
             let stem = group[0].stem
