@@ -63,6 +63,11 @@ extension PackReader {
         }
         if let beside = EiskaltLayout.mapBeside(folder) { return PackPlist(url: beside, usualName: beside.lastPathComponent, unusualName: nil, isBeside: true) }
         if let set = XhsLayout.setFile(in: folder) { return PackPlist(url: set, usualName: set.lastPathComponent, unusualName: nil, isXhsSet: true) }
+        // A plist that links outside the pack is its file, to be refused by name when read: never
+        // passed over as if it were absent (and the folder read as plain images).
+        if let outside = TextMapLayout.plists(in: folder).first(where: { Containment.escape($0, inside: folder) != nil }) {
+            return PackPlist(url: outside, usualName: outside.lastPathComponent, unusualName: nil, isTextMap: true)
+        }
         let maps = TextMapLayout.candidates(in: folder) { try? loadPlist($0, inside: folder) }
         if let map = maps.first {
             return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))

@@ -81,4 +81,21 @@ struct PackLinkTests {
         try Self.link(pack.appendingPathComponent("a.gif"), to: URL(fileURLWithPath: "/dev/zero"))
         #expect(Self.errors([pack]) == [#"faces/info.plist: entry 0 ("[a]"): gif: unsafe path "a.gif": it links outside the pack folder (to /dev/zero); refusing to read it"#])
     }
+
+    /// A text-to-image map linked outside the pack was passed over as if absent: the folder was
+    /// read as plain images (or, in a folder of packs, skipped as "not a pack").
+    @Test func aTextMapLinkedOutsideIsRefusedNotPassedOver() throws {
+        let root = Fixtures.temporaryDirectory()
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try PropertyListSerialization.data(fromPropertyList: ["[smile]": "a"], format: .xml, options: 0).write(to: elsewhere.appendingPathComponent("M2.plist"))
+        let pack = root.appendingPathComponent("packs/l5")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: WeiboPackFixtures.sampleImage, to: pack.appendingPathComponent("a.png"))
+        try Self.link(pack.appendingPathComponent("M2.plist"), to: elsewhere.appendingPathComponent("M2.plist"))
+        for input in [pack, pack.deletingLastPathComponent()] {
+            let errors = Self.errors([input])
+            #expect(errors.count == 1 && errors[0].contains("M2.plist: links outside the pack"), "\(errors)")
+        }
+    }
 }
