@@ -187,7 +187,7 @@ const Core = (() => {
         continue;
       }
       const image = document.createElement("span");
-      image.className = "emk-inline" + (found.entry.class && !found.variant ? " " + found.entry.class : "");
+      image.className = "emkit-inline" + (found.entry.class && !found.variant ? " " + found.entry.class : "");
       image.setAttribute("role", "img");
       image.setAttribute("aria-label", found.name);
       image.title = found.name;
@@ -200,7 +200,7 @@ const Core = (() => {
       }
       // The text itself, invisible, so that copying the message gives it back.
       const hidden = document.createElement("span");
-      hidden.className = "emk-copy";
+      hidden.className = "emkit-copy";
       hidden.textContent = segment.text;
       image.appendChild(hidden);
       fragment.appendChild(image);

@@ -33,13 +33,13 @@ function keyboardPopups(k) {
         // icon's size (its aspect kept).
         const size = found.entry.animationSize || { width: 1, height: 1, frames: 1 };
         const side = layout.iconSize * 2, fit = Math.min(side / size.width, side / size.height);
-        magnifier.appendChild(h("img", { class: "emk-big emk-animation", alt: "", src: new URL(animation, new URL(".", SCRIPT_URL)).href,
+        magnifier.appendChild(h("img", { class: "emkit-big emkit-animation", alt: "", src: new URL(animation, new URL(".", SCRIPT_URL)).href,
           "data-frames": String(size.frames), width: String(Math.round(size.width * fit)), height: String(Math.round(size.height * fit)) }));
       } else {
         const big = sprite(found, 2);
-        if (big) { big.classList.add("emk-big"); magnifier.appendChild(big); }
+        if (big) { big.classList.add("emkit-big"); magnifier.appendChild(big); }
       }
-      magnifier.appendChild(h("div", { class: "emk-name", text: found.entry.name }));
+      magnifier.appendChild(h("div", { class: "emkit-name", text: found.entry.name }));
       magnifier.hidden = false;
       const k = key.getBoundingClientRect(), p = overlay.getBoundingClientRect();
       const mw = magnifier.offsetWidth, mh = magnifier.offsetHeight;
@@ -61,14 +61,14 @@ function keyboardPopups(k) {
   // the picker above it; the choice is inserted and remembered per emoji, so the key then shows
   // and inserts that tone, as iOS does.
   function showChosenFace(key, found) {
-    const old = key.querySelector(".emk-variant-face");
+    const old = key.querySelector(".emkit-variant-face");
     if (old) old.remove();
     const choice = chosen(found);
     key.dataset.chosen = itemOf(choice).text;
     key.dataset.text = itemOf(choice).text;
     if (!choice.variant) return;
     const face = sprite(choice);
-    if (face) { face.classList.add("emk-variant-face"); face.setAttribute("aria-hidden", "true"); key.appendChild(face); }
+    if (face) { face.classList.add("emkit-variant-face"); face.setAttribute("aria-hidden", "true"); key.appendChild(face); }
   }
   function attachVariantPicker(key, found) {
     key.dataset.variants = String(found.entry.variants.length);
@@ -99,7 +99,7 @@ function keyboardPopups(k) {
     picker.dataset.layout = found.entry.variants.length === 25 ? "grid" : "row";
     for (const option of options) {
       const item = itemOf(option);
-      const b = h("button", { class: "emk-variant-option", type: "button", "data-text": item.text, "aria-label": item.name, title: item.name,
+      const b = h("button", { class: "emkit-variant-option", type: "button", "data-text": item.text, "aria-label": item.name, title: item.name,
         "aria-current": String(item.text === current) });
       const face = sprite(option);
       if (face) b.appendChild(face);
@@ -130,7 +130,7 @@ function keyboardPopups(k) {
     const key = pickerFor && pickerFor.key;
     closePicker();
     // Every key of this emoji (its page and a search result) follows the choice.
-    for (const other of pages.querySelectorAll(".emk-key[data-variants]")) {
+    for (const other of pages.querySelectorAll(".emkit-key[data-variants]")) {
       if (other.emkFound && other.emkFound.tab === found.tab && other.emkFound.index === found.index) showChosenFace(other, other.emkFound);
     }
     if (key && !pages.contains(key)) showChosenFace(key, found);

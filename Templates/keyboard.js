@@ -34,20 +34,20 @@ function mountKeyboard(element, handlers, options) {
   const RECENT_KEY = "emokit-recent:" + store, VARIANT_KEY = "emokit-variants:" + store;
 
   // ---------------------------------------------------------------- the parts
-  const root = h("div", { class: "emk-keyboard", role: "group", "aria-label": text("keyboard"), lang: DATA.lang });
+  const root = h("div", { class: "emkit-keyboard", role: "group", "aria-label": text("keyboard"), lang: DATA.lang });
   const searchable = opt.search !== undefined ? opt.search : tabs.some((tab) => tab.kind && tab.kind !== "image");
-  const searchInput = h("input", { type: "search", id: id("emoji-search"), class: "emk-search", placeholder: text("search"),
+  const searchInput = h("input", { type: "search", id: id("emoji-search"), class: "emkit-search", placeholder: text("search"),
     "aria-label": text("search"), autocomplete: "off", enterkeyhint: "search" });
-  const searchBar = h("div", { class: "emk-search-bar", id: id("search-bar"), role: "search" }, [searchInput]);
-  const pages = h("div", { class: "emk-pages", id: id("pages"), tabindex: "0", "aria-label": text("pages") });
-  const dots = h("div", { class: "emk-dots", id: id("page-dots") });
+  const searchBar = h("div", { class: "emkit-search-bar", id: id("search-bar"), role: "search" }, [searchInput]);
+  const pages = h("div", { class: "emkit-pages", id: id("pages"), tabindex: "0", "aria-label": text("pages") });
+  const dots = h("div", { class: "emkit-dots", id: id("page-dots") });
   // The tab bar: the tabs (a tablist) and, when there is onSend, the Send button beside them.
-  const tablist = h("div", { class: "emk-tabs", role: "tablist", "aria-label": text("keyboard") });
-  const tabbar = h("div", { class: "emk-tabbar", id: id("tabbar") }, [tablist]);
-  const board = h("div", { class: "emk-board", id: id("emoticon-keyboard"), "data-layout": opt.layoutName || "classic" }, [pages, dots, tabbar]);
+  const tablist = h("div", { class: "emkit-tabs", role: "tablist", "aria-label": text("keyboard") });
+  const tabbar = h("div", { class: "emkit-tabbar", id: id("tabbar") }, [tablist]);
+  const board = h("div", { class: "emkit-board", id: id("emoticon-keyboard"), "data-layout": opt.layoutName || "classic" }, [pages, dots, tabbar]);
   const overlay = opt.overlay || root;
-  const magnifier = h("div", { class: "emk-pop emk-magnifier", id: id("magnifier"), hidden: "" });
-  const picker = h("div", { class: "emk-pop emk-picker", id: id("variant-picker"), role: "dialog", hidden: "" });
+  const magnifier = h("div", { class: "emkit-pop emkit-magnifier", id: id("magnifier"), hidden: "" });
+  const picker = h("div", { class: "emkit-pop emkit-picker", id: id("variant-picker"), role: "dialog", hidden: "" });
   if (searchable) root.appendChild(searchBar);
   root.appendChild(board);
   overlay.append(magnifier, picker);
@@ -105,7 +105,7 @@ function mountKeyboard(element, handlers, options) {
   function sprite(found, size) {
     const item = itemOf(found);
     if (!item.sprite) return null;
-    const span = h("span", { class: "emk-token" + (found.entry.class && !found.variant ? " emk " + found.entry.class : "") });
+    const span = h("span", { class: "emkit-token" + (found.entry.class && !found.variant ? " emk " + found.entry.class : "") });
     Core.spriteStyle(span, item.sprite, (size || 1) * item.sprite[3], "px");
     return span;
   }
@@ -114,12 +114,12 @@ function mountKeyboard(element, handlers, options) {
     const item = itemOf(found);
     if (!item.systemGlyph && item.sprite) return null;
     const size = layout.iconSize;
-    return h("span", { class: "emk-token emk-system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
+    return h("span", { class: "emkit-token emkit-system-glyph", "aria-hidden": "true", text: item.text, style: { position: "absolute", left: "50%", top: "50%",
       transform: "translate(-50%, -50%)", width: px(size), height: px(size), fontSize: px(size * 0.8), lineHeight: px(size), textAlign: "center" } });
   }
 
   function keyButton(attrs, frame) {
-    const key = h("button", Object.assign({ class: "emk-key", type: "button" }, attrs));
+    const key = h("button", Object.assign({ class: "emkit-key", type: "button" }, attrs));
     Object.assign(key.style, { left: px(frame.x), top: px(frame.y), width: px(frame.width), height: px(frame.height) });
     return key;
   }
@@ -131,7 +131,7 @@ function mountKeyboard(element, handlers, options) {
     const glyph = systemGlyph(found);
     if (glyph) key.appendChild(glyph);
     else if (!drawn) {
-      key.classList.add("emk-sprite-key");
+      key.classList.add("emkit-sprite-key");
       const s = sprite(found);
       if (s) { Object.assign(s.style, iconPlace(frame, item.sprite)); key.appendChild(s); }
     }
@@ -146,7 +146,7 @@ function mountKeyboard(element, handlers, options) {
     const key = keyButton({ "data-kind": "delete", "data-tab": tabId, "data-index": String(cell), "aria-label": DATA.deleteName || text("delete") }, frame);
     const s = drawnSprite === false ? null : drawnSprite || deleteSprite;
     if (s) {
-      const span = h("span", { class: "emk-token" });
+      const span = h("span", { class: "emkit-token" });
       Core.spriteStyle(span, s, s[3], "px");
       Object.assign(span.style, iconPlace(frame, s));
       key.appendChild(span);
@@ -157,13 +157,13 @@ function mountKeyboard(element, handlers, options) {
   }
 
   // ---------------------------------------------------------------- pages
-  const pageElement = (index, attrs) => h("div", Object.assign({ class: "emk-page", "data-page": String(index),
+  const pageElement = (index, attrs) => h("div", Object.assign({ class: "emkit-page", "data-page": String(index),
     "aria-label": text("page", index + 1), role: "group", style: { width: px(width), height: px(layout.gridHeight) } }, attrs || {}));
 
   function showTab(tabId) {
     const tab = tabId === "recent" ? null : tabs.find((t) => t.id === tabId) || tabs[0];
     currentTab = tab ? tab.id : "recent";
-    for (const b of tabbar.querySelectorAll(".emk-tab")) b.setAttribute("aria-selected", String(b.dataset.tab === currentTab));
+    for (const b of tabbar.querySelectorAll(".emkit-tab")) b.setAttribute("aria-selected", String(b.dataset.tab === currentTab));
     pages.textContent = "";
     if (!tab) {
       pages.appendChild(recentPage());
@@ -172,7 +172,7 @@ function mountKeyboard(element, handlers, options) {
       const list = tabPages(tab);
       for (const page of list) {
         const el = pageElement(page.index);
-        if (page.sheet) el.appendChild(h("img", Object.assign({ class: "emk-sheet", alt: "" }, page.sheet)));
+        if (page.sheet) el.appendChild(h("img", Object.assign({ class: "emkit-sheet", alt: "" }, page.sheet)));
         for (const k of page.keys) {
           const frame = k.frame || cellFrame(k.cell);
           const attrs = { "data-row": String(k.row ?? Math.floor(k.cell / layout.columns)), "data-column": String(k.column ?? k.cell % layout.columns) };
@@ -187,7 +187,7 @@ function mountKeyboard(element, handlers, options) {
         }
         pages.appendChild(el);
       }
-      if (!list.length) pages.appendChild(pageElement(0, {}).appendChild(h("p", { class: "emk-empty", text: text("noEntries") })).parentNode);
+      if (!list.length) pages.appendChild(pageElement(0, {}).appendChild(h("p", { class: "emkit-empty", text: text("noEntries") })).parentNode);
       pageCount = Math.max(1, list.length);
     }
     showFirstPage();
@@ -196,7 +196,7 @@ function mountKeyboard(element, handlers, options) {
   function showFirstPage() {
     dots.textContent = "";
     for (let i = 0; i < pageCount; i++) {
-      const d = h("button", { class: "emk-dot", type: "button", "data-page-dot": String(i), "aria-label": text("page", i + 1) });
+      const d = h("button", { class: "emkit-dot", type: "button", "data-page-dot": String(i), "aria-label": text("page", i + 1) });
       d.addEventListener("click", () => goToPage(i));
       dots.appendChild(d);
     }
@@ -230,23 +230,23 @@ function mountKeyboard(element, handlers, options) {
 
   // ---------------------------------------------------------------- tabs
   function tabButton(tab, title) {
-    const b = h("button", { class: "emk-tab", type: "button", role: "tab", "data-tab": tab ? tab.id : "recent", "aria-selected": "false" });
+    const b = h("button", { class: "emkit-tab", type: "button", role: "tab", "data-tab": tab ? tab.id : "recent", "aria-selected": "false" });
     if (tab && tab.icon) {
-      const icon = h("span", { class: "emk-tab-icon" + (tab.iconClass ? " emk " + tab.iconClass : ""), "aria-hidden": "true" });
+      const icon = h("span", { class: "emkit-tab-icon" + (tab.iconClass ? " emk " + tab.iconClass : ""), "aria-hidden": "true" });
       Core.spriteStyle(icon, tab.icon, tab.icon[3], "px");
       b.appendChild(icon);
     }
-    b.appendChild(h("span", { class: "emk-tab-title", text: title }));
+    b.appendChild(h("span", { class: "emkit-tab-title", text: title }));
     b.addEventListener("click", () => { clearSearch(); showTab(b.dataset.tab); });
     tablist.appendChild(b);
   }
   function drawTabs() {
     tablist.textContent = "";
-    tabbar.querySelectorAll(".emk-send").forEach((b) => b.remove());
+    tabbar.querySelectorAll(".emkit-send").forEach((b) => b.remove());
     tabs.forEach((tab) => tabButton(tab, tab.title));
     tabButton(null, text("recent"));
     if (on.onSend) {
-      const send = h("button", { class: "emk-send", type: "button", text: text("send") });
+      const send = h("button", { class: "emkit-send", type: "button", text: text("send") });
       send.addEventListener("click", () => on.onSend());
       tabbar.appendChild(send);
     }
@@ -263,7 +263,7 @@ function mountKeyboard(element, handlers, options) {
     recent.forEach((found, cell) => el.appendChild(entryKey(found, cell, cellFrame(cell), { "data-recent": "true" }, false)));
     const last = layout.columns * layout.rows - 1;
     el.appendChild(deleteKey("recent", last, cellFrame(last)));
-    if (!recent.length) el.appendChild(h("p", { class: "emk-empty", text: text("noRecent") }));
+    if (!recent.length) el.appendChild(h("p", { class: "emkit-empty", text: text("noRecent") }));
     return el;
   }
 
@@ -275,7 +275,7 @@ function mountKeyboard(element, handlers, options) {
     else if (on.onInsert) on.onInsert(inserted);
   }
   const click = (event) => {
-    const key = event.target.closest && event.target.closest(".emk-key");
+    const key = event.target.closest && event.target.closest(".emkit-key");
     if (!key || !root.contains(key)) return;
     if (key.dataset.kind === "delete") {
       if (input) input.deleteBackward();
@@ -289,7 +289,7 @@ function mountKeyboard(element, handlers, options) {
   // With an input attached (attachInput, Templates/keyboard-input.js), a key pressed with the
   // mouse leaves the focus, caret and selection where they are.
   let input = null;
-  const keepFocus = (event) => { if (input && event.target.closest && event.target.closest(".emk-key, .emk-dot, .emk-tab")) event.preventDefault(); };
+  const keepFocus = (event) => { if (input && event.target.closest && event.target.closest(".emkit-key, .emkit-dot, .emkit-tab")) event.preventDefault(); };
   root.addEventListener("mousedown", keepFocus);
 
   const popups = keyboardPopups({ layout, overlay, magnifier, picker, pages, h, px, sprite, systemGlyph, itemOf, insert, VARIANT_KEY });
@@ -302,7 +302,7 @@ function mountKeyboard(element, handlers, options) {
   function showSearch(results) {
     if (currentTab !== "search") tabBeforeSearch = currentTab;
     currentTab = "search";
-    for (const b of tabbar.querySelectorAll(".emk-tab")) b.setAttribute("aria-selected", "false");
+    for (const b of tabbar.querySelectorAll(".emkit-tab")) b.setAttribute("aria-selected", "false");
     pages.textContent = "";
     pages.dataset.view = "search";
     pages.setAttribute("aria-label", text("results"));
@@ -313,7 +313,7 @@ function mountKeyboard(element, handlers, options) {
       results.slice(p * perPage, (p + 1) * perPage).forEach((found, cell) =>
         el.appendChild(entryKey(found, cell, cellFrame(cell), { "data-search-result": "true" }, false)));
       el.appendChild(deleteKey("search", last, cellFrame(last)));
-      if (!results.length) el.appendChild(h("p", { class: "emk-empty", text: text("none") }));
+      if (!results.length) el.appendChild(h("p", { class: "emkit-empty", text: text("none") }));
       pages.appendChild(el);
     }
     showFirstPage();

@@ -267,7 +267,7 @@
     // Emokit.render: emoticons 1.25 em wide on the text's baseline, the rest text; `.token` is
     // the preview's name for a drawn emoticon.
     const fragment = E.render(text);
-    for (const image of fragment.querySelectorAll(".emk-inline")) image.classList.add("token");
+    for (const image of fragment.querySelectorAll(".emkit-inline")) image.classList.add("token");
     li.appendChild(fragment);
     messages.appendChild(li);
     messages.scrollTop = messages.scrollHeight;

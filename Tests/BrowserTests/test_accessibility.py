@@ -20,7 +20,7 @@ def audit(browser, url, scheme):
     browser.get(url)
     assert browser.execute_script(f"return matchMedia('(prefers-color-scheme: {scheme})').matches")
     if "/preview/" in url:
-        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-kind="emoticon"]'))
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-kind="emoticon"]'))
     browser.execute_script(AXE)
     assert browser.execute_script("return axe.version") == "4.12.1"
     browser.set_script_timeout(60)

@@ -45,10 +45,10 @@ def manifest(site, width):
 # relative to its page, the icon's background and the page it is on.
 KEYS = """
 const host = arguments[0];
-return [...host.querySelectorAll('.emk-page')].map(page => {
+return [...host.querySelectorAll('.emkit-page')].map(page => {
   const p = page.getBoundingClientRect();
-  return [...page.querySelectorAll('.emk-key')].map(k => {
-    const r = k.getBoundingClientRect(), t = k.querySelector('.emk-token');
+  return [...page.querySelectorAll('.emkit-key')].map(k => {
+    const r = k.getBoundingClientRect(), t = k.querySelector('.emkit-token');
     const tr = t && t.getBoundingClientRect(), style = t && getComputedStyle(t);
     return { page: Number(page.dataset.page), kind: k.dataset.kind, index: Number(k.dataset.index),
       rect: [r.left - p.left, r.top - p.top, r.width, r.height],
@@ -127,12 +127,12 @@ def test_the_runtime_lays_out_at_any_width_as_the_manifest(any_width_site, brows
     for tab in m["tabs"]:
         if tab.get("displayOnly"):
             continue
-        host.find_element(By.CSS_SELECTOR, f'.emk-tab[data-tab="{tab["id"]}"]').click()
+        host.find_element(By.CSS_SELECTOR, f'.emkit-tab[data-tab="{tab["id"]}"]').click()
         checked += check_tab(browser.execute_script(KEYS, host), tab, f"{width} pt {tab['id']}")
     assert checked == sum(len(p["buttons"]) for t in m["tabs"] if not t.get("displayOnly") for p in t["pages"])
     # The images load: the sheets of the screen's scale, from web/'s one set.
     assert browser.execute_script("""
-        const image = getComputedStyle(document.querySelector('#host .emk-key .emk-token')).backgroundImage;
+        const image = getComputedStyle(document.querySelector('#host .emkit-key .emkit-token')).backgroundImage;
         return image.includes('@2x.png') || image.includes('%402x.png');""")
 
 
@@ -174,19 +174,19 @@ def test_the_previews_resizable_frame_lays_out_at_834(any_width_site, browser, h
     for tab in m["tabs"]:
         if tab.get("displayOnly"):
             continue
-        browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab["id"]}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab["id"]}"]').click()
         checked += check_tab(browser.execute_script(KEYS, keyboard), tab, f"preview at 834 pt {tab['id']}")
     assert checked > 0
     # A tap on a key's centre is that key, at the new width.
     first = m["tabs"][0]["pages"][0]["buttons"]
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="faces"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="faces"]').click()
     f = first[9]["frame"]
-    target = browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-index="9"]')
+    target = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-index="9"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", target)
     hit = browser.execute_script("""
         const q = document.getElementById('pages').getBoundingClientRect();
         const el = document.elementFromPoint(q.left + arguments[0], q.top + arguments[1]);
-        const k = el && el.closest('.emk-key');
+        const k = el && el.closest('.emkit-key');
         return k ? k.dataset.index : null;""", f["x"] + f["width"] / 2, f["y"] + f["height"] / 2)
     assert hit == "9"
 
@@ -212,12 +212,12 @@ def test_the_keys_show_their_sprites_pixels(any_width_site, browser):
         host.style.cssText = "position: fixed; left: 0; top: 0; z-index: 100; width: " + arguments[0] + "px";
         document.body.prepend(host);
         Emokit.mountKeyboard(host, {});
-        const page = host.querySelector('.emk-page'), r = page.getBoundingClientRect();
+        const page = host.querySelector('.emkit-page'), r = page.getBoundingClientRect();
         return new Promise(done => {
-          const images = [...host.querySelectorAll('.emk-token')].map(t => getComputedStyle(t).backgroundImage);
+          const images = [...host.querySelectorAll('.emkit-token')].map(t => getComputedStyle(t).backgroundImage);
           const sheet = new Image();
           sheet.onload = () => requestAnimationFrame(() => requestAnimationFrame(() =>
-            done([r.left, r.top, getComputedStyle(host.querySelector('.emk-board')).backgroundColor])));
+            done([r.left, r.top, getComputedStyle(host.querySelector('.emkit-board')).backgroundColor])));
           sheet.src = /url\\("([^"]+)"\\)/.exec(images[0])[1];
         });""", width)
     left, top, background = page_box
@@ -246,7 +246,7 @@ def test_per_width_previews_stay_pictures_of_their_width(browser, tmp_path):
     assert "sheetLayout" not in m
     browser.get((out / "preview" / "414.html").as_uri())
     assert not browser.find_elements(By.ID, "frame-width")
-    sheet = browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] img.emk-sheet')
+    sheet = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] img.emkit-sheet')
     assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", sheet) == 414
     keys = browser.execute_script(KEYS, browser.find_element(By.ID, "keyboard-area"))
     for key, button in zip(keys[0], m["tabs"][0]["pages"][0]["buttons"]):

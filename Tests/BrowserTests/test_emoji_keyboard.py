@@ -36,9 +36,9 @@ def find(m, text):
 def show_key(browser, m, text):
     """Opens the tab and page holding `text` and returns its key."""
     tab, page, button = find(m, text)
-    browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab["id"]}"]').click()
-    browser.find_element(By.CSS_SELECTOR, f'#page-dots .emk-dot[data-page-dot="{page["index"]}"]').click()
-    return browser.find_element(By.CSS_SELECTOR, f'#pages .emk-page[data-page="{page["index"]}"] .emk-key[data-tab="{tab["id"]}"][data-entry="{button["entry"]}"]')
+    browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab["id"]}"]').click()
+    browser.find_element(By.CSS_SELECTOR, f'#page-dots .emkit-dot[data-page-dot="{page["index"]}"]').click()
+    return browser.find_element(By.CSS_SELECTOR, f'#pages .emkit-page[data-page="{page["index"]}"] .emkit-key[data-tab="{tab["id"]}"][data-entry="{button["entry"]}"]')
 
 
 def emoticon_buttons(m):
@@ -50,7 +50,7 @@ def all_names(m):
 
 
 def result_labels(browser):
-    return [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"]')]
+    return [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"]')]
 
 
 def long_press(browser, element):
@@ -77,7 +77,7 @@ def picker_visible(browser):
 
 
 def options(browser):
-    return browser.find_elements(By.CSS_SELECTOR, "#variant-picker .emk-variant-option")
+    return browser.find_elements(By.CSS_SELECTOR, "#variant-picker .emkit-variant-option")
 
 
 def test_long_press_opens_the_picker_and_the_choice_is_remembered(browser, emoji_site_cn):
@@ -95,7 +95,7 @@ def test_long_press_opens_the_picker_and_the_choice_is_remembered(browser, emoji
     assert [o.get_attribute("data-text") for o in options(browser)] == ["👍"] + ["👍" + t for t in TONES]
     assert [o.get_attribute("aria-label") for o in options(browser)][3] == "拇指向上: 中等肤色"
     # Each option draws its own sprite from the variants sheet.
-    style = options(browser)[3].find_element(By.CSS_SELECTOR, ".emk-token").get_attribute("style")
+    style = options(browser)[3].find_element(By.CSS_SELECTOR, ".emkit-token").get_attribute("style")
     assert "variants/sheet-000%40" in style
     options(browser)[3].click()
     assert value(browser) == "👍👍🏽"
@@ -106,7 +106,7 @@ def test_long_press_opens_the_picker_and_the_choice_is_remembered(browser, emoji
     browser.refresh()
     thumbs = show_key(browser, m, "👍")
     assert thumbs.get_attribute("data-chosen") == "👍🏽"
-    assert thumbs.find_elements(By.CSS_SELECTOR, ".emk-variant-face")
+    assert thumbs.find_elements(By.CSS_SELECTOR, ".emkit-variant-face")
     thumbs.click()
     assert value(browser) == "👍🏽"
     # Choosing the untoned emoji again forgets the tone.
@@ -115,7 +115,7 @@ def test_long_press_opens_the_picker_and_the_choice_is_remembered(browser, emoji
     options(browser)[0].click()
     thumbs.click()
     assert value(browser) == "👍🏽👍👍"
-    assert not thumbs.find_elements(By.CSS_SELECTOR, ".emk-variant-face")
+    assert not thumbs.find_elements(By.CSS_SELECTOR, ".emkit-variant-face")
 
 
 def test_two_people_picker_offers_all_25_tone_pairs(browser, emoji_site_cn):
@@ -133,7 +133,7 @@ def test_two_people_picker_offers_all_25_tone_pairs(browser, emoji_site_cn):
     box = picker(browser).rect
     assert box["x"] >= phone["x"] - 0.5 and box["x"] + box["width"] <= phone["x"] + phone["width"] + 0.5
     mixed = "🧑" + TONES[0] + "\u200d🤝\u200d🧑" + TONES[4]
-    browser.find_element(By.CSS_SELECTOR, f'#variant-picker .emk-variant-option[data-text="{mixed}"]').click()
+    browser.find_element(By.CSS_SELECTOR, f'#variant-picker .emkit-variant-option[data-text="{mixed}"]').click()
     assert value(browser) == mixed
     # Escape closes the picker without inserting.
     long_press(browser, holding)
@@ -147,12 +147,12 @@ def test_recents_keep_the_variant_used(browser, emoji_site_cn):
     open_preview(browser, emoji_site_cn)
     thumbs = show_key(browser, m, "👍")
     long_press(browser, thumbs)
-    browser.find_element(By.CSS_SELECTOR, '#variant-picker .emk-variant-option[data-text="👍🏿"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#variant-picker .emkit-variant-option[data-text="👍🏿"]').click()
     show_key(browser, m, "😀").click()
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="recent"]').click()
-    recent = browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-recent="true"]')
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="recent"]').click()
+    recent = browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-recent="true"]')
     assert [k.get_attribute("aria-label") for k in recent] == ["嘿嘿", "拇指向上: 较深肤色"]
-    assert "/variants/sheet-" in recent[1].find_element(By.CSS_SELECTOR, ".emk-token").get_attribute("style")
+    assert "/variants/sheet-" in recent[1].find_element(By.CSS_SELECTOR, ".emkit-token").get_attribute("style")
     browser.find_element(By.ID, "compose-text").clear()
     recent[1].click()
     assert value(browser) == "👍🏿"
@@ -161,12 +161,12 @@ def test_recents_keep_the_variant_used(browser, emoji_site_cn):
 def test_search_in_chinese_fills_the_same_grid(browser, emoji_site_cn):
     m = manifest(emoji_site_cn, 375)
     open_preview(browser, emoji_site_cn)
-    first_tab = browser.find_element(By.CSS_SELECTOR, "#tabbar .emk-tab").get_attribute("data-tab")
+    first_tab = browser.find_element(By.CSS_SELECTOR, "#tabbar .emkit-tab").get_attribute("data-tab")
     search = browser.find_element(By.ID, "emoji-search")
     assert search.get_attribute("type") == "search"
     assert search.get_attribute("placeholder") == "搜索表情"
     search.send_keys("笑脸")
-    results = browser.find_elements(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-search-result="true"]')
+    results = browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-search-result="true"]')
     labels = [k.get_attribute("aria-label") for k in results]
     assert "嘿嘿" in labels
     # Every result matches the query by name or keyword, and results come from any tab.
@@ -182,7 +182,7 @@ def test_search_in_chinese_fills_the_same_grid(browser, emoji_site_cn):
         r = k.rect
         assert abs(r["x"] - pages_rect["x"] - frame["x"]) < 0.6 and abs(r["y"] - pages_rect["y"] - frame["y"]) < 0.6
         assert abs(r["width"] - frame["width"]) < 0.6 and abs(r["height"] - frame["height"]) < 0.6
-    delete = browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-kind="delete"]')
+    delete = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-kind="delete"]')
     last = next(b for b in page0 if b["kind"] == "delete")["frame"]
     assert abs(delete.rect["x"] - pages_rect["x"] - last["x"]) < 0.6
     grinning = next(k for k in results if k.get_attribute("aria-label") == "嘿嘿")
@@ -195,15 +195,15 @@ def test_search_in_chinese_fills_the_same_grid(browser, emoji_site_cn):
     # Skin tones are searchable by their base and the picker works on results.
     search.clear()
     search.send_keys("拇指")
-    thumbs = browser.find_element(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"][aria-label="拇指向上"]')
+    thumbs = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"][aria-label="拇指向上"]')
     long_press(browser, thumbs)
     assert len(options(browser)) == 6
     ActionChains(browser).send_keys(Keys.ESCAPE).perform()
     # Clearing the field goes back to the tab that was open.
     search.send_keys(Keys.CONTROL, "a")
     search.send_keys(Keys.BACKSPACE)
-    assert not browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"]')
-    assert browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{first_tab}"]').get_attribute("aria-selected") == "true"
+    assert not browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"]')
+    assert browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{first_tab}"]').get_attribute("aria-selected") == "true"
 
 
 def test_search_in_english_and_no_results(browser, emoji_site_en):
@@ -212,7 +212,7 @@ def test_search_in_english_and_no_results(browser, emoji_site_en):
     search = browser.find_element(By.ID, "emoji-search")
     assert search.get_attribute("placeholder") == "Search emoji"
     search.send_keys("grin")
-    results = browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"]')
+    results = browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"]')
     labels = [k.get_attribute("aria-label") for k in results]
     assert labels[0] == "grinning face", "a whole keyword/name match comes first"
     assert "beaming face with smiling eyes" in labels
@@ -241,22 +241,22 @@ def test_search_in_english_and_no_results(browser, emoji_site_en):
     assert result_labels(browser) == []
     search.clear()
     search.send_keys("zzzz-nothing")
-    assert not browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"]')
-    assert browser.find_element(By.CSS_SELECTOR, "#pages .emk-empty").text == "No emoji found"
+    assert not browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"]')
+    assert browser.find_element(By.CSS_SELECTOR, "#pages .emkit-empty").text == "No emoji found"
     # Typing in the field does not page the keyboard; a tab click leaves the search.
     tab = m["tabs"][1]["id"]
-    browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab}"]').click()
+    browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab}"]').click()
     assert search.get_attribute("value") == ""
-    assert browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab}"]').get_attribute("aria-selected") == "true"
+    assert browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab}"]').get_attribute("aria-selected") == "true"
 
 
 def test_emoji_tabs_show_their_icon_and_keep_their_title(browser, emoji_site_en):
     m = manifest(emoji_site_en, 375)
     open_preview(browser, emoji_site_en)
     for tab in m["tabs"]:
-        b = browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab["id"]}"]')
-        assert b.find_element(By.CSS_SELECTOR, ".emk-tab-title").text == tab["title"]
-        assert "tab-icons%40" in b.find_element(By.CSS_SELECTOR, ".emk-tab-icon").get_attribute("style")
+        b = browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab["id"]}"]')
+        assert b.find_element(By.CSS_SELECTOR, ".emkit-tab-title").text == tab["title"]
+        assert "tab-icons%40" in b.find_element(By.CSS_SELECTOR, ".emkit-tab-icon").get_attribute("style")
         assert tab["icon"]["source"] == "representativeEmoji"
     assert [t["id"] for t in m["tabs"]] == ["emoji-smileys-emotion", "emoji-people-body", "emoji-animals-nature", "emoji-flags"]
     assert m["emojiVersion"] == "15.0" and m["locale"] == "en"

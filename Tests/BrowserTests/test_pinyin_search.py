@@ -46,7 +46,7 @@ def results_for(browser, search, query):
     search.send_keys(Keys.CONTROL, "a")
     search.send_keys(Keys.BACKSPACE)
     search.send_keys(query)
-    return [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"]')]
+    return [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"]')]
 
 
 def pinyin_by_name(site):
@@ -60,7 +60,7 @@ def test_whole_pinyin_finds_the_emoticon_first(browser, site_cn):
     labels = results_for(browser, search, "haha")
     assert labels[0] == "哈哈"
     # The key inserts the pack's text, as on its own tab.
-    browser.find_element(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"][aria-label="哈哈"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"][aria-label="哈哈"]').click()
     assert browser.find_element(By.ID, "compose-text").get_attribute("value").endswith("[哈哈]")
 
 
@@ -114,12 +114,12 @@ def test_system_glyphs_are_drawn_as_text(browser, site_system):
     grinning = next(b for t in m["tabs"] for p in t["pages"] for b in p["buttons"] if b.get("text") == "😀")
     assert grinning["systemGlyph"] is True and grinning["sprite"] == {} and grinning["emojiVersion"] == "1.0"
     search = open_search(browser, site_system)
-    key = browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-entry="%d"]' % grinning["entry"])
-    glyph = key.find_element(By.CSS_SELECTOR, ".emk-system-glyph")
+    key = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-entry="%d"]' % grinning["entry"])
+    glyph = key.find_element(By.CSS_SELECTOR, ".emkit-system-glyph")
     assert glyph.text == "😀" and glyph.rect["width"] > 10
     key.click()
     assert browser.find_element(By.ID, "compose-text").get_attribute("value").endswith("😀")
     # Search results draw it the same way.
     results_for(browser, search, "嘿嘿")
-    result = browser.find_element(By.CSS_SELECTOR, '#pages .emk-key[data-search-result="true"][aria-label="嘿嘿"]')
-    assert result.find_element(By.CSS_SELECTOR, ".emk-system-glyph").text == "😀"
+    result = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-key[data-search-result="true"][aria-label="嘿嘿"]')
+    assert result.find_element(By.CSS_SELECTOR, ".emkit-system-glyph").text == "😀"

@@ -41,18 +41,18 @@ def test_index_meta_and_width_chips_do_not_wrap_mid_phrase(site, browser, window
 
 def test_page_dots_and_pages_have_distinct_hooks(site, browser):
     browser.get((site / "preview" / "375.html").as_uri())
-    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#page-dots .emk-dot"))
-    assert browser.find_elements(By.CSS_SELECTOR, "[data-page]") == browser.find_elements(By.CSS_SELECTOR, "#pages .emk-page")
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#page-dots .emkit-dot"))
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-page]") == browser.find_elements(By.CSS_SELECTOR, "#pages .emkit-page")
     dots = browser.find_elements(By.CSS_SELECTOR, "[data-page-dot]")
     assert [d.get_attribute("data-page-dot") for d in dots] == ["0", "1"]
-    assert all("emk-dot" in d.get_attribute("class").split() for d in dots)
+    assert all("emkit-dot" in d.get_attribute("class").split() for d in dots)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_keyboard_uses_the_manifest_colours_per_scheme(site, browser, scheme):
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     browser.get((site / "preview" / "375.html").as_uri())
-    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#page-dots .emk-dot"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#page-dots .emkit-dot"))
     colors = manifest(site, 375)["colors"]
     palette = colors if scheme == "light" else colors["dark"]
 
@@ -63,9 +63,9 @@ def test_keyboard_uses_the_manifest_colours_per_scheme(site, browser, scheme):
         "return getComputedStyle(document.querySelector(arguments[0]))[arguments[1]]", selector, prop)
     assert style("#emoticon-keyboard", "backgroundColor") == rgb(palette["background"])
     assert style("#tabbar", "backgroundColor") == rgb(palette["tabBarBackground"])
-    assert style('#tabbar .emk-tab[aria-selected="true"]', "backgroundColor") == rgb(palette["selectedTab"])
-    assert style('#page-dots .emk-dot[aria-current="true"]', "backgroundColor") == rgb(palette["currentPageDot"])
-    assert style('#page-dots .emk-dot[aria-current="false"]', "backgroundColor") == rgb(palette["pageDot"])
+    assert style('#tabbar .emkit-tab[aria-selected="true"]', "backgroundColor") == rgb(palette["selectedTab"])
+    assert style('#page-dots .emkit-dot[aria-current="true"]', "backgroundColor") == rgb(palette["currentPageDot"])
+    assert style('#page-dots .emkit-dot[aria-current="false"]', "backgroundColor") == rgb(palette["pageDot"])
 
 
 def test_locale_tw_inserts_traditional_text_in_the_preview(browser):
@@ -77,13 +77,13 @@ def test_locale_tw_inserts_traditional_text_in_the_preview(browser):
         animals = next(t for t in m["tabs"] if t["id"] == "com.emokit.animals")
         panda = next(b for p in animals["pages"] for b in p["buttons"] if b.get("textTraditional") == "[熊貓]")
         browser.get((out / "preview" / "375.html").as_uri())
-        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tabbar .emk-tab"))
-        browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="com.emokit.animals"]').click()
-        key = browser.find_element(By.CSS_SELECTOR, f'#pages .emk-page[data-page="0"] .emk-key[data-tab="com.emokit.animals"][data-index="{panda["index"]}"]')
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tabbar .emkit-tab"))
+        browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="com.emokit.animals"]').click()
+        key = browser.find_element(By.CSS_SELECTOR, f'#pages .emkit-page[data-page="0"] .emkit-key[data-tab="com.emokit.animals"][data-index="{panda["index"]}"]')
         assert key.get_attribute("aria-label") == "熊貓"
         key.click()
         assert browser.find_element(By.ID, "compose-text").get_attribute("value") == "[熊貓]"
-        delete = browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-kind="delete"]')
+        delete = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-kind="delete"]')
         assert delete.get_attribute("aria-label") == "刪除"
     finally:
         shutil.rmtree(out.parent, ignore_errors=True)
@@ -91,10 +91,10 @@ def test_locale_tw_inserts_traditional_text_in_the_preview(browser):
 
 def test_tab_bar_shows_each_tabs_icon_from_the_strip(site, browser):
     browser.get((site / "preview" / "375.html").as_uri())
-    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tabbar .emk-tab"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tabbar .emkit-tab"))
     m = manifest(site, 375)
     for index, tab in enumerate(m["tabs"]):
-        icon = browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab["id"]}"] .emk-tab-icon')
+        icon = browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab["id"]}"] .emkit-tab-icon')
         style = browser.execute_script(
             "const s = getComputedStyle(arguments[0]); return [s.backgroundImage, s.backgroundPosition, s.width, s.height];", icon)
         assert "tab-icons%402x.png" in style[0] or "tab-icons@2x.png" in style[0], style

@@ -24,11 +24,11 @@ def value(browser):
 
 def key(browser, tab, index, kind="emoticon", page=0):
     return browser.find_element(
-        By.CSS_SELECTOR, f'#pages .emk-page[data-page="{page}"] .emk-key[data-kind="{kind}"][data-tab="{tab}"][data-index="{index}"]')
+        By.CSS_SELECTOR, f'#pages .emkit-page[data-page="{page}"] .emkit-key[data-kind="{kind}"][data-tab="{tab}"][data-index="{index}"]')
 
 
 def current_page(browser):
-    return int(browser.find_element(By.CSS_SELECTOR, '#page-dots .emk-dot[aria-current="true"]').get_attribute("data-page-dot"))
+    return int(browser.find_element(By.CSS_SELECTOR, '#page-dots .emkit-dot[aria-current="true"]').get_attribute("data-page-dot"))
 
 
 def test_taps_insert_text_and_delete_removes_whole_clusters(browser, site):
@@ -39,17 +39,17 @@ def test_taps_insert_text_and_delete_removes_whole_clusters(browser, site):
         key(browser, "faces", i).click()
     assert value(browser) == faces[0]["text"] + faces[1]["text"] + faces[2]["text"]
     # Emoji tab: a ZWJ family and a flag, then delete everything: one press per token.
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="emoji"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="emoji"]').click()
     emoji = [b for p in m["tabs"][1]["pages"] for b in p["buttons"] if b["kind"] == "emoticon"]
     family = next(b for b in emoji if b["text"] == "👨‍👩‍👧")
     flag = next(b for b in emoji if b["text"] == "🇨🇳")
     keycap = next(b for b in emoji if b["text"] == "1️⃣")
     for button in (family, flag, keycap):
         page = next(p["index"] for p in m["tabs"][1]["pages"] if button in p["buttons"])
-        browser.find_element(By.CSS_SELECTOR, f'#page-dots .emk-dot[data-page-dot="{page}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#page-dots .emkit-dot[data-page-dot="{page}"]').click()
         key(browser, "emoji", button["index"], page=page).click()
     assert value(browser).endswith("👨‍👩‍👧🇨🇳1️⃣")
-    delete = browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="%d"] .emk-key[data-kind="delete"]' % current_page(browser))
+    delete = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="%d"] .emkit-key[data-kind="delete"]' % current_page(browser))
     expected = [faces[0]["text"] + faces[1]["text"] + faces[2]["text"] + "👨‍👩‍👧🇨🇳",
                 faces[0]["text"] + faces[1]["text"] + faces[2]["text"] + "👨‍👩‍👧",
                 faces[0]["text"] + faces[1]["text"] + faces[2]["text"],
@@ -63,7 +63,7 @@ def test_taps_insert_text_and_delete_removes_whole_clusters(browser, site):
 
 def test_paging_with_dots_arrows_and_scroll(browser, site):
     open_preview(browser, site)
-    dots = browser.find_elements(By.CSS_SELECTOR, "#page-dots .emk-dot")
+    dots = browser.find_elements(By.CSS_SELECTOR, "#page-dots .emkit-dot")
     assert len(dots) == len(manifest(site, 375)["tabs"][0]["pages"]) == 2
     assert current_page(browser) == 0
     dots[1].click()
@@ -87,15 +87,15 @@ def test_paging_with_dots_arrows_and_scroll(browser, site):
 def test_tabs_switch_packs_and_show_their_first_page(browser, site):
     m = manifest(site, 375)
     open_preview(browser, site)
-    browser.find_elements(By.CSS_SELECTOR, "#page-dots .emk-dot")[1].click()
+    browser.find_elements(By.CSS_SELECTOR, "#page-dots .emkit-dot")[1].click()
     for tab in m["tabs"]:
-        browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab["id"]}"]').click()
-        assert browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab["id"]}"]').get_attribute("aria-selected") == "true"
+        browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab["id"]}"]').click()
+        assert browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab["id"]}"]').get_attribute("aria-selected") == "true"
         assert current_page(browser) == 0
-        keys = browser.find_elements(By.CSS_SELECTOR, "#pages .emk-key")
+        keys = browser.find_elements(By.CSS_SELECTOR, "#pages .emkit-key")
         assert {k.get_attribute("data-tab") for k in keys} == {tab["id"]}
-        assert len(browser.find_elements(By.CSS_SELECTOR, "#page-dots .emk-dot")) == len(tab["pages"])
-    titles = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#tabbar .emk-tab")]
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#page-dots .emkit-dot")) == len(tab["pages"])
+    titles = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#tabbar .emkit-tab")]
     assert titles[:3] == ["faces", "emoji", "动物"]
 
 
@@ -126,12 +126,12 @@ def test_send_draws_tokens_as_images_and_recent_remembers(browser, site):
     assert "url(" in tokens[0].value_of_css_property("background-image")
     assert message.text.startswith("hi")
     assert value(browser) == ""
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="recent"]').click()
-    recent = browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-recent="true"]')
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="recent"]').click()
+    recent = browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-recent="true"]')
     assert [r.get_attribute("aria-label") for r in recent] == [m["tabs"][0]["pages"][0]["buttons"][i]["name"] for i in (3, 1)]
     browser.refresh()
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="recent"]').click()
-    assert len(browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-recent="true"]')) == 2
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="recent"]').click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-recent="true"]')) == 2
 
 
 def test_hover_shows_magnified_preview_with_name(browser, site):
@@ -150,24 +150,24 @@ def test_buttons_sit_on_their_manifest_cells(browser, site, width):
     phone_width = browser.execute_script("return document.getElementById('phone').getBoundingClientRect().width")
     assert abs(phone_width - width) <= 2
     for tab in m["tabs"]:
-        browser.find_element(By.CSS_SELECTOR, f'#tabbar .emk-tab[data-tab="{tab["id"]}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#tabbar .emkit-tab[data-tab="{tab["id"]}"]').click()
         for page in tab["pages"]:
-            browser.find_element(By.CSS_SELECTOR, f'#page-dots .emk-dot[data-page-dot="{page["index"]}"]').click()
+            browser.find_element(By.CSS_SELECTOR, f'#page-dots .emkit-dot[data-page-dot="{page["index"]}"]').click()
             for button in page["buttons"]:
                 f = button["frame"]
                 hit = browser.execute_script("""
                     const r = document.getElementById('pages').getBoundingClientRect();
                     const el = document.elementFromPoint(r.left + arguments[0], r.top + arguments[1]);
-                    const k = el && el.closest('.emk-key');
-                    return k ? [k.closest('.emk-page').dataset.page, k.dataset.index, k.dataset.tab, k.dataset.row, k.dataset.column] : null;""",
+                    const k = el && el.closest('.emkit-key');
+                    return k ? [k.closest('.emkit-page').dataset.page, k.dataset.index, k.dataset.tab, k.dataset.row, k.dataset.column] : null;""",
                     f["x"] + f["width"] / 2, f["y"] + f["height"] / 2)
                 assert hit == [str(page["index"]), str(button["index"]), tab["id"], str(button["row"]), str(button["column"])]
     # Any-width sheets: no page picture; each key draws its icon from its page's sheet, the one of
     # the screen's density (the driver runs at 2x).
-    assert not browser.find_elements(By.CSS_SELECTOR, "#pages .emk-page img.emk-sheet")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#pages .emkit-page img.emkit-sheet")
     last = m["tabs"][-1]["pages"][-1]
     image = browser.execute_script("""return decodeURIComponent(getComputedStyle(document.querySelector(
-        `#pages .emk-page[data-page="${arguments[0]}"] .emk-key[data-kind="emoticon"] .emk-token`)).backgroundImage)""", last["index"])
+        `#pages .emkit-page[data-page="${arguments[0]}"] .emkit-key[data-kind="emoticon"] .emkit-token`)).backgroundImage)""", last["index"])
     assert last["sheets"]["2"] in image and "@3x" not in image
 
 
@@ -175,11 +175,11 @@ def test_hostile_names_stay_text(browser, site):
     m = manifest(site, 375)
     tab = next(t for t in m["tabs"] if t["id"] == "html-injection")
     open_preview(browser, site)
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="html-injection"]').click()
-    labels = [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-kind="emoticon"]')]
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="html-injection"]').click()
+    labels = [k.get_attribute("aria-label") for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-kind="emoticon"]')]
     assert labels == [b["name"] for b in tab["pages"][0]["buttons"] if b["kind"] == "emoticon"]
     assert any("<script>" in label for label in labels)
-    for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-kind="emoticon"]'):
+    for k in browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-kind="emoticon"]'):
         k.click()
     browser.find_element(By.ID, "send").click()
     with pytest.raises(NoAlertPresentException):
@@ -229,8 +229,8 @@ def test_recent_is_kept_per_output(browser, site, tmp_path):
     open_preview(browser, site)
     key(browser, "faces", 1).click()
     browser.get((site / "preview" / "414.html").as_uri())  # same output, another width: kept
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="recent"]').click()
-    assert len(browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-recent="true"]')) == 1
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="recent"]').click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-recent="true"]')) == 1
     browser.get((other / "preview" / "375.html").as_uri())  # another output: its own, empty list
-    browser.find_element(By.CSS_SELECTOR, '#tabbar .emk-tab[data-tab="recent"]').click()
-    assert browser.find_elements(By.CSS_SELECTOR, '#pages .emk-key[data-recent="true"]') == []
+    browser.find_element(By.CSS_SELECTOR, '#tabbar .emkit-tab[data-tab="recent"]').click()
+    assert browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-key[data-recent="true"]') == []

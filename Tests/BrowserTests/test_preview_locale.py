@@ -33,7 +33,7 @@ def test_the_page_and_its_labels_are_in_the_runs_language(sites, browser, locale
     browser.get((sites[locale] / "preview" / "375.html").as_uri())
     found = browser.execute_script("""
         return { lang: document.documentElement.lang, send: document.getElementById("send").textContent,
-                 recent: document.querySelector('#tabbar .emk-tab[data-tab="recent"]').textContent.trim(),
+                 recent: document.querySelector('#tabbar .emkit-tab[data-tab="recent"]').textContent.trim(),
                  placeholder: document.getElementById("compose-text").placeholder,
                  back: document.querySelector(".back").textContent, title: document.querySelector(".page-title").textContent };
     """)
@@ -53,7 +53,7 @@ def test_the_page_and_its_labels_are_in_the_runs_language(sites, browser, locale
 def test_a_sent_emoticon_is_sized_to_the_text_and_sits_on_its_baseline(sites, browser):
     browser.get((sites["cn"] / "preview" / "375.html").as_uri())
     browser.find_element(By.ID, "compose-text").send_keys("hi ")
-    browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-kind="emoticon"][data-index="1"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-kind="emoticon"][data-index="1"]').click()
     browser.find_element(By.ID, "send").click()
     box = browser.execute_script("""
         const li = [...document.querySelectorAll("#messages li")].pop();

@@ -82,23 +82,23 @@ def test_weibo_layout_is_drawn_where_the_app_draws_it(browser, realsite, width):
     assert parts == [216, 5, 150, 179, 150]
     # The driver runs at 2x: every key sits on its @2x frame, and the @2x sheet is shown.
     for page in m["tabs"][0]["pages"]:
-        browser.find_element(By.CSS_SELECTOR, f'#page-dots .emk-dot[data-page-dot="{page["index"]}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#page-dots .emkit-dot[data-page-dot="{page["index"]}"]').click()
         for button in page["buttons"]:
             frame = button["frames"]["2"]
             rect = browser.execute_script("""
                 const p = document.getElementById('pages').getBoundingClientRect();
-                const k = document.querySelector(`#pages .emk-page[data-page="${arguments[0]}"] .emk-key[data-index="${arguments[1]}"]`);
+                const k = document.querySelector(`#pages .emkit-page[data-page="${arguments[0]}"] .emkit-key[data-index="${arguments[1]}"]`);
                 const r = k.getBoundingClientRect();
-                const hit = document.elementFromPoint(p.left + arguments[2], p.top + arguments[3]).closest('.emk-key');
+                const hit = document.elementFromPoint(p.left + arguments[2], p.top + arguments[3]).closest('.emkit-key');
                 return [r.left - p.left, r.top - p.top, r.width, r.height, hit === k];""",
                 page["index"], button["index"], frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
             assert all(abs(a - b) < 0.02 for a, b in zip(rect[:4], [frame["x"], frame["y"], frame["width"], frame["height"]])), (button, rect)
             assert rect[4], button
         # Its keys draw their icons from the page's any-width sheet.
         image = browser.execute_script("""return decodeURIComponent(getComputedStyle(document.querySelector(
-            `#pages .emk-page[data-page="${arguments[0]}"] .emk-key[data-kind="emoticon"] .emk-token`)).backgroundImage)""", page["index"])
+            `#pages .emkit-page[data-page="${arguments[0]}"] .emkit-key[data-kind="emoticon"] .emkit-token`)).backgroundImage)""", page["index"])
         assert page["sheets"]["2"] in image, image
-    assert len(browser.find_elements(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key')) == 21
+    assert len(browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key')) == 21
 
 
 def colour_at_centre(element):
@@ -115,9 +115,9 @@ def test_magnifier_plays_the_animation(browser, realsite):
     animated = m["tabs"][0]["pages"][0]["buttons"][0]
     assert animated["animation"]["frames"] == 2 and animated["animation"]["durationMs"] == 500
     open_preview(browser, realsite, 375)
-    key = browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-index="0"]')
+    key = browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-index="0"]')
     ActionChains(browser).move_to_element(key).perform()
-    img = browser.find_element(By.CSS_SELECTOR, "#magnifier img.emk-animation")
+    img = browser.find_element(By.CSS_SELECTOR, "#magnifier img.emkit-animation")
     assert browser.find_element(By.ID, "magnifier").is_displayed()
     assert browser.execute_script("return decodeURIComponent(arguments[0].src)", img).endswith(animated["animation"]["path"])
     WebDriverWait(browser, 5).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) == 40)
@@ -133,16 +133,16 @@ def test_magnifier_plays_the_animation(browser, realsite):
         time.sleep(0.05)
     assert seen == {"red", "blue"}, f"the magnifier showed {seen or 'neither frame'}"
     # A key without an animation magnifies its still sprite.
-    ActionChains(browser).move_to_element(browser.find_element(By.CSS_SELECTOR, '#pages .emk-page[data-page="0"] .emk-key[data-index="1"]')).perform()
-    assert not browser.find_elements(By.CSS_SELECTOR, "#magnifier img.emk-animation")
-    assert browser.find_elements(By.CSS_SELECTOR, "#magnifier .emk-big")
+    ActionChains(browser).move_to_element(browser.find_element(By.CSS_SELECTOR, '#pages .emkit-page[data-page="0"] .emkit-key[data-index="1"]')).perform()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#magnifier img.emkit-animation")
+    assert browser.find_elements(By.CSS_SELECTOR, "#magnifier .emkit-big")
 
 
 def test_display_only_group_is_not_a_tab_but_renders_in_messages(browser, realsite):
     m = load(realsite, 375)
     assert [t.get("displayOnly") for t in m["tabs"]] == [None, True]
     open_preview(browser, realsite, 375)
-    assert [b.get_attribute("data-tab") for b in browser.find_elements(By.CSS_SELECTOR, "#tabbar .emk-tab")] == ["com.test.default", "recent"]
+    assert [b.get_attribute("data-tab") for b in browser.find_elements(By.CSS_SELECTOR, "#tabbar .emkit-tab")] == ["com.test.default", "recent"]
     field = browser.find_element(By.ID, "compose-text")
     field.send_keys("收到[隐1]")
     browser.find_element(By.ID, "send").click()

@@ -74,15 +74,15 @@ def wait_for(driver, script, timeout=10):
 
 def key_layout(driver):
     return driver.execute_script("""
-        const keys = [...document.querySelectorAll('.emk-keyboard .emk-page:first-child .emk-key')];
-        const o = document.querySelector('.emk-keyboard').getBoundingClientRect();
+        const keys = [...document.querySelectorAll('.emkit-keyboard .emkit-page:first-child .emkit-key')];
+        const o = document.querySelector('.emkit-keyboard').getBoundingClientRect();
         const box = (e) => { const r = e.getBoundingClientRect(); return [r.left - o.left, r.top - o.top, r.width, r.height]; };
         return { count: keys.length, rects: keys.map(box),
                  visible: keys.filter(k => getComputedStyle(k).display !== "none" && k.getBoundingClientRect().width > 20).length,
                  positions: new Set(keys.map(k => getComputedStyle(k).position)).size === 1 && getComputedStyle(keys[0]).position,
-                 tabs: [...document.querySelectorAll('.emk-keyboard .emk-tab')].map(t => box(t).concat([getComputedStyle(t).color])),
-                 dots: [...document.querySelectorAll('.emk-keyboard .emk-dot')].map(d => { const r = d.getBoundingClientRect(); return [r.width, r.height]; }),
-                 board: getComputedStyle(document.querySelector('.emk-board')).backgroundColor };
+                 tabs: [...document.querySelectorAll('.emkit-keyboard .emkit-tab')].map(t => box(t).concat([getComputedStyle(t).color])),
+                 dots: [...document.querySelectorAll('.emkit-keyboard .emkit-dot')].map(d => { const r = d.getBoundingClientRect(); return [r.width, r.height]; }),
+                 board: getComputedStyle(document.querySelector('.emkit-board')).backgroundColor };
     """)
 
 
@@ -109,7 +109,7 @@ def test_the_keyboard_works_under_a_strict_content_security_policy(sample_site, 
     driver.get(served + "/web/csp.html")
     wait_for(driver, "return window.ready")
     # The sheets load (img-src 'self') before the last look at violations.
-    wait_for(driver, "return [...document.querySelectorAll('.emk-token')].slice(0, 3).every(t => getComputedStyle(t).backgroundImage.includes('sheets/'))")
+    wait_for(driver, "return [...document.querySelectorAll('.emkit-token')].slice(0, 3).every(t => getComputedStyle(t).backgroundImage.includes('sheets/'))")
     time.sleep(0.3)
     assert driver.execute_script("return violations") == []
     assert not driver.execute_script("return document.querySelector('style')")
@@ -123,7 +123,7 @@ def test_the_keyboard_works_under_a_strict_content_security_policy(sample_site, 
     image = driver.execute_script("const e = document.querySelector('#message [role=img]'); const s = getComputedStyle(e); "
                                   "return [s.display, e.getBoundingClientRect().width]")
     assert image[0] == "inline-block" and image[1] > 10
-    driver.find_elements(By.CSS_SELECTOR, '.emk-page:first-child .emk-key[data-kind="emoticon"]')[1].click()
+    driver.find_elements(By.CSS_SELECTOR, '.emkit-page:first-child .emkit-key[data-kind="emoticon"]')[1].click()
     assert driver.execute_script("return events") == [m["tabs"][0]["pages"][0]["buttons"][1]["text"]]
     assert driver.execute_script("return violations") == []
 
@@ -142,13 +142,13 @@ def test_dark_theme_in_a_light_system_and_switching_at_run_time(sample_site, dri
     dark = palette.get("dark") or palette
     driver.get((sample_site / "web" / "demo.html").as_uri())
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
-    background = "return getComputedStyle(document.querySelector('#host .emk-board')).backgroundColor"
+    background = "return getComputedStyle(document.querySelector('#host .emkit-board')).backgroundColor"
     driver.execute_script("""
         const host = document.createElement("div"); host.id = "host"; host.style.width = "375px"; document.body.prepend(host);
         window.kb = Emokit.mountKeyboard(host, {}, { theme: "dark" });""")
-    assert driver.execute_script("return document.querySelector('#host .emk-keyboard').dataset.emkScheme") == "dark"
+    assert driver.execute_script("return document.querySelector('#host .emkit-keyboard').dataset.emkScheme") == "dark"
     assert driver.execute_script(background) == rgb(dark["background"])
-    tab_colour = driver.execute_script("return getComputedStyle(document.querySelector('#host .emk-tab')).color")
+    tab_colour = driver.execute_script("return getComputedStyle(document.querySelector('#host .emkit-tab')).color")
     assert tab_colour == "rgb(242, 242, 247)"
     driver.execute_script("kb.setTheme('light')")
     assert driver.execute_script(background) == rgb(palette["background"])
@@ -157,7 +157,7 @@ def test_dark_theme_in_a_light_system_and_switching_at_run_time(sample_site, dri
     driver.execute_script("kb.setTheme('auto')")
     assert driver.execute_script(background) == rgb(palette["background"])
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    wait_for(driver, "return document.querySelector('#host .emk-keyboard').dataset.emkScheme === 'dark'")
+    wait_for(driver, "return document.querySelector('#host .emkit-keyboard').dataset.emkScheme === 'dark'")
     assert driver.execute_script(background) == rgb(dark["background"])
     # A theme that is none of the three is refused with a message.
     error = driver.execute_script("try { kb.setTheme('blue'); return null; } catch (e) { return e.message; }")
@@ -207,7 +207,7 @@ def open_attached(driver, site, target_html, target_id):
 
 
 def key(driver, index):
-    return driver.find_elements(By.CSS_SELECTOR, '#kb2 .emk-page:first-child .emk-key[data-kind="emoticon"]')[index]
+    return driver.find_elements(By.CSS_SELECTOR, '#kb2 .emkit-page:first-child .emkit-key[data-kind="emoticon"]')[index]
 
 
 def test_attach_input_inserts_at_the_caret_deletes_a_whole_emoticon_and_undo_restores_it(sample_site, driver):
@@ -222,7 +222,7 @@ def test_attach_input_inserts_at_the_caret_deletes_a_whole_emoticon_and_undo_res
     end = len(("hello" + texts[1]).encode("utf-16-le")) // 2
     assert caret == [end, end, "ta"]
     # Delete removes the whole emoticon before the caret, the text after it stays.
-    driver.find_element(By.CSS_SELECTOR, '#kb2 .emk-page:first-child .emk-key[data-kind="delete"]').click()
+    driver.find_element(By.CSS_SELECTOR, '#kb2 .emkit-page:first-child .emkit-key[data-kind="delete"]').click()
     assert driver.execute_script(value) == "hello world"
     # Undo (the browser's, Ctrl+Z) brings it back, then takes the insert back.
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
@@ -234,11 +234,11 @@ def test_attach_input_inserts_at_the_caret_deletes_a_whole_emoticon_and_undo_res
     key(driver, 0).click()
     assert driver.execute_script(value) == "h" + texts[0] + " world"
     driver.execute_script("document.getElementById('ta').setSelectionRange(1, 1)")
-    driver.find_element(By.CSS_SELECTOR, '#kb2 .emk-page:first-child .emk-key[data-kind="delete"]').click()
+    driver.find_element(By.CSS_SELECTOR, '#kb2 .emkit-page:first-child .emkit-key[data-kind="delete"]').click()
     assert driver.execute_script(value) == texts[0] + " world"
     # The page's own input listeners hear every edit.
     assert driver.execute_script("""const t = document.getElementById('ta'); let n = 0; t.addEventListener('input', () => n++);
-        document.querySelector('#kb2 .emk-page:first-child .emk-key[data-kind="emoticon"]').click(); return n""") == 1
+        document.querySelector('#kb2 .emkit-page:first-child .emkit-key[data-kind="emoticon"]').click(); return n""") == 1
 
 
 def test_attach_input_on_a_contenteditable_element(sample_site, driver):
@@ -250,13 +250,13 @@ def test_attach_input_on_a_contenteditable_element(sample_site, driver):
     key(driver, 2).click()
     text = "return document.getElementById('ce').textContent"
     assert driver.execute_script(text) == "a" + texts[2] + "b"
-    driver.find_element(By.CSS_SELECTOR, '#kb2 .emk-page:first-child .emk-key[data-kind="delete"]').click()
+    driver.find_element(By.CSS_SELECTOR, '#kb2 .emkit-page:first-child .emkit-key[data-kind="delete"]').click()
     assert driver.execute_script(text) == "ab"
 
 
 def test_the_toggle_shows_and_hides_the_keyboard(sample_site, driver):
     open_attached(driver, sample_site, '<textarea id="ta"></textarea>', "ta")
-    state = ("const k = document.querySelector('#kb2 .emk-keyboard'), t = document.getElementById('t2'), a = document.getElementById('ta'); "
+    state = ("const k = document.querySelector('#kb2 .emkit-keyboard'), t = document.getElementById('t2'), a = document.getElementById('ta'); "
              "return [k.getBoundingClientRect().height > 0, t.getAttribute('aria-pressed'), a.getAttribute('inputmode'), document.activeElement.id]")
     shown = driver.execute_script(state)
     assert shown[:3] == [True, "true", "none"]
@@ -277,8 +277,8 @@ def test_recent_survives_a_rebuild_that_prepends_an_entry(driver):
         driver.get((out / "web" / "demo.html").as_uri())
         driver.execute_script("localStorage.clear()")
         driver.execute_script("location.reload()")
-        wait_for(driver, "return document.querySelector('#keyboard .emk-key')")
-        keys = driver.find_elements(By.CSS_SELECTOR, '#keyboard .emk-page:first-child .emk-key[data-kind="emoticon"]')
+        wait_for(driver, "return document.querySelector('#keyboard .emkit-key')")
+        keys = driver.find_elements(By.CSS_SELECTOR, '#keyboard .emkit-page:first-child .emkit-key[data-kind="emoticon"]')
         keys[1].click()  # [哈哈]
         keys[3].click()  # [心]
         stored = driver.execute_script("return Object.entries(localStorage).filter(([k]) => k.startsWith('emokit-recent:'))")
@@ -289,23 +289,23 @@ def test_recent_survives_a_rebuild_that_prepends_an_entry(driver):
         generate(spec_packs(root / "b", extra_first={"chs": "[新]", "image": "t_new"}), out)
         driver.get((out / "web" / "demo.html").as_uri())
         driver.execute_script("document.getElementById('text').value = ''")
-        driver.find_element(By.CSS_SELECTOR, '#keyboard .emk-tab[data-tab="recent"]').click()
-        recent = driver.find_elements(By.CSS_SELECTOR, '#keyboard .emk-key[data-recent="true"]')
+        driver.find_element(By.CSS_SELECTOR, '#keyboard .emkit-tab[data-tab="recent"]').click()
+        recent = driver.find_elements(By.CSS_SELECTOR, '#keyboard .emkit-key[data-recent="true"]')
         assert [k.get_attribute("data-text") for k in recent] == ["[心]", "[哈哈]"]
         recent[1].click()
         assert driver.execute_script("return document.getElementById('text').value") == "[哈哈]"
         # An entry that is gone is dropped silently; the rest stay.
         driver.execute_script("localStorage.setItem(arguments[0], JSON.stringify([{tab: 'faces', text: '[gone]'}, {tab: 'nope', text: '[心]'}, {tab: 'faces', text: '[心]'}]))",
                               stored[0][0])
-        driver.find_element(By.CSS_SELECTOR, '#keyboard .emk-tab[data-tab="faces"]').click()
-        driver.find_element(By.CSS_SELECTOR, '#keyboard .emk-tab[data-tab="recent"]').click()
-        assert [k.get_attribute("data-text") for k in driver.find_elements(By.CSS_SELECTOR, '#keyboard .emk-key[data-recent="true"]')] == ["[心]"]
+        driver.find_element(By.CSS_SELECTOR, '#keyboard .emkit-tab[data-tab="faces"]').click()
+        driver.find_element(By.CSS_SELECTOR, '#keyboard .emkit-tab[data-tab="recent"]').click()
+        assert [k.get_attribute("data-text") for k in driver.find_elements(By.CSS_SELECTOR, '#keyboard .emkit-key[data-recent="true"]')] == ["[心]"]
         # Another site id keeps its own list.
         other = driver.execute_script("""
             const host = document.createElement("div"); host.style.width = "375px"; document.body.prepend(host);
             const kb = Emokit.mountKeyboard(host, {}, { siteId: "other.example" });
-            host.querySelector('.emk-tab[data-tab="recent"]').click();
-            return host.querySelectorAll('.emk-key[data-recent="true"]').length""")
+            host.querySelector('.emkit-tab[data-tab="recent"]').click();
+            return host.querySelectorAll('.emkit-key[data-recent="true"]').length""")
         assert other == 0
     finally:
         shutil.rmtree(root, ignore_errors=True)
@@ -320,15 +320,15 @@ def test_the_custom_element_mounts_binds_and_follows_its_theme(sample_site, driv
     driver.get((web / "element.html").as_uri())
     m = json.loads((sample_site / "manifests" / "375.json").read_text())
     first = next(b["text"] for b in m["tabs"][0]["pages"][0]["buttons"] if b["kind"] == "emoticon")
-    wait_for(driver, "return document.querySelector('emokit-keyboard .emk-key')")
-    driver.find_element(By.CSS_SELECTOR, 'emokit-keyboard .emk-page:first-child .emk-key[data-kind="emoticon"]').click()
+    wait_for(driver, "return document.querySelector('emokit-keyboard .emkit-key')")
+    driver.find_element(By.CSS_SELECTOR, 'emokit-keyboard .emkit-page:first-child .emkit-key[data-kind="emoticon"]').click()
     assert driver.execute_script("return document.getElementById('t').value") == first
-    scheme = "return document.querySelector('emokit-keyboard .emk-keyboard').dataset.emkScheme"
+    scheme = "return document.querySelector('emokit-keyboard .emkit-keyboard').dataset.emkScheme"
     assert driver.execute_script(scheme) == "dark"
     driver.execute_script("document.querySelector('emokit-keyboard').setAttribute('theme', 'light')")
     assert driver.execute_script(scheme) == "light"
     driver.find_element(By.ID, "tg").click()
-    assert driver.execute_script("return document.querySelector('emokit-keyboard .emk-keyboard').hidden") is True
+    assert driver.execute_script("return document.querySelector('emokit-keyboard .emkit-keyboard').hidden") is True
     # Removed from the page, it leaves nothing behind.
     driver.execute_script("document.querySelector('emokit-keyboard').remove()")
-    assert driver.execute_script("return document.querySelectorAll('.emk-keyboard, .emk-pop').length") == 0
+    assert driver.execute_script("return document.querySelectorAll('.emkit-keyboard, .emkit-pop').length") == 0

@@ -160,7 +160,7 @@ def test_mount_keyboard_fits_the_width_and_inserts_and_deletes(web_site, browser
         document.body.prepend(host);
         window.events = [];
         window.mounted = Emokit.mountKeyboard(host, { onInsert: t => events.push(["insert", t]), onDelete: () => events.push(["delete"]) });
-        const page = host.querySelector(".emk-page");
+        const page = host.querySelector(".emkit-page");
         const keys = [...page.querySelectorAll('button[data-kind="emoticon"]')];
         const hostRect = host.getBoundingClientRect();
         const rects = keys.map(k => k.getBoundingClientRect());
@@ -174,13 +174,13 @@ def test_mount_keyboard_fits_the_width_and_inserts_and_deletes(web_site, browser
     assert result["deletes"] == 1 and result["inside"] and result["labels"]
     assert result["columns"] == m["grid"]["columns"]
     assert result["tabs"] == 1 + sum(1 for t in m["tabs"] if not t.get("displayOnly"))
-    keys = browser.find_elements(By.CSS_SELECTOR, '.emk-page:first-child button[data-kind="emoticon"]')
+    keys = browser.find_elements(By.CSS_SELECTOR, '.emkit-page:first-child button[data-kind="emoticon"]')
     keys[0].click()
     keys[1].click()
-    browser.find_element(By.CSS_SELECTOR, '.emk-page:first-child button[data-kind="delete"]').click()
+    browser.find_element(By.CSS_SELECTOR, '.emkit-page:first-child button[data-kind="delete"]').click()
     assert browser.execute_script("return events") == [["insert", first[0]["text"]], ["insert", first[1]["text"]], ["delete"]]
     browser.execute_script("mounted.destroy()")
-    assert browser.execute_script("return document.querySelectorAll('.emk-keyboard').length") == 1  # the demo's own
+    assert browser.execute_script("return document.querySelectorAll('.emkit-keyboard').length") == 1  # the demo's own
 
 
 def test_a_class_is_unchanged_after_an_entry_is_inserted_before_it(browser):
@@ -240,7 +240,7 @@ def test_demo_has_no_axe_violations(web_site, browser, scheme):
 
 def test_demo_sends_a_message_typed_with_the_keyboard(web_site, browser):
     open_demo(browser, web_site)
-    keys = browser.find_elements(By.CSS_SELECTOR, '#keyboard .emk-page:first-child button[data-kind="emoticon"]')
+    keys = browser.find_elements(By.CSS_SELECTOR, '#keyboard .emkit-page:first-child button[data-kind="emoticon"]')
     keys[1].click()
     keys[3].click()
     browser.find_element(By.CSS_SELECTOR, '#keyboard button[data-kind="delete"]').click()

@@ -47,6 +47,21 @@ struct WebClassNameTests {
     /// A class names one entry in the whole stylesheet: tab `qq`'s `classic-smile` and tab
     /// `qq-classic`'s `smile` would both be `emk-qq-classic-smile`, and an entry may not take a tab's
     /// delete or icon class either (`qq`'s `classic-delete` is `qq-classic`'s delete key's).
+    /// The runtime's own classes (`emkit-key`, `emkit-tab-icon`...) and the emoticons' classes
+    /// (`emk-<tab>-<name>`) never meet: a pack named `tab` with an image `title.png` cannot
+    /// restyle the keyboard's tab titles.
+    @Test func theRuntimesClassesAreNoEmoticonsClasses() throws {
+        let css = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/keyboard.css"), encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: "\\.(e[a-z]*-[a-zA-Z0-9_-]+)")
+        let classes = Set(regex.matches(in: css, range: NSRange(css.startIndex..., in: css)).map { String(css[Range($0.range(at: 1), in: css)!]) })
+        #expect(!classes.isEmpty)
+        #expect(classes.allSatisfy { $0.hasPrefix("emkit-") }, "\(classes.filter { !$0.hasPrefix("emkit-") })")
+        let (tabs, entries) = WebClassNames.classes(
+            tabIDs: ["tab", "search"], entries: [[Source(imageName: "title.png", text: "[title]", isEmoji: false)], [Source(imageName: "bar.png", text: "[bar]", isEmoji: false)]])
+        #expect(entries == [["emk-tab-title"], ["emk-search-bar"]])
+        #expect(tabs.allSatisfy { !$0.hasPrefix("emkit-") })
+    }
+
     @Test func classesAreUniqueAcrossTabs() {
         let classes = WebClassNames.classes(
             tabIDs: ["qq", "qq-classic"],
