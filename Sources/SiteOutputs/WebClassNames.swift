@@ -1,11 +1,16 @@
+import Checksum
+
 /// The CSS class of each entry in `web/emoticons.css`, recorded in the manifest as
 /// `Button.webClass`. A class is derived from what the entry is, never from where it sits:
 /// `emk-<tab>-<name>`, `<name>` being the entry's image name without its extension and scale
 /// suffix (`f_haha@2x.png` → `f_haha`), an emoji's code points in lower-case hex
 /// (`1f44d-1f3fd`), or else its text with what CSS would need escaped made `-` (`[哈哈]` → `哈哈`).
-/// So adding, removing or reordering entries never moves a class to another face; only two
-/// entries with the same class share a base, and the later one gets `-2`, `-3`... (`delete` and
-/// `icon` are kept for the tab's delete key and tab icon). Classes are unique in the whole
+/// So adding, removing or reordering entries never moves a class to another face: a class that
+/// two entries would share (in one tab or across tabs: `qq` + `x-smile` and `qq-x` + `smile`) is
+/// given to neither; each gets its own suffix from what it is (`-` and 6 hex digits of a SHA-256
+/// of its tab id, image name and text), never from the order. The tab's delete key and tab icon
+/// are `emk-<tab>--delete` and `emk-<tab>--icon`: no entry class holds `--` (names and tab ids
+/// are cut to single `-`), so none can ever take them. Classes are unique in the whole
 /// stylesheet, across tabs too.
 package enum WebClassNames {
     /// What an entry's class is made from: its image's file name, else its text.
@@ -22,25 +27,41 @@ package enum WebClassNames {
     /// every class taken so far, every tab's delete key and tab icon included, counts for every tab.
     package static func classes(tabIDs: [String], entries: [[Source]]) -> (tabs: [String], entries: [[String]]) {
         let prefixes = WebSpriteWriter.classPrefixes(for: tabIDs)
-        var taken = Set(prefixes.flatMap { [deleteClass(prefix: $0), iconClass(prefix: $0)] })
-        let classes = zip(prefixes, entries).map { prefix, sources in
-            sources.map { source -> String in
-                let base = "\(prefix)-\(name(source))"
-                var name = base, suffix = 2
-                while !taken.insert(name).inserted {
-                    name = "\(base)-\(suffix)"
+        let plain = zip(prefixes, entries).map { prefix, sources in sources.map { "\(prefix)-\(name($0))" } }
+        func identity(_ tab: Int, _ index: Int) -> String {
+            let source = entries[tab][index]
+            return "\(tabIDs[tab])\u{0}\(source.imageName ?? "")\u{0}\(source.text)"
+        }
+        // The different entries each plain class would name.
+        var owners: [String: Set<String>] = [:]
+        for (tab, names) in plain.enumerated() {
+            for (index, name) in names.enumerated() { owners[name, default: []].insert(identity(tab, index)) }
+        }
+        // Only the very same entry twice (one image and text listed twice) still meets itself:
+        // the later copy gets `-2`, a class of the same face.
+        var taken = Set<String>()
+        let classes = plain.enumerated().map { tab, names in
+            names.enumerated().map { index, name -> String in
+                var base = name
+                if owners[name, default: []].count > 1 { base += "-" + Self.digest(identity(tab, index)) }
+                var result = base, suffix = 2
+                while !taken.insert(result).inserted {
+                    result = "\(base)-\(suffix)"
                     suffix += 1
                 }
-                return name
+                return result
             }
         }
         return (prefixes, classes)
     }
 
-    /// The class of a tab's delete key.
-    package static func deleteClass(prefix: String) -> String { "\(prefix)-delete" }
+    /// Six hex digits of `text`'s SHA-256: what a class that would be shared is told apart by.
+    static func digest(_ text: String) -> String { String(SHA256.hexDigest(Array(text.utf8)).prefix(6)) }
+
+    /// The class of a tab's delete key (`--`: no entry's class holds two hyphens in a row).
+    package static func deleteClass(prefix: String) -> String { "\(prefix)--delete" }
     /// The class of a tab's tab bar icon.
-    package static func iconClass(prefix: String) -> String { "\(prefix)-icon" }
+    package static func iconClass(prefix: String) -> String { "\(prefix)--icon" }
 
     static func name(_ source: Source) -> String {
         if let image = source.imageName, !image.isEmpty {

@@ -139,16 +139,22 @@ package struct WebSpriteWriter {
     /// Each tab's class prefix: `emk-` and its id with anything but letters, digits, `-` and `_`
     /// made `-`; prefixes that then clash get `-2`, `-3`... in tab order.
     package static func classPrefixes(for tabIDs: [String]) -> [String] {
-        var taken = Set<String>()
-        return tabIDs.map { id in
-            let safe = String(id.unicodeScalars.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" ? Character($0) : "-" })
-            var name = "emk-\(safe)", suffix = 2
-            while !taken.insert(name).inserted {
-                name = "emk-\(safe)-\(suffix)"
-                suffix += 1
+        // Single hyphens only, none at the ends (`com..x` is `com-x`): a class's `--` is always
+        // the delete key's or tab icon's (`WebClassNames`).
+        let safe = tabIDs.map { id -> String in
+            var out = ""
+            for scalar in id.unicodeScalars {
+                let keep = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+                if keep { out.unicodeScalars.append(scalar) } else if !out.isEmpty && !out.hasSuffix("-") { out.append("-") }
             }
-            return name
+            while out.hasSuffix("-") { out.removeLast() }
+            return "emk-" + (out.isEmpty ? "tab" : out)
         }
+        // Two tab ids made alike (`com.x`, `com-x`) both get a suffix from their own id, never
+        // one by the order of the tabs: adding a tab never hands its prefix to another.
+        var uses: [String: Int] = [:]
+        for name in safe { uses[name, default: 0] += 1 }
+        return zip(tabIDs, safe).map { id, name in uses[name, default: 0] > 1 ? "\(name)-\(WebClassNames.digest(id))" : name }
     }
 
     /// A number for CSS: whole numbers without a decimal point, others to 6 places (exact enough

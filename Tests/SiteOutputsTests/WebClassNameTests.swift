@@ -25,7 +25,7 @@ struct WebClassNameTests {
                 [.init(imageName: nil, text: "👍🏽", isEmoji: true), .init(imageName: nil, text: "👍🏽", isEmoji: true)],
             ])
         #expect(classes.tabs == ["emk-faces", "emk-emoji"])
-        #expect(classes.entries[0] == ["emk-faces-f_haha", "emk-faces-d_xin", "emk-faces-Smile-1", "emk-faces-哈哈-大笑", "emk-faces-delete-2"])
+        #expect(classes.entries[0] == ["emk-faces-f_haha", "emk-faces-d_xin", "emk-faces-Smile-1", "emk-faces-哈哈-大笑", "emk-faces-delete"])
         // A repeated name keeps the first its plain class; the delete key's class is never taken.
         #expect(classes.entries[1] == ["emk-emoji-1f44d-1f3fd", "emk-emoji-1f44d-1f3fd-2"])
     }
@@ -62,6 +62,33 @@ struct WebClassNameTests {
         #expect(tabs.allSatisfy { !$0.hasPrefix("emkit-") })
     }
 
+    /// Adding an entry, or a whole pack, never hands a class another face had to a new one: a
+    /// class in both runs names the same entry in both (what a hostile pass did: `a.b.png`, then
+    /// `a b.png` added; a pack `qq` with `x-smile.png`, then a pack `qq-x` with `smile.png`).
+    @Test func addingEntriesOrPacksNeverHandsAClassToAnotherFace() {
+        func owners(_ tabIDs: [String], _ entries: [[Source]]) -> [String: String] {
+            let classes = WebClassNames.classes(tabIDs: tabIDs, entries: entries)
+            var result: [String: String] = [:]
+            for (tab, names) in classes.entries.enumerated() {
+                for (index, name) in names.enumerated() { result[name] = "\(tabIDs[tab])/\(entries[tab][index].text)" }
+            }
+            for prefix in classes.tabs { result[WebClassNames.deleteClass(prefix: prefix)] = "\(prefix) delete key" }
+            return result
+        }
+        let ab = Source(imageName: "a.b.png", text: "[a.b]", isEmoji: false), aSpaceB = Source(imageName: "a b.png", text: "[a b]", isEmoji: false)
+        let xSmile = Source(imageName: "x-smile.png", text: "[x]", isEmoji: false), smile = Source(imageName: "smile.png", text: "[s]", isEmoji: false)
+        let xDelete = Source(imageName: "x-delete.png", text: "[xd]", isEmoji: false)
+        let cases: [(before: ([String], [[Source]]), after: ([String], [[Source]]))] = [
+            ((["faces"], [[ab]]), (["faces"], [[aSpaceB, ab]])),
+            ((["qq"], [[xSmile, xDelete]]), (["qq", "qq-x"], [[xSmile, xDelete], [smile]])),
+            ((["com.x"], [[smile]]), (["com-x", "com.x"], [[xSmile], [smile]])),
+        ]
+        for (before, after) in cases {
+            let old = owners(before.0, before.1), new = owners(after.0, after.1)
+            for (name, owner) in old { #expect(new[name] == nil || new[name] == owner, "\(name): \(owner) -> \(new[name] ?? "")") }
+        }
+    }
+
     @Test func classesAreUniqueAcrossTabs() {
         let classes = WebClassNames.classes(
             tabIDs: ["qq", "qq-classic"],
@@ -73,8 +100,12 @@ struct WebClassNameTests {
                 ],
                 [.init(imageName: "smile.png", text: "[d]", isEmoji: false), .init(imageName: "smile-2.png", text: "[e]", isEmoji: false)],
             ])
-        #expect(classes.entries[0] == ["emk-qq-classic-smile", "emk-qq-classic-delete-2", "emk-qq-classic-icon-2"])
-        #expect(classes.entries[1] == ["emk-qq-classic-smile-2", "emk-qq-classic-smile-2-2"])
+        // `emk-qq-classic-smile` would name two faces: neither gets it, each its own digest. The
+        // delete key and tab icon are `--delete`, `--icon`: no entry can take them.
+        let a = WebClassNames.digest("qq\u{0}classic-smile.png\u{0}[a]"), d = WebClassNames.digest("qq-classic\u{0}smile.png\u{0}[d]")
+        #expect(classes.entries[0] == ["emk-qq-classic-smile-\(a)", "emk-qq-classic-delete", "emk-qq-classic-icon"])
+        #expect(classes.entries[1] == ["emk-qq-classic-smile-\(d)", "emk-qq-classic-smile-2"])
+        #expect(WebClassNames.deleteClass(prefix: "emk-qq-classic") == "emk-qq-classic--delete")
         let all = classes.entries.flatMap { $0 } + classes.tabs.flatMap { [WebClassNames.deleteClass(prefix: $0), WebClassNames.iconClass(prefix: $0)] }
         #expect(Set(all).count == all.count)
     }

@@ -167,7 +167,7 @@ struct WebFormatTests {
         #expect(sheets == .anyWidth ? overridden == 0 : overridden > 0)
         // Each tab's icon class: its 24 pt square in the strip (exact at 3x: no override).
         for (tabIndex, tab) in manifest.tabs.enumerated() {
-            let name = WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))[tabIndex] + "-icon"
+            let name = WebClassNames.iconClass(prefix: WebSpriteWriter.classPrefixes(for: manifest.tabs.map(\.id))[tabIndex])
             let rule = try #require(base[name], "\(name) missing")
             #expect(rule["width"] == "24px" && rule["height"] == "24px")
             #expect(rule["background-position"] == (tabIndex == 0 ? "0px 0px" : "-\(tabIndex * 24)px 0px"))
@@ -236,7 +236,7 @@ struct WebFormatTests {
     @Test func classPrefixesAreSafeAndUnique() {
         #expect(
             WebSpriteWriter.classPrefixes(for: ["faces", "com.emokit.animals", "com-emokit-animals", "表情", "xn--"]) == [
-                "emk-faces", "emk-com-emokit-animals", "emk-com-emokit-animals-2", "emk---", "emk-xn--",
+                "emk-faces", "emk-com-emokit-animals-d542de", "emk-com-emokit-animals-d62d8e", "emk-tab", "emk-xn",
             ])
         #expect(WebSpriteWriter.number(7) == "7" && WebSpriteWriter.number(-7.333333333) == "-7.333333" && WebSpriteWriter.number(31.5) == "31.5")
     }
