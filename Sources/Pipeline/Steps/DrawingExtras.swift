@@ -15,7 +15,8 @@ struct DrawingExtras {
         let (options, packs, plan) = (generator.options, read.packs, read.plan)
         let tabIcons = try TabIcons.render(packs: packs, plans: plan.sprites, options: options, emoji: plan.emojiSource, decoder: read.decoder, output: output)
         let animations = try generator.copyAnimations(plan.animations, packs: packs, output: output)
-        let variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency)
+        let rows = VariantSheets.rows(for: options.sheetLayout, grid: options.grid, scales: options.scales)
+        let variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency, rowsPerSheet: rows)
             .render(plan.systemGlyphs?.packsForVariantSheets(packs) ?? packs, boxes: options.iconBoxes, emoji: plan.emojiSource, output: output)
         return Extras(tabIcons: tabIcons, animations: animations, variants: variants)
     }
