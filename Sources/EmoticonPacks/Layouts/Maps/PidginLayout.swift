@@ -2,8 +2,10 @@ import Foundation
 
 /// Pidgin's smiley themes (`emotes/<theme>/theme`, Debian's `pidgin-data` and `pidgin-themes`),
 /// as Pidgin's `gtkthemes.c` reads them: `Name=`, `Icon=` and the like before the first section,
-/// then `[sections]` of lines `image text text...`, words split by spaces or tabs, `\` escaping
-/// the next character (`:-\\` is `:-\`).
+/// then `[sections]` of lines `image text text...`, words split by white space, `\` escaping
+/// the next character (`:-\\` is `:-\`). A line that is not UTF-8 is skipped with a warning
+/// naming it, as Pidgin logs and skips it (`inbob` has two); one button per image file, as
+/// Pidgin's picker shows one per file (`EchoSmile` names `face-laugh.png` on two lines).
 ///
 /// `[default]` is the list Pidgin shows for every account; the other sections (`[XMPP]`,
 /// `[AIM]`...) replace it for one protocol's accounts, so they are alternatives to it, not more
@@ -24,17 +26,12 @@ enum PidginLayout: MapFileLayout {
     }
 
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        // Themes are UTF-8; a few old ones are Latin-1 (`inbob`), read as such and said so.
-        let utf8 = String(validating: data, as: UTF8.self)
-        let text = utf8 ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
-        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let (lines, notUTF8) = self.lines(data)
         let sections = lines.filter { $0.hasPrefix("[") && $0.hasSuffix("]") }.map { String($0.dropFirst().dropLast()) }
         // `[default]`, else (a theme without one) the first section, as the note says.
         let chosen = sections.first { $0.lowercased() == "default" } ?? sections.first
         var header: [String: String] = [:]
-        var items: [MapItem] = []
+        var smileys: [(image: String, texts: [String], hidden: Bool)] = []
         var section: String?
         for line in lines {
             if line.hasPrefix("["), line.hasSuffix("]") {
@@ -53,10 +50,12 @@ enum PidginLayout: MapFileLayout {
             if hidden { rest = rest.dropFirst() }
             let words = self.words(rest)
             guard let image = words.first else { continue }
-            items.append(MapItem(texts: Array(words.dropFirst()), image: image, displayOnly: hidden, imageKey: "image", textKey: "text"))
+            smileys.append((image, Array(words.dropFirst()), hidden))
         }
+        let (items, merged) = buttons(smileys)
         var map = MapFile(layout: layout, items: items, title: header["Name"], description: "a Pidgin smiley theme")
         map.titleKey = "Name"
+        map.warnings = notUTF8.map { .skippedLine(path: display, line: $0, reason: "not UTF-8 (Pidgin skips it too); save the theme as UTF-8 to keep it") }
         if let icon = header["Icon"] { map.ownImages.append(icon.trimmingCharacters(in: .whitespaces)) }
         if let chosen {
             map.details.append("[\(chosen)] read")
@@ -67,13 +66,66 @@ enum PidginLayout: MapFileLayout {
         if !others.isEmpty {
             map.details.append("\(others.map { "[\($0)]" }.joined(separator: ", ")) not read (Pidgin uses them instead of [default] for those accounts)")
         }
+        if merged > 0 {
+            map.details.append("\(merged) image\(merged == 1 ? "" : "s") named on more than one line, one button each (the other lines' texts are its keywords)")
+        }
         let hidden = items.filter(\.displayOnly).count
         if hidden > 0 { map.details.append("\(hidden) received-only smiley\(hidden == 1 ? "" : "s") (! lines) in a display-only tab") }
-        if utf8 == nil { map.details.append("the file is not UTF-8: read as Latin-1") }
         return map
     }
 
-    /// A line's words: split by spaces and tabs, `\` taking the next character as it is.
+    /// The theme's lines as Pidgin reads them (split at line feeds, a line's `\r` dropped), blank
+    /// lines and `#` comments left out, each trimmed; and the numbers (from 1) of the lines that
+    /// are not UTF-8, which Pidgin logs and skips.
+    static func lines(_ data: Data) -> (lines: [String], notUTF8: [Int]) {
+        var lines: [String] = []
+        var notUTF8: [Int] = []
+        for (offset, raw) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            var bytes = raw[...]
+            while let last = bytes.last, last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let first = bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+                if first != UInt8(ascii: "#") { notUTF8.append(offset + 1) }
+                continue
+            }
+            let line = text.trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty && !line.hasPrefix("#") { lines.append(line) }
+        }
+        return (lines, notUTF8)
+    }
+
+    /// One button per image file, as Pidgin's smiley picker shows them: a file named on several
+    /// lines is one button, where its first shown line is, inserting that line's first text; the
+    /// texts of its other lines (`!` lines too) stand for it as well, kept as its keywords. A file
+    /// named only on `!` lines is received-only. Returns the items and how many files were
+    /// named on more than one line.
+    static func buttons(_ smileys: [(image: String, texts: [String], hidden: Bool)]) -> (items: [MapItem], merged: Int) {
+        var items: [MapItem] = []
+        var itemOf: [String: Int] = [:]
+        var lineCount: [String: Int] = [:]
+        // Shown lines first, so a button sits where its file is first shown; then `!` lines.
+        for hiddenPass in [false, true] {
+            for smiley in smileys where smiley.hidden == hiddenPass {
+                lineCount[smiley.image, default: 0] += 1
+                if let index = itemOf[smiley.image] {
+                    for text in smiley.texts where !items[index].texts.contains(text) { items[index].texts.append(text) }
+                    continue
+                }
+                itemOf[smiley.image] = items.count
+                var texts: [String] = []
+                for text in smiley.texts where !texts.contains(text) { texts.append(text) }
+                items.append(MapItem(texts: texts, image: smiley.image, displayOnly: hiddenPass, imageKey: "image", textKey: "text"))
+            }
+        }
+        for index in items.indices {
+            items[index].keywords = Array(items[index].texts.dropFirst())
+            if items[index].texts.isEmpty { items[index].skipped = "no text after the image (Pidgin shows no smiley for it)" }
+        }
+        return (items, lineCount.values.filter { $0 > 1 }.count)
+    }
+
+    /// A line's words: split by white space (C's `isspace`, as Pidgin), `\` taking the next
+    /// character as it is.
     static func words(_ line: Substring) -> [String] {
         var words: [String] = []
         var word = ""
@@ -86,7 +138,7 @@ enum PidginLayout: MapFileLayout {
             } else if character == "\\" {
                 escaped = true
                 inWord = true
-            } else if character == " " || character == "\t" {
+            } else if character.isWhitespace {
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
@@ -95,6 +147,8 @@ enum PidginLayout: MapFileLayout {
                 inWord = true
             }
         }
+        // A `\` ending the line is itself, as in Pidgin.
+        if escaped { word.append("\\") }
         if inWord { words.append(word) }
         return words
     }
