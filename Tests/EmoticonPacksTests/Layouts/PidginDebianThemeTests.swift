@@ -18,13 +18,13 @@ struct PidginDebianThemeTests {
         // inbob's `Langue.png` lines hold a Latin-1 `¾`: Pidgin logs them and shows no Langue.
         let result = try LayoutFixtures.read(try Self.theme("inbob").path)
         let keyboard = try #require(result.packs.first)
-        #expect(keyboard.entries.count == 12)
+        #expect(keyboard.entries.count == 13)
         #expect(!keyboard.entries.contains { $0.imageFiles == ["Langue.png"] })
         #expect(
             result.warnings.map(\.description) == [
                 "inbob/theme: line 13 skipped: not UTF-8 (Pidgin skips it too); save the theme as UTF-8 to keep it",
                 "inbob/theme: line 30 skipped: not UTF-8 (Pidgin skips it too); save the theme as UTF-8 to keep it",
-                "inbob/theme: 1 image in the pack's folder is not named by the map (first: inbob/Langue.png)",
+                "inbob/theme: 18 images in the pack folder are not named by the map (first: inbob/Biere.png); validating lists each",
             ])
         #expect(result.notes.allSatisfy { !$0.description.contains("Latin-1") })
     }
@@ -39,7 +39,7 @@ struct PidginDebianThemeTests {
         let surprise = try #require(entries.first { $0.imageFiles == ["face-surprise.png"] })
         #expect(surprise.text == ":-O" && surprise.keywords == [":O", ":-@", ":@"])
         #expect(result.notes.first?.description.contains("2 images named on more than one line, one button each") == true)
-        #expect(result.warnings.isEmpty)
+        #expect(result.warnings.map(\.code) == ["unmapped-images"])  // 5 images the theme does not name
     }
 
     @Test func jpegAndBMPImagesAreRead() throws {
@@ -65,6 +65,17 @@ struct PidginDebianThemeTests {
         }
     }
 
+    @Test func aReceivedOnlySmileyWhoseImageIsMissingIsSkippedWithAWarning() throws {
+        // burger keeps six `!` lines of the theme it was made from, not their images.
+        let result = try LayoutFixtures.read(try Self.theme("burger").path)
+        #expect(result.packs.map(\.entries.count) == [16])
+        let skipped = result.warnings.filter { $0.code == "skipped-entry" }.map(\.description)
+        #expect(skipped.count == 6)
+        #expect(
+            skipped.first
+                == "burger/theme: entry 16 (\"C:-)\"): skipped: received-only smiley (! line) whose image burger/luke.png is missing; Pidgin draws nothing for it")
+    }
+
     @Test func shownLinesPlaceTheButtonAndHiddenLinesOfTheSameFileAddTexts() throws {
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("merged")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -82,8 +93,8 @@ struct PidginDebianThemeTests {
         #expect(entries.map(\.keywords) == [[":-)", "=)"], [":-\\"], [";-)"]])
         #expect(
             result.warnings.map(\.description) == [
-                "merged/theme: line 9 skipped: not UTF-8 (Pidgin skips it too); save the theme as UTF-8 to keep it",
                 "merged/theme: entry 3: skipped: no text after the image (Pidgin shows no smiley for it)",
+                "merged/theme: line 9 skipped: not UTF-8 (Pidgin skips it too); save the theme as UTF-8 to keep it",
             ])
     }
 }

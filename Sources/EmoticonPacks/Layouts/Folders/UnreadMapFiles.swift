@@ -6,8 +6,8 @@ import Foundation
 /// text file naming the images) gets a warning naming that file, since its texts and order are
 /// what the app would use.
 ///
-/// A text file (`.txt`, `.tsv`, `.csv`, `.yaml`) is a map when it names one of the images (by
-/// file name or by name: `smile.png`, `smile`), or when its name is one a map goes by
+/// A text file (`.txt`, `.tsv`, `.csv`, `.yaml`) is a map when most of its lines name one of the
+/// images (by file name or by name: `smile.png`, `smile`), or when its name is one a map goes by
 /// (`emoji.txt`, `init`'s `names.tsv`): a `LICENSE.txt` or `README.txt` beside the images names
 /// none of them and is no map.
 enum UnreadMapFiles {
@@ -39,13 +39,19 @@ enum UnreadMapFiles {
         }
     }
 
-    /// Whether a text file names one of `imageNames` as a word of its own (split at spaces,
-    /// tabs, commas, colons, `=`, `|`, `;` and quotes). A file emokit cannot read (too large, not
-    /// a regular file) counts: better one warning too many than a map passed over in silence.
+    /// Whether a text file reads as a map of `imageNames`: at least half of its lines (not
+    /// blank, not `#` comments) name one of them as a word of its own (split at spaces, tabs,
+    /// commas, colons, `=`, `|`, `;` and quotes), as a map's lines each do and a licence's or a
+    /// readme's do not (a word such as `a` or `smile` may name an image by chance). A file emokit
+    /// cannot read (too large, not a regular file) counts: better one warning too many than a map
+    /// passed over in silence.
     static func namesAnImage(_ file: URL, imageNames: Set<String>) -> Bool {
         guard RegularFile.specialKind(of: file) == nil, let data = try? RegularFile.read(file, maxBytes: sniffBytes) else { return true }
-        let separators: Set<Character> = [" ", "\t", "\n", "\r", ",", ":", "=", "|", ";", "\"", "'"]
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: { separators.contains($0) }).contains { imageNames.contains(String($0)) }
+        let separators: Set<Character> = [" ", "\t", ",", ":", "=", "|", ";", "\"", "'"]
+        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let naming = lines.filter { line in line.split(whereSeparator: { separators.contains($0) }).contains { imageNames.contains(String($0)) } }.count
+        return naming > 0 && naming * 2 >= lines.count
     }
 
     /// What emokit saw in the file, as far as it can tell without reading it as a map.

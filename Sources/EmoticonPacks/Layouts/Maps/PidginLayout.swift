@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Pidgin's smiley themes (`emotes/<theme>/theme`, Debian's `pidgin-data` and `pidgin-themes`),
@@ -21,6 +22,19 @@ enum PidginLayout: MapFileLayout {
         return MapLayouts.contents(of: source, layout: layout).map { contents in
             var contents = contents
             contents.displayOnlyItems = Set(map.items.indices.filter { map.items[$0].displayOnly })
+            // A received-only smiley whose image is missing (`burger` keeps the `!` lines of the
+            // theme it was made from, not their images): Pidgin draws nothing for it, and it is
+            // never on the keyboard, so it is skipped with a warning, not refused.
+            let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
+            let entry = contents.entry
+            contents.entry = { [items = map.items] item, index in
+                let mapItem = items[item as! Int]
+                if mapItem.displayOnly, FileNamePolicy.unsafeReason(mapItem.image) == nil, case .absent = files.lookup(mapItem.image) {
+                    let reason: Diagnostic.Message = "received-only smiley (! line) whose image \(path: "\(source.folderDisplay)/\(mapItem.image)") is missing; Pidgin draws nothing for it"
+                    return .failure(.skippedEntry(path: source.display, index: index, text: mapItem.texts.first, reason: reason))
+                }
+                return entry(item, index)
+            }
             return contents
         }
     }
