@@ -262,7 +262,7 @@ public struct PackReader: Sendable {
         let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
         var own: [String: ImageFile] = [:]
         // The delete key: `delete.png`, `[删除].jpg`, `backspace@2x.webp`... (`DeleteKeyImage`).
-        let deleteKey = DeleteKeyImage.choose(in: source.folder, entryFiles: DeleteKeyImage.files(of: entries, in: source.folder))
+        let deleteKey = DeleteKeyImage.choose(in: source.folder, entries: entries)
         if let choice = deleteKey.choiceMessage(path: display, folderDisplay: source.folderDisplay) {
             if choice.severity == .warning { outcome.warnings.append(choice) } else { outcome.notes.append(choice) }
         }

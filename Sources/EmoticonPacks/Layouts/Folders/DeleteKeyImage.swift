@@ -18,17 +18,25 @@ enum DeleteKeyImage {
         var unused: [String]
     }
 
-    /// The delete-key image of `folder`, leaving out the file names in `entryFiles`.
-    static func choose(in folder: URL, entryFiles: Set<String>) -> Choice {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && !entryFiles.contains($0) }
+    /// The delete-key image of `folder`, leaving out the files `entries` are drawn from. A pack of
+    /// 40,000 images costs one look at each name; the entries' files are gathered only when a
+    /// name is a delete key's.
+    static func choose(in folder: URL, entries: [Entry]) -> Choice {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
+            let lower = name.lowercased()
+            return !name.hasPrefix(".") && ImageNaming.deleteKeyNames.contains { lower.hasPrefix($0) }
+        }
         var candidates: [(rank: Int, format: Int, file: String)] = []
         var seen: Set<String> = []
+        var entryFiles: Set<String>?
         for name in names {
             let image = ImageNaming.ImageName(file: name)
             guard let rank = ImageNaming.deleteKeyRank(image.stem), ImageNaming.imageExtensions.contains(image.ext.lowercased()) else { continue }
             let base = "\(image.stem).\(image.ext)"
-            guard !entryFiles.contains(base), !seen.contains(base), PackReader.isRegularFile(folder.appendingPathComponent(name)) else { continue }
+            if entryFiles == nil { entryFiles = files(of: entries, in: folder) }
+            guard let entryFiles, !entryFiles.contains(name), !entryFiles.contains(base), !seen.contains(base),
+                PackReader.isRegularFile(folder.appendingPathComponent(name))
+            else { continue }
             seen.insert(base)
             let format = MapLayouts.stillExtensions.firstIndex(of: image.ext.lowercased()) ?? MapLayouts.stillExtensions.count
             candidates.append((rank, format, base))
