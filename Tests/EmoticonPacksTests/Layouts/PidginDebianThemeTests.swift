@@ -82,12 +82,12 @@ struct PidginDebianThemeTests {
         for name in ["happy.png", "sad.png", "wink.png", "lonely.png"] {
             try Fixtures.copy(LayoutFixtures.url("Pidgin/emotes/default/happy.png"), to: folder.appendingPathComponent(name))
         }
-        var theme = Data("Name=Merged\n[default]\n! wink.png ;-)\nhappy.png :) :-)\nsad.png :(\nhappy.png =) :)\nwink.png ;)\nlonely.png\n".utf8)
+        var theme = Data("name=Merged\n[default]\n! wink.png ;-)\nhappy.png :) :-)\nsad.png :(\nhappy.png =) :)\nwink.png ;)\nlonely.png\n".utf8)
         theme += Data([0x62, 0x61, 0x64, 0xE9, 0x2E, 0x70, 0x6E, 0x67, 0x20, 0x3A, 0x6F, 0x0A])  // `badé.png :o` in Latin-1
         theme += Data("sad.png  :-\\\n".utf8)
         try theme.write(to: folder.appendingPathComponent("theme"))
         let result = try LayoutFixtures.read(folder.path)
-        #expect(result.packs.count == 1)
+        #expect(result.packs.count == 1 && result.packs.first?.titles[.en] == "Merged")
         let entries = try #require(result.packs.first).entries
         #expect(entries.map(\.text) == [":)", ":(", ";)"])
         #expect(entries.map(\.keywords) == [[":-)", "=)"], [":-\\"], [";-)"]])

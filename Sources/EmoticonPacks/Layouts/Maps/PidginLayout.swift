@@ -54,7 +54,8 @@ enum PidginLayout: MapFileLayout {
             }
             guard let current = section else {
                 if let equals = line.firstIndex(of: "=") {
-                    header[String(line[..<equals]).trimmingCharacters(in: .whitespaces)] = String(line[line.index(after: equals)...])
+                    // Keys in any case (`name=`), as Pidgin compares them.
+                    header[String(line[..<equals]).trimmingCharacters(in: .whitespaces).lowercased()] = String(line[line.index(after: equals)...])
                 }
                 continue
             }
@@ -67,10 +68,10 @@ enum PidginLayout: MapFileLayout {
             smileys.append((image, Array(words.dropFirst()), hidden))
         }
         let (items, merged) = buttons(smileys)
-        var map = MapFile(layout: layout, items: items, title: header["Name"], description: "a Pidgin smiley theme")
+        var map = MapFile(layout: layout, items: items, title: header["name"], description: "a Pidgin smiley theme")
         map.titleKey = "Name"
         map.warnings = notUTF8.map { .skippedLine(path: display, line: $0, reason: "not UTF-8 (Pidgin skips it too); save the theme as UTF-8 to keep it") }
-        if let icon = header["Icon"] { map.ownImages.append(icon.trimmingCharacters(in: .whitespaces)) }
+        if let icon = header["icon"] { map.ownImages.append(icon.trimmingCharacters(in: .whitespaces)) }
         if let chosen {
             map.details.append("[\(chosen)] read")
         } else {
