@@ -97,4 +97,12 @@ struct PidginDebianThemeTests {
                 "merged/theme: line 9 skipped: not UTF-8 (Pidgin skips it too); save the theme as UTF-8 to keep it",
             ])
     }
+
+    @Test func aFileNamedOnThousandsOfLinesIsRefusedPastTheKeywordLimit() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Fixtures.copy(LayoutFixtures.url("Pidgin/emotes/default/happy.png"), to: folder.appendingPathComponent("a.png"))
+        try Data(("[default]\n" + (0..<5000).map { "a.png t\($0)\n" }.joined()).utf8).write(to: folder.appendingPathComponent("theme"))
+        #expect(LayoutFixtures.errors(folder.path) == ["many/theme: entry 0 (\"t0\"): text: 4999 keywords; the limit is 100"])
+    }
 }

@@ -117,27 +117,37 @@ enum PidginLayout: MapFileLayout {
     static func buttons(_ smileys: [(image: String, texts: [String], hidden: Bool)]) -> (items: [MapItem], merged: Int) {
         var items: [MapItem] = []
         var itemOf: [String: Int] = [:]
+        // Each item's texts as a set too: a theme naming one file on many lines stays linear.
+        var textsOf: [Set<String>] = []
         var lineCount: [String: Int] = [:]
         // Shown lines first, so a button sits where its file is first shown; then `!` lines.
         for hiddenPass in [false, true] {
             for smiley in smileys where smiley.hidden == hiddenPass {
                 lineCount[smiley.image, default: 0] += 1
-                if let index = itemOf[smiley.image] {
-                    for text in smiley.texts where !items[index].texts.contains(text) { items[index].texts.append(text) }
-                    continue
+                let index: Int
+                if let known = itemOf[smiley.image] {
+                    index = known
+                } else {
+                    index = items.count
+                    itemOf[smiley.image] = index
+                    items.append(MapItem(texts: [], image: smiley.image, displayOnly: hiddenPass, imageKey: "image", textKey: "text"))
+                    textsOf.append([])
                 }
-                itemOf[smiley.image] = items.count
-                var texts: [String] = []
-                for text in smiley.texts where !texts.contains(text) { texts.append(text) }
-                items.append(MapItem(texts: texts, image: smiley.image, displayOnly: hiddenPass, imageKey: "image", textKey: "text"))
+                for text in smiley.texts where textsOf[index].insert(text).inserted { items[index].texts.append(text) }
             }
         }
         for index in items.indices {
             items[index].keywords = Array(items[index].texts.dropFirst())
+            // Carried into every manifest: held to the fediverse packs' keyword limits.
+            if let problem = Shortcodes.keywordProblem(items[index].keywords) { items[index].problem = ("text", problem) }
             if items[index].texts.isEmpty { items[index].skipped = "no text after the image (Pidgin shows no smiley for it)" }
         }
         return (items, lineCount.values.filter { $0 > 1 }.count)
     }
+
+    /// What C's `isspace` calls white space (Pidgin splits words with it): ASCII only, so an
+    /// ideographic space inside a text stays part of it.
+    static let asciiSpaces: Set<Character> = [" ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}"]
 
     /// A line's words: split by white space (C's `isspace`, as Pidgin), `\` taking the next
     /// character as it is.
@@ -153,7 +163,7 @@ enum PidginLayout: MapFileLayout {
             } else if character == "\\" {
                 escaped = true
                 inWord = true
-            } else if character.isWhitespace {
+            } else if asciiSpaces.contains(character) {
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
