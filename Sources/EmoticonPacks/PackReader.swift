@@ -261,14 +261,20 @@ public struct PackReader: Sendable {
         // name (an `icon.png` was once dropped silently, even with --strict).
         let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
         var own: [String: ImageFile] = [:]
-        for name in ["delete.png", "icon.png"] {
+        // The delete key: `delete.png`, `[删除].jpg`, `backspace@2x.webp`... (`DeleteKeyImage`).
+        let deleteKey = DeleteKeyImage.choose(in: source.folder, entries: entries)
+        if let choice = deleteKey.choiceMessage(path: display, folderDisplay: source.folderDisplay) {
+            if choice.severity == .warning { outcome.warnings.append(choice) } else { outcome.notes.append(choice) }
+        }
+        for (role, name) in [("delete", deleteKey.file), ("icon", "icon.png")] {
+            guard let name else { continue }
             switch files.lookup(name) {
-            case .found(let variants): own[name] = ImageFile(name: name, variants: variants)
+            case .found(let variants): own[role] = ImageFile(name: name, variants: variants)
             case .absent: continue
             case let .outside(file, target): outcome.errors.append(.unsafeLink(path: "\(source.folderDisplay)/\(file)", target: target))
             }
         }
-        let deleteIcon = own["delete.png"]
+        let deleteIcon = own["delete"]
         let folderName = source.folder.lastPathComponent
         // Titles from the config file win, locale by locale, over the pack's own.
         let chosenTitles = choices.tabTitles[folderName] ?? contents.plistID.flatMap { choices.tabTitles[$0] } ?? [:]
@@ -276,7 +282,7 @@ public struct PackReader: Sendable {
             id: TabID.base(plistID: contents.plistID, folderName: folderName), titles: contents.titles.merging(chosenTitles) { $1 }, folderName: folderName,
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
-        outcome.pack?.tabIcon = own["icon.png"]
+        outcome.pack?.tabIcon = own["icon"]
         if !contents.tabs.isEmpty, let whole = outcome.pack {
             let tabs = split(whole, into: contents.tabs)
             outcome.pack = tabs.first ?? whole
