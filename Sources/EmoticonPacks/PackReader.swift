@@ -261,14 +261,14 @@ public struct PackReader: Sendable {
         // name (an `icon.png` was once dropped silently, even with --strict).
         let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
         var own: [String: ImageFile] = [:]
-        for name in ["delete.png", "icon.png"] {
+        for name in contents.deleteKeyNames + ["delete.png", "icon.png"] {
             switch files.lookup(name) {
             case .found(let variants): own[name] = ImageFile(name: name, variants: variants)
             case .absent: continue
             case let .outside(file, target): outcome.errors.append(.unsafeLink(path: "\(source.folderDisplay)/\(file)", target: target))
             }
         }
-        let deleteIcon = own["delete.png"]
+        let deleteIcon = (contents.deleteKeyNames + ["delete.png"]).lazy.compactMap { own[$0] }.first
         let folderName = source.folder.lastPathComponent
         // Titles from the config file win, locale by locale, over the pack's own.
         let chosenTitles = choices.tabTitles[folderName] ?? contents.plistID.flatMap { choices.tabTitles[$0] } ?? [:]

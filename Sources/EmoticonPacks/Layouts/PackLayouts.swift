@@ -11,7 +11,10 @@ enum PackLayouts {
     ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`), `PleromaPackLayout`
     ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
     ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
-    /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back);
+    /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back); the
+    ///    chat SDKs' lists, by their items' keys: `ChatKitFaceLayout` (`face_name`,
+    ///    `face_image_name`), `NIMEmoticonCatalogLayout` (catalogs of `info` and `data`, also in
+    ///    an `emoji.plist`);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
     /// 7. `YYKitGroupLayout`: a YYKit group, `info.json`, or a dictionary with `emoticons` and
@@ -41,6 +44,7 @@ enum PackLayouts {
         PleromaEmojiTextLayout.self,
         MisskeyExportLayout.self,
         TextMapLayout.self,
+        ChatKitFaceLayout.self, NIMEmoticonCatalogLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,
