@@ -72,6 +72,7 @@ extension PackReader {
         if let map = maps.first {
             return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))
         }
+        if let list = TextImageListLayout.listFile(in: folder, load: { try? loadPlist($0, inside: folder) }) { return PackPlist(url: list, usualName: list.lastPathComponent) }
         return nil
     }
 

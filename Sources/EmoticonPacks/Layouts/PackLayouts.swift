@@ -14,7 +14,8 @@ enum PackLayouts {
     /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back); the
     ///    chat SDKs' lists, by their items' keys: `ChatKitFaceLayout` (`face_name`,
     ///    `face_image_name`), `NIMEmoticonCatalogLayout` (catalogs of `info` and `data`, also in
-    ///    an `emoji.plist`);
+    ///    an `emoji.plist`), `TextImageListLayout` (`{text, image}`, MYPEmotionKeyboard's, images
+    ///    in an asset catalog);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
     /// 7. `YYKitGroupLayout`: a YYKit group, `info.json`, or a dictionary with `emoticons` and
@@ -44,7 +45,7 @@ enum PackLayouts {
         PleromaEmojiTextLayout.self,
         MisskeyExportLayout.self,
         TextMapLayout.self,
-        ChatKitFaceLayout.self, NIMEmoticonCatalogLayout.self,
+        ChatKitFaceLayout.self, NIMEmoticonCatalogLayout.self, TextImageListLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,

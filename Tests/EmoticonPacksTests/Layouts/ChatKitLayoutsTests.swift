@@ -133,4 +133,25 @@ struct ChatKitLayoutsTests {
         let errors = LayoutFixtures.errors(root.appendingPathComponent("files").path)
         #expect(errors == ["files/expressionImage_custom.plist: neither its keys nor its values name images in files/ or its subfolders"])
     }
+
+    // MARK: MYPEmotionKeyboard
+
+    @Test func aTextAndImageListDrawsItsImagesFromTheAssetCatalog() throws {
+        let result = try LayoutFixtures.read("Kits/MYPEmotion")
+        let pack = try #require(result.packs.first)
+        #expect(pack.entries.map(\.text) == ["[拜拜]", "[悲伤]", "[并不简单]", "[鄙视]"])
+        // The image set's Contents.json lists a 3x file only.
+        #expect(pack.entries.first?.imageFiles == ["baibai@3x.png"])
+        #expect(
+            result.notes.map(\.description) == [
+                "MYPEmotion/MyEmotions.plist: read as a list of text and image dictionaries (MYPEmotionKeyboard): 4 emoticons in the list's order; images in Images.xcassets/"
+            ])
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func aTextAndImageListNamesTheImageSetItLacks() throws {
+        let folder = try LayoutFixtures.copy("Kits/MYPEmotion")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Images.xcassets/bishi.imageset"))
+        #expect(LayoutFixtures.errors(folder.path) == ["MYPEmotion/MyEmotions.plist: entry 3 (\"[鄙视]\"): image: no image set MYPEmotion/Images.xcassets/bishi.imageset/"])
+    }
 }
