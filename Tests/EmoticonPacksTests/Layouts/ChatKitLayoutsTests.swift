@@ -134,6 +134,25 @@ struct ChatKitLayoutsTests {
         #expect(errors == ["files/expressionImage_custom.plist: neither its keys nor its values name images in files/ or its subfolders"])
     }
 
+    @Test func theBundleAboveIsChosenWithDotDotWhenTheMapsFolderHoldsTheImagesToo() throws {
+        let bundle = Fixtures.temporaryDirectory().appendingPathComponent("Expression.bundle")
+        try Fixtures.copy(LayoutFixtures.url("Kits/Expression.bundle"), to: bundle)
+        for name in ["Expression_1@2x.png", "Expression_2@2x.png", "Expression_3@2x.png"] {
+            try Fixtures.copy(bundle.appendingPathComponent(name), to: bundle.appendingPathComponent("files/\(name)"))
+        }
+        #expect(LayoutFixtures.errors(bundle.path).first?.contains("images found as well for") == true)
+        let choices = PackChoices(files: ["files": PackFileChoice(images: "..")])
+        let pack = try #require(try LayoutFixtures.read(bundle.path, choices: choices).packs.first)
+        if case .image(let file) = pack.entries[0].content { #expect(file.variants.first?.displayPath == "Expression.bundle/Expression_1@2x.png") }
+        #expect(PackFileChoice.parse(["images": ".."]) == .success(PackFileChoice(images: "..")))
+        let plain = Fixtures.temporaryDirectory().appendingPathComponent("Plain")
+        try Fixtures.copy(bundle, to: plain)
+        #expect(
+            LayoutFixtures.errors(plain.appendingPathComponent("files").path, choices: PackChoices(files: ["files": PackFileChoice(images: "..")])) == [
+                "files/expressionImage_custom.plist: the image folder chosen in the config file's packFiles, .., is above the pack's folder but no .bundle holding it"
+            ])
+    }
+
     // MARK: MYPEmotionKeyboard
 
     @Test func aTextAndImageListDrawsItsImagesFromTheAssetCatalog() throws {

@@ -117,6 +117,9 @@ enum TextMapLayout: PackLayout {
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return .failure(.packageOrder(path: source.display, reason: "the image folder chosen in the config file's packFiles, \(source.folderDisplay)/\(chosen), is no folder"))
             }
+            if chosen.hasPrefix(".."), !abovePaths.contains(folder.standardizedFileURL.path) {
+                return .failure(.packageOrder(path: source.display, reason: "the image folder chosen in the config file's packFiles, \(chosen), is above the pack's folder but no .bundle holding it"))
+            }
             if !abovePaths.contains(folder.standardizedFileURL.path), let escape = Containment.escape(folder, inside: source.folder) {
                 return .failure(.unsafeLink(path: "\(source.folderDisplay)/\(chosen)", target: escape))
             }
@@ -182,7 +185,7 @@ enum TextMapLayout: PackLayout {
         }
         if let folder = file.imageFolder {
             let rel = relative(folder, in: source.folder)
-            file.details.append(rel.hasPrefix("..") ? "images in the bundle above, \(display(folder, in: source))/" : "images in \(rel)/")
+            file.details.append(rel.hasPrefix("..") ? "images in the bundle above, \(folder.lastPathComponent)/" : "images in \(rel)/")
         }
         return .success(MapLayouts.contents(of: source, map: file))
     }
