@@ -34,7 +34,8 @@ struct ChatKitLayoutsTests {
         func face(_ id: String, _ name: String) -> String {
             "<dict><key>face_id</key><string>\(id)</string><key>face_image_name</key><string>\(name)</string><key>face_name</key><string>\(name)</string></dict>"
         }
-        let plist = "<plist version=\"1.0\"><array>" + face("1", "[龇牙]") + face("999", "[删除]") + face("1", "[调皮]") + face("x", "[偷笑]")
+        let plist =
+            "<plist version=\"1.0\"><array>" + face("1", "[龇牙]") + face("999", "[删除]") + face("1", "[调皮]") + face("x", "[偷笑]")
             + "<dict><key>face_id</key><string>3</string><key>face_image_name</key><string>[擦汗]</string></dict>" + face("5", "[没有]") + "</array></plist>"
         try Data(plist.utf8).write(to: folder.appendingPathComponent("face.plist"))
         #expect(

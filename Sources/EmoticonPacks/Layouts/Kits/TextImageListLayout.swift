@@ -49,7 +49,9 @@ enum TextImageListLayout: PackLayout {
             return mapItem
         }
         // The list's folder or an asset catalog in it: the one holding most of the names.
-        let candidates = [source.folder] + PackReader.sortedSubfolders(source.folder).filter { AssetCatalogImages.isCatalog(URL(fileURLWithPath: $0)) }
+        let candidates =
+            [source.folder]
+            + PackReader.sortedSubfolders(source.folder).filter { AssetCatalogImages.isCatalog(URL(fileURLWithPath: $0)) }
             .map { source.folder.appendingPathComponent($0) }
         let scores = candidates.map { folder -> (URL, Int) in
             let catalog = AssetCatalogImages.isCatalog(folder)
