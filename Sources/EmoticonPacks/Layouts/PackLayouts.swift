@@ -13,7 +13,7 @@ enum PackLayouts {
     ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
     /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back); the
     ///    chat SDKs' lists, by their items' keys: `ChatKitFaceLayout` (`face_name`,
-    ///    `face_image_name`), `NIMEmoticonCatalogLayout` (catalogs of `info` and `data`, also in
+    ///    `face_image_name`), `TUIKitEmojiLayout` (`face_name` with `face_id`), `NIMEmoticonCatalogLayout` (catalogs of `info` and `data`, also in
     ///    an `emoji.plist`), `TextImageListLayout` (`{text, image}`, MYPEmotionKeyboard's, images
     ///    in an asset catalog);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
@@ -45,7 +45,7 @@ enum PackLayouts {
         PleromaEmojiTextLayout.self,
         MisskeyExportLayout.self,
         TextMapLayout.self,
-        ChatKitFaceLayout.self, NIMEmoticonCatalogLayout.self, TextImageListLayout.self,
+        ChatKitFaceLayout.self, TUIKitEmojiLayout.self, NIMEmoticonCatalogLayout.self, TextImageListLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,

@@ -55,11 +55,12 @@ struct ChatKitLayoutsTests {
 
     // MARK: NetEase NIM
 
-    @Test func nimsDefaultCatalogInDataOrderWithEmojiButtonsInsertingTheirTags() throws {
+    @Test func nimsDefaultCatalogInDataOrderWithItsEmojiNamedByTheirTags() throws {
         let result = try LayoutFixtures.read("Kits/NIM/NIMKitEmoticon.bundle/Emoji")
         let pack = try #require(result.packs.first)
         #expect(result.packs.count == 1)
-        #expect(pack.entries.map(\.text) == ["[可爱]", "[大笑]", "[色]", "[强]", "[弱]"])
+        #expect(pack.entries.map(\.text) == ["[可爱]", "[大笑]", "[色]", "👍", "👎"])
+        #expect(pack.entries.map(\.name) == ["可爱", "大笑", "色", "强", "弱"])
         #expect(pack.entries.map(\.imageFiles) == [["emoji_01@2x.png"], ["emoji_00@2x.png"], ["emoji_02@2x.png"], [], []])
         #expect(pack.entries.suffix(2).map(\.content) == [.emoji("👍"), .emoji("👎")])
         #expect(pack.title(locale: .en) == "emoji")
@@ -78,7 +79,7 @@ struct ChatKitLayoutsTests {
         // Strict and lenient alike: the five emoticons, never an empty tab.
         for lenient in [false, true] {
             let result = try LayoutFixtures.read(folder.path, lenient: lenient)
-            #expect(result.packs.first?.entries.map(\.text) == ["[可爱]", "[大笑]", "[色]", "[强]", "[弱]"])
+            #expect(result.packs.first?.entries.map(\.text) == ["[可爱]", "[大笑]", "[色]", "👍", "👎"])
             #expect(result.notes.contains { $0.description.contains("read as a NetEase NIM emoticon catalog list") })
         }
     }
@@ -95,7 +96,7 @@ struct ChatKitLayoutsTests {
         try Data(text.utf8).write(to: file)
         let result = try LayoutFixtures.read(folder.path)
         #expect(result.packs.map(\.displayOnly) == [false, true])
-        #expect(result.packs.map { $0.entries.map(\.text) } == [["[可爱]", "[大笑]", "[色]", "[强]", "[弱]"], ["[别的]"]])
+        #expect(result.packs.map { $0.entries.map(\.text) } == [["[可爱]", "[大笑]", "[色]", "👍", "👎"], ["[别的]"]])
         #expect(result.notes.first?.description.hasSuffix("; catalogs shown in received messages only: other") == true)
         #expect(
             result.warnings.map(\.description).contains(
@@ -113,6 +114,30 @@ struct ChatKitLayoutsTests {
             ])
         try Data(#"<plist version="1.0"><array><dict><key>info</key><dict/><key>data</key><array/></dict></array></plist>"#.utf8).write(to: file)
         #expect(LayoutFixtures.errors(folder.path).first?.contains("item 0.info.id: missing") == true)
+    }
+
+    // MARK: Tencent TUIKit
+
+    @Test func tuiKitsEmojiListIsReadAsItsFacesNeverAsAnEmojiList() throws {
+        for lenient in [false, true] {
+            let result = try LayoutFixtures.read("Kits/TUIChatFace.bundle/emoji", lenient: lenient)
+            let pack = try #require(result.packs.first)
+            #expect(pack.entries.map(\.text) == ["[TUIEmoji_Smile]", "[TUIEmoji_Expect]", "[TUIEmoji_Blink]"])
+            #expect(pack.entries.first?.imageFiles == ["[TUIEmoji_Smile]@2x.png"])
+            #expect(result.notes.map(\.description).last == "emoji/emoji.plist: read as a Tencent TUIKit emoji list: 3 emoticons in the file's order")
+        }
+        // Newer kits name the image apart from the text (`face_file`).
+        let folder = try LayoutFixtures.copy("Kits/TUIChatFace.bundle/emoji")
+        let plist =
+            #"<plist version="1.0"><array><dict><key>face_name</key><string>[TUIEmoji_Smile]</string><key>face_file</key><string>[TUIEmoji_Blink]</string></dict>"#
+            + #"<dict><key>face_name</key><string>[TUIEmoji_Gone]</string><key>face_id</key><string>9</string></dict></array></plist>"#
+        try Data(plist.utf8).write(to: folder.appendingPathComponent("emoji.plist"))
+        #expect(
+            LayoutFixtures.errors(folder.path) == [
+                "emoji/emoji.plist: entry 1 (\"[TUIEmoji_Gone]\"): face_name: file not found: emoji/[TUIEmoji_Gone] (.png)"
+            ])
+        let lenient = try LayoutFixtures.read(folder.path, lenient: true)
+        #expect(lenient.packs.first?.entries.map(\.imageFiles) == [["[TUIEmoji_Blink]@2x.png"]])
     }
 
     // MARK: A map below its images

@@ -7,8 +7,9 @@ import Foundation
 ///
 /// The keyboard shows the catalog whose `info.id` is `default` (`NIMKit_EmojiCatalog`), its
 /// emoticons in `data`'s order: a tap inserts `tag` (`[可爱]`); the button draws `file` from the
-/// plist's folder (`emoji_01.png`, found as `@3x`, `@2x` or plain), or `unicode` (an emoji) when
-/// it has one. An emoticon without `id` is left out, as the kit leaves it out. Other catalogs
+/// plist's folder (`emoji_01.png`, found as `@3x`, `@2x` or plain). An emoticon with `unicode` is
+/// that emoji, inserting itself as emokit's emoji buttons do (NIM inserts its tag, which NIM's
+/// clients draw as the same emoji). An emoticon without `id` is left out, as the kit leaves it out. Other catalogs
 /// of the file are never on the keyboard, but their tags are drawn in received messages: they
 /// become the pack's display-only tab. The delete key is `emoji_del_normal.png` in the folder.
 ///
@@ -86,7 +87,7 @@ enum NIMEmoticonCatalogLayout: PackLayout {
         return .success(contents)
     }
 
-    /// An emoticon drawn as its `unicode` emoji, inserting its tag.
+    /// An emoticon drawn as its `unicode` emoji: it inserts the emoji, named by its tag.
     static func emoji(_ item: MapItem, unicode: String, index: Int, display: String) -> Result<Entry, PackError> {
         if let problem = item.problem { return .failure(.entry(path: display, index: index, key: problem.key, text: item.texts.first, reason: problem.reason)) }
         if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: item.texts.first, reason: reason)) }
@@ -94,7 +95,9 @@ enum NIMEmoticonCatalogLayout: PackLayout {
         if let problem = TextLimits.problem(unicode, limit: TextLimits.entryText) {
             return .failure(.entry(path: display, index: index, key: "unicode", text: text, reason: "\(problem.message)"))
         }
-        return .success(Entry(plistIndex: index, text: text, textTraditional: nil, name: item.name ?? EmojiText.name(of: unicode), content: .emoji(unicode)))
+        // An emoji button inserts the emoji itself, as every emoji button of emokit's does (NIM's
+        // inserts the tag, which its clients turn back into the same emoji); the tag names it.
+        return .success(Entry(plistIndex: index, text: unicode, textTraditional: nil, name: Entry.bareName(text), content: .emoji(unicode)))
     }
 
     /// One emoticon of catalog `catalog` as a map item.
