@@ -29,6 +29,18 @@ struct ChatKitLayoutsTests {
         #expect(result.notes.contains { $0.description.contains("read as a LeanCloud ChatKit face list") })
     }
 
+    @Test func aFacePlistOfAnotherShapeIsNoFaceListAndTheListCanBeNamedDirectly() throws {
+        let folder = try LayoutFixtures.copy("Kits/ChatKit/Emoji.bundle")
+        // Named directly, the list's folder is the pack.
+        #expect(try LayoutFixtures.read(folder.appendingPathComponent("face.plist").path).packs.first?.entries.count == 5)
+        // A game's sprite frames under the same name: the folder is read as plain images.
+        let frames = #"<plist version="1.0"><dict><key>frames</key><dict><key>a.png</key><dict/></dict></dict></plist>"#
+        try Data(frames.utf8).write(to: folder.appendingPathComponent("face.plist"))
+        let result = try LayoutFixtures.read(folder.path)
+        #expect(result.packs.first?.entries.map(\.text).starts(with: ["[偷笑]"]) == true)
+        #expect(!result.notes.contains { $0.description.contains("ChatKit") })
+    }
+
     @Test func chatKitFacesTheKitCannotShowAreNamed() throws {
         let folder = try LayoutFixtures.copy("Kits/ChatKit/Emoji.bundle")
         func face(_ id: String, _ name: String) -> String {

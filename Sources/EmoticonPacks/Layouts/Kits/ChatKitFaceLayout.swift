@@ -7,20 +7,15 @@ import Foundation
 /// `face_image_name` in the bundle (`[龇牙]@2x.png`). The kit finds a face by `face_id`: the
 /// first face with an id wins it, and id 999 is its delete key, whose image is `[删除]`.
 ///
-/// Recognised by content, whatever the file is called: a root array whose first item is a
-/// dictionary with `face_name` and `face_image_name`.
-enum ChatKitFaceLayout: PackLayout {
-    static var fileNames: [String] { ["face.plist"] }
-
+/// Recognised by content (`KitListLayout`), whatever the file is called: a root array whose
+/// first item is a dictionary with `face_name` and `face_image_name`.
+enum ChatKitFaceLayout: KitListLayout {
     /// The delete key's image, as `faceImageNameWithFaceID:999` names it.
     static let deleteKey = "[删除]"
     /// The id the kit keeps for its delete key.
     static let deleteID = 999
 
-    static func matches(_ source: PackSource) -> Bool {
-        guard let items = source.items, let first = items.first as? [String: Any] else { return false }
-        return first["face_name"] != nil && first["face_image_name"] != nil
-    }
+    static func fits(_ first: [String: Any]) -> Bool { first["face_name"] != nil && first["face_image_name"] != nil }
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let items = source.items else { return .failure(PackLayouts.unrecognised(source)) }

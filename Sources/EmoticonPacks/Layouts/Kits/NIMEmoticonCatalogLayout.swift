@@ -14,18 +14,13 @@ import Foundation
 /// become the pack's display-only tab. The delete key is `emoji_del_normal.png` in the folder.
 ///
 /// Recognised by content: a root array whose first item is a dictionary with `info` and `data`.
-enum NIMEmoticonCatalogLayout: PackLayout {
-    static var fileNames: [String] { ["emoji_ios.plist"] }
-
+enum NIMEmoticonCatalogLayout: KitListLayout {
     /// The catalog the keyboard shows (`NIMKit_EmojiCatalog`).
     static let keyboardCatalog = "default"
     /// The delete key's images, as `addDeleteEmotButtonToView` names them.
     static let deleteKeys = ["emoji_del_normal", "emoji_del_pressed"]
 
-    static func matches(_ source: PackSource) -> Bool {
-        guard let items = source.items, let first = items.first as? [String: Any] else { return false }
-        return first["info"] != nil && first["data"] != nil
-    }
+    static func fits(_ first: [String: Any]) -> Bool { first["info"] != nil && first["data"] != nil }
 
     /// One emoticon of a catalog: its item, its emoji when it is drawn as one, and whether its
     /// catalog is only drawn in received messages.

@@ -10,11 +10,8 @@ import Foundation
 ///
 /// Recognised by content: a root array whose first item is a dictionary with `face_name` and
 /// `face_id` or `face_file` (and no `face_image_name`: ChatKit's, tried first).
-enum TUIKitEmojiLayout: PackLayout {
-    static func matches(_ source: PackSource) -> Bool {
-        guard let items = source.items, let first = items.first as? [String: Any] else { return false }
-        return first["face_name"] != nil && (first["face_id"] != nil || first["face_file"] != nil)
-    }
+enum TUIKitEmojiLayout: KitListLayout {
+    static func fits(_ first: [String: Any]) -> Bool { first["face_name"] != nil && (first["face_id"] != nil || first["face_file"] != nil) }
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let items = source.items else { return .failure(PackLayouts.unrecognised(source)) }

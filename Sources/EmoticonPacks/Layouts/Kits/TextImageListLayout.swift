@@ -9,26 +9,8 @@ import Foundation
 /// folder is the one of those holding most of the names, a tie an error naming both.
 ///
 /// Recognised by content: a root array whose first item is a dictionary with `text` and `image`.
-enum TextImageListLayout: PackLayout {
-    static func matches(_ source: PackSource) -> Bool {
-        guard let items = source.items, let first = items.first else { return false }
-        return isListItem(first)
-    }
-
-    static func isListItem(_ item: Any) -> Bool {
-        guard let dict = item as? [String: Any] else { return false }
-        return dict["text"] is String && dict["image"] is String
-    }
-
-    /// The folder's one plist that is such a list (read to tell, under the pack's limits by
-    /// `load`); nil when none is, or when several are (which would the app read?).
-    static func listFile(in folder: URL, load: (URL) -> Any?) -> URL? {
-        let lists = TextMapLayout.plists(in: folder).filter { url in
-            guard let array = load(url) as? [Any], let first = array.first else { return false }
-            return isListItem(first)
-        }
-        return lists.count == 1 ? lists.first : nil
-    }
+enum TextImageListLayout: KitListLayout {
+    static func fits(_ first: [String: Any]) -> Bool { first["text"] is String && first["image"] is String }
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let items = source.items else { return .failure(PackLayouts.unrecognised(source)) }
