@@ -9,9 +9,10 @@ import Foundation
 /// emoticons in `data`'s order: a tap inserts `tag` (`[可爱]`); the button draws `file` from the
 /// plist's folder (`emoji_01.png`, found as `@3x`, `@2x` or plain). An emoticon with `unicode` is
 /// that emoji, inserting itself as emokit's emoji buttons do (NIM inserts its tag, which NIM's
-/// clients draw as the same emoji). An emoticon without `id` is left out, as the kit leaves it out. Other catalogs
-/// of the file are never on the keyboard, but their tags are drawn in received messages: they
-/// become the pack's display-only tab. The delete key is `emoji_del_normal.png` in the folder.
+/// clients draw as the same emoji). An emoticon without `id` is left out, as the kit leaves it
+/// out. Other catalogs of the file are never on the keyboard, but their tags are drawn in
+/// received messages: they become the pack's display-only tab. The delete key is
+/// `emoji_del_normal.png` in the folder.
 ///
 /// Recognised by content: a root array whose first item is a dictionary with `info` and `data`.
 enum NIMEmoticonCatalogLayout: KitListLayout {
