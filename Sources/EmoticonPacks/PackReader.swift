@@ -197,6 +197,8 @@ public struct PackReader: Sendable {
             outcome.errors.append(PackLayouts.unrecognised(source))
             return outcome
         }
+        // A chat SDK's list is read whatever its name: `emoji.plist` is no unusual `Emoji.plist`.
+        if layout is any KitListLayout.Type { outcome.notes.removeAll { $0.code == "unusual-plist-name" } }
         return read(source, as: layout, outcome: outcome)
     }
 
