@@ -72,6 +72,7 @@ extension PackReader {
         if let map = maps.first {
             return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))
         }
+        if let list = KitLists.listFile(in: folder, load: { try? loadPlist($0, inside: folder) }) { return PackPlist(url: list, usualName: list.lastPathComponent) }
         return nil
     }
 
@@ -93,6 +94,10 @@ extension PackReader {
             if Self.isZipped(input) { throw PackError.zippedPack(path: input.path) }
             // A plist named directly: its folder is the pack.
             if Self.packFiles.contains(where: { $0.lowercased() == input.lastPathComponent.lowercased() }) { return ([input.deletingLastPathComponent()], []) }
+            // A chat SDK's list named directly (`face.plist`): its folder is the pack.
+            let parent = input.deletingLastPathComponent()
+            let list = KitLists.listFile(in: parent) { try? loadPlist($0, inside: parent) }
+            if list?.standardizedFileURL.path == input.standardizedFileURL.path { return ([parent], []) }
             // EiskaltDC++'s map named directly: its images' folder is the pack.
             let images = input.deletingPathExtension()
             if EiskaltLayout.mapBeside(images) == input.standardizedFileURL { return ([images], []) }

@@ -197,6 +197,8 @@ public struct PackReader: Sendable {
             outcome.errors.append(PackLayouts.unrecognised(source))
             return outcome
         }
+        // A chat SDK's list is read whatever its name: `emoji.plist` is no unusual `Emoji.plist`.
+        if layout is any KitListLayout.Type { outcome.notes.removeAll { $0.code == "unusual-plist-name" } }
         return read(source, as: layout, outcome: outcome)
     }
 
@@ -261,12 +263,20 @@ public struct PackReader: Sendable {
         // name (an `icon.png` was once dropped silently, even with --strict).
         let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
         var own: [String: ImageFile] = [:]
-        // The delete key: `delete.png`, `[删除].jpg`, `backspace@2x.webp`... (`DeleteKeyImage`).
-        let deleteKey = DeleteKeyImage.choose(in: source.folder, entries: entries)
-        if let choice = deleteKey.choiceMessage(path: display, folderDisplay: source.folderDisplay) {
-            if choice.severity == .warning { outcome.warnings.append(choice) } else { outcome.notes.append(choice) }
+        // The delete key: the layout's own image (NIM's `emoji_del_normal.png`) when the pack has
+        // it, else one named like a delete key: `delete.png`, `[删除].jpg`... (`DeleteKeyImage`).
+        var deleteName = contents.deleteKeyNames.first { name in
+            if case .absent = files.lookup(name) { return false }
+            return true
         }
-        for (role, name) in [("delete", deleteKey.file), ("icon", "icon.png")] {
+        if deleteName == nil {
+            let deleteKey = DeleteKeyImage.choose(in: source.folder, entries: entries)
+            if let choice = deleteKey.choiceMessage(path: display, folderDisplay: source.folderDisplay) {
+                if choice.severity == .warning { outcome.warnings.append(choice) } else { outcome.notes.append(choice) }
+            }
+            deleteName = deleteKey.file
+        }
+        for (role, name) in [("delete", deleteName), ("icon", "icon.png")] {
             guard let name else { continue }
             switch files.lookup(name) {
             case .found(let variants): own[role] = ImageFile(name: name, variants: variants)

@@ -11,7 +11,11 @@ enum PackLayouts {
     ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`), `PleromaPackLayout`
     ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
     ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
-    /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back);
+    /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back); the
+    ///    chat SDKs' lists (`KitListLayout`), by their first item's keys whatever the file's
+    ///    name: `ChatKitFaceLayout` (`face_name`, `face_image_name`), `TUIKitEmojiLayout`
+    ///    (`face_name` with `face_id`), `NIMEmoticonCatalogLayout` (catalogs of `info` and
+    ///    `data`, also in an `emoji.plist`), `TextImageListLayout` (`{text, image}`);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
     /// 7. `YYKitGroupLayout`: a YYKit group, `info.json`, or a dictionary with `emoticons` and
@@ -20,8 +24,8 @@ enum PackLayouts {
     ///
     /// Which file a folder is read from comes first (`PackReader.packPlist`): `info.json`,
     /// `info.plist` (never an Apple bundle's), `Emoji.plist`, the layouts' own names (exactly),
-    /// EiskaltDC++'s map beside the folder, an Xhs set, then a text map. Each map layout's note
-    /// (`recognisedLayout`) names the layout it was read as.
+    /// EiskaltDC++'s map beside the folder, an Xhs set, a text map, then a kit's list
+    /// (`KitLists`). Each map layout's note (`recognisedLayout`) names the layout it was read as.
     ///
     /// A new layout is one new file in `Layouts/` and one line here, placed before the layouts
     /// it must be told apart from; a layout with a file of its own names it (`fileNames`) and
@@ -41,6 +45,7 @@ enum PackLayouts {
         PleromaEmojiTextLayout.self,
         MisskeyExportLayout.self,
         TextMapLayout.self,
+        ChatKitFaceLayout.self, TUIKitEmojiLayout.self, NIMEmoticonCatalogLayout.self, TextImageListLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,

@@ -96,7 +96,7 @@ enum MapLayouts {
     /// The pack's contents from `map`, however it was found (a file, or a folder's names).
     static func contents(of source: PackSource, map: MapFile) -> PackContents {
         let folder = map.imageFolder ?? source.folder
-        let folderDisplay = map.imageFolder.map { "\(source.folderDisplay)/\(TextMapLayout.relative($0, in: source.folder))" } ?? source.folderDisplay
+        let folderDisplay = map.imageFolder.map { TextMapLayout.display($0, in: source) } ?? source.folderDisplay
         let files = FolderFiles(folder: folder, display: folderDisplay)
         let display = source.display
         var contents = PackContents(
