@@ -10,7 +10,8 @@ enum PackLayouts {
     ///    (`icondef.xml`), `KDEEmoticonsLayout` (`emoticons.xml`), `EiskaltLayout` (`NAME.xml`
     ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`), `PleromaPackLayout`
     ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
-    ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
+    ///    `MisskeyExportLayout` (`meta.json`, one tab per category), `WhatsAppStickerLayout`
+    ///    (`contents.json` with `sticker_packs`, one tab per pack, entries that send their image);
     /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
@@ -40,6 +41,7 @@ enum PackLayouts {
         PleromaPackLayout.self,
         PleromaEmojiTextLayout.self,
         MisskeyExportLayout.self,
+        WhatsAppStickerLayout.self,
         TextMapLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
