@@ -99,6 +99,7 @@
         if (button.codePoints) entry.emoji = true;
         if (button.systemGlyph) entry.systemGlyph = true;
         if (button.keywords && button.keywords.length) entry.keywords = button.keywords;
+        if (button.sends === "image") Object.assign(entry, { sends: "image", image: sheetURL(button.image) });
         if (button.pinyin && button.pinyin.length) entry.pinyin = button.pinyin;
         if (button.animation) {
           entry.animation = sheetURL(button.animation.path);
