@@ -287,5 +287,16 @@ def test_a_sticker_sends_its_picture_and_types_nothing(browser):
         assert result["value"] == "hi"
         assert json.loads(result["stored"]) == [{"tab": "assets-Cuppy", "text": sticker["name"]}]
         assert result["recent"] == [sticker["name"]]
+        # The demo and the preview post a tapped sticker as its picture, drawn from the file.
+        open_demo(browser, out)
+        browser.find_elements(By.CSS_SELECTOR, '#keyboard .emkit-page:first-child button[data-kind="emoticon"]')[1].click()
+        time.sleep(0.3)  # the picture loads
+        posted = browser.execute_script("const i = document.querySelector('img.sticker'); return i && [i.alt, i.src, i.naturalWidth, document.getElementById('text').value]")
+        assert posted == [sticker["name"], image, 512, ""], posted
+        browser.get((out / "preview" / "375.html").as_uri())
+        browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-page:first-child button[data-kind="emoticon"]')[1].click()
+        time.sleep(0.3)  # the picture loads
+        posted = browser.execute_script("const i = document.querySelector('#messages .sticker img'); return i && [i.alt, i.src, i.naturalWidth]")
+        assert posted == [sticker["name"], image, 512], posted
     finally:
         shutil.rmtree(root, ignore_errors=True)
