@@ -29,6 +29,20 @@ struct WhatsAppStickerLayoutTests {
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 
+    @Test func theIOSSamplesFileIsReadWithItsPicturesBesideIt() throws {
+        let result = try LayoutFixtures.read("WhatsApp/ios")
+        #expect(result.packs.map(\.id) == ["ios-Cuppy", "ios-Together-At-Home"])
+        #expect(
+            result.packs.map { $0.entries.map(\.imageFiles) } == [
+                [["01_Cuppy_smile.png"], ["02_Cuppy_lol.png"], ["03_Cuppy_rofl.png"]],
+                [["01_SendingLove.webp"], ["02_WellDoThisTogether.webp"], ["03_Heart.webp"]],
+            ])
+        #expect(result.packs.allSatisfy { $0.entries.allSatisfy(\.sendsImage) })
+        #expect(result.packs.map { $0.tabIcon?.variants.map(\.fileName) } == [["tray_Cuppy.png"], ["tray_TogetherAtHome.png"]])
+        #expect(result.notes.map(\.description).first?.hasPrefix("ios/sticker_packs.wasticker: read as a WhatsApp sticker pack file: 6 emoticons") == true)
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
     @Test func accessibilityTextIsTheSpokenNameAndFilesBesideTheMapAreFound() throws {
         // An unpacked .wastickers (and the iOS sample) keeps the files beside contents.json.
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("stickers")
@@ -81,7 +95,7 @@ struct WhatsAppStickerLayoutTests {
         // The file's own shape: each refused with its key.
         let cases: [(String, String)] = [
             (#"[]"#, "stickers/contents.json: expected a dictionary with \"sticker_packs\" (a WhatsApp sticker pack file) at root, found array"),
-            (#"{"packs": []}"#, "stickers/contents.json: sticker_packs: missing: a WhatsApp contents.json lists its packs under \"sticker_packs\""),
+            (#"{"packs": []}"#, "stickers/contents.json: sticker_packs: missing: a WhatsApp sticker pack file lists its packs under \"sticker_packs\""),
             (#"{"sticker_packs": []}"#, "stickers/contents.json: sticker_packs: expected an array of sticker packs, found an empty array"),
             (#"{"sticker_packs": [{"identifier": "p", "stickers": [{"image_file": "a.webp"}]}]}"#, "stickers/contents.json: sticker_packs[0].name: missing"),
             (#"{"sticker_packs": [{"identifier": "p", "name": "P", "stickers": []}]}"#, "stickers/contents.json: sticker_packs[0].stickers: expected a non-empty array of stickers, found array"),

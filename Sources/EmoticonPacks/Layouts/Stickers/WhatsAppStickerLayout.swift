@@ -3,7 +3,8 @@ import Foundation
 
 /// WhatsApp sticker packs as a sticker app ships them (WhatsApp's own sample apps,
 /// `WhatsApp/stickers`: Android's `assets/contents.json`, each pack's files in
-/// `assets/<identifier>/`), read as their `ContentFileParser` reads them: `sticker_packs`, an
+/// `assets/<identifier>/`; iOS's `sticker_packs.wasticker`, the same JSON beside the files), read
+/// as Android's `ContentFileParser` reads them: `sticker_packs`, an
 /// array of `{identifier, name, publisher, tray_image_file, stickers: [{image_file, emojis,
 /// accessibility_text}]}`. The file is told by its content: a dictionary with `sticker_packs`.
 ///
@@ -13,7 +14,7 @@ import Foundation
 /// tab icon. A pack's files are looked for in its `<identifier>/` folder, else beside
 /// `contents.json` (a `.wastickers` archive unpacked keeps them there).
 enum WhatsAppStickerLayout: PackLayout {
-    static var fileNames: [String] { ["contents.json"] }
+    static var fileNames: [String] { ["contents.json", "sticker_packs.wasticker"] }
 
     /// The parsed `contents.json`: its packs, in order, each with its stickers.
     struct StickerPacks {
@@ -90,7 +91,7 @@ enum WhatsAppStickerLayout: PackLayout {
             throw PackError.wrongRoot(path: display, expected: "a dictionary with \"sticker_packs\" (a WhatsApp sticker pack file)", found: PackReader.typeName(root))
         }
         guard let list = file["sticker_packs"] else {
-            throw PackError.fileKey(path: display, key: "sticker_packs", reason: "missing: a WhatsApp contents.json lists its packs under \"sticker_packs\"")
+            throw PackError.fileKey(path: display, key: "sticker_packs", reason: "missing: a WhatsApp sticker pack file lists its packs under \"sticker_packs\"")
         }
         guard let packs = list as? [Any], !packs.isEmpty else {
             let found = (list as? [Any]).map { _ in "an empty array" } ?? PackReader.typeName(list)
