@@ -38,6 +38,11 @@ struct StickerPackRunTests {
                 #expect(try Data(contentsOf: out.appendingPathComponent(image)) == source, "\(name)")
             }
         }
+        // The iOS sample's file, the tray images beside the stickers: no image is called unused.
+        let ios = try PipelineRun.generate([PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/ios")], out: out.deletingLastPathComponent().appendingPathComponent("ios")) {
+            $0.writePreview = false
+        }
+        #expect(ios.warnings.isEmpty, "\(ios.warnings)")
         // The output's checksums list the pictures.
         let sums = try String(contentsOf: out.appendingPathComponent("SHA256SUMS"), encoding: .utf8)
         #expect(stickers.joined().allSatisfy { sums.contains("  \($0.image ?? "-")\n") })

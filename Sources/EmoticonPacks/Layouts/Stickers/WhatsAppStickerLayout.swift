@@ -75,7 +75,8 @@ enum WhatsAppStickerLayout: PackLayout {
                 return entry
             }
         }
-        // The packs' images are in their own folders: none is beside the file unnamed.
+        // Images beside the file that no sticker names are counted once, by generate's unused-image
+        // check (which knows the tray images); the map's own count would name the trays.
         contents.warnings = { _ in [] }
         return .success(contents)
     }
