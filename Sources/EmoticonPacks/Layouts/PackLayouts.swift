@@ -10,7 +10,8 @@ enum PackLayouts {
     ///    (`icondef.xml`), `KDEEmoticonsLayout` (`emoticons.xml`), `EiskaltLayout` (`NAME.xml`
     ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`), `PleromaPackLayout`
     ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
-    ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
+    ///    `MisskeyExportLayout` (`meta.json`, one tab per category), `WhatsAppStickerLayout`
+    ///    (`contents.json` with `sticker_packs`, one tab per pack, entries that send their image);
     /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back); the
     ///    chat SDKs' lists (`KitListLayout`), by their first item's keys whatever the file's
     ///    name: `ChatKitFaceLayout` (`face_name`, `face_image_name`), `TUIKitEmojiLayout`
@@ -44,6 +45,7 @@ enum PackLayouts {
         PleromaPackLayout.self,
         PleromaEmojiTextLayout.self,
         MisskeyExportLayout.self,
+        WhatsAppStickerLayout.self,
         TextMapLayout.self,
         ChatKitFaceLayout.self, TUIKitEmojiLayout.self, NIMEmoticonCatalogLayout.self, TextImageListLayout.self,
         EmojiPlistLayout.self,

@@ -3,12 +3,15 @@ import OutputTransaction
 
 /// The step "drawing tab icons and variants": tab icons (the pack's icon.png, else its first
 /// emoticon, in one strip per scale); animations, copied under content-addressed names;
-/// skin-tone variants, one set of sheets per tab and scale, shared by all widths.
+/// skin-tone variants, one set of sheets per tab and scale, shared by all widths; the pictures
+/// stickers send, copied as they are.
 struct DrawingExtras {
     struct Extras {
         let tabIcons: TabIcons
         let animations: [[Manifest.Animation?]]
         let variants: [VariantSheets.Rendered]
+        /// Each sticker's picture, copied for the app to send (`images/<sha256>.webp`), by tab and entry.
+        var sentImages: [[String?]] = []
     }
 
     func run(_ generator: Generator, _ read: ReadingPacks.Packs, output: OutputFolder) throws(GenerationError) -> Extras {
@@ -18,6 +21,7 @@ struct DrawingExtras {
         let rows = VariantSheets.rows(for: options.sheetLayout, grid: options.grid, scales: options.scales)
         let variants = try VariantSheets(grid: options.grid, scales: options.scales, encoder: options.encoder, concurrency: options.concurrency, rowsPerSheet: rows)
             .render(plan.systemGlyphs?.packsForVariantSheets(packs) ?? packs, boxes: options.iconBoxes, emoji: plan.emojiSource, output: output)
-        return Extras(tabIcons: tabIcons, animations: animations, variants: variants)
+        let sentImages = try generator.copySentImages(packs, output: output)
+        return Extras(tabIcons: tabIcons, animations: animations, variants: variants, sentImages: sentImages)
     }
 }

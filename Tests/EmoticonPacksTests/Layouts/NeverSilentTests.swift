@@ -21,7 +21,7 @@ struct NeverSilentTests {
         #expect(result.packs.first?.entries.map(\.text) == ["[a]", "[b]"])
         #expect(
             result.warnings.map(\.description) == [
-                "faces/: read as a plain folder of images, but emoticons.json beside them was not read (emokit reads a JSON map only as a YYKit group's info.json, a Pleroma pack.json or a Misskey meta.json); the texts and order it may hold are not used",
+                "faces/: read as a plain folder of images, but emoticons.json beside them was not read (emokit reads a JSON map only as a YYKit group's info.json, a Pleroma pack.json, a Misskey meta.json or a WhatsApp contents.json); the texts and order it may hold are not used",
                 "faces/: read as a plain folder of images, but map.xml beside them was not read (no layout emokit knows reads an XML file with this root); the texts and order it may hold are not used",
                 "faces/: read as a plain folder of images, but order.plist beside them was not read (no layout emokit knows reads a plist of this shape); the texts and order it may hold are not used",
             ])

@@ -63,7 +63,7 @@ enum UnreadMapFiles {
         switch file.pathExtension.lowercased() {
         case "plist": return "no layout emokit knows reads a plist of this shape"
         case "xml": return "no layout emokit knows reads an XML file with this root"
-        case "json": return "emokit reads a JSON map only as a YYKit group's info.json, a Pleroma pack.json or a Misskey meta.json"
+        case "json": return "emokit reads a JSON map only as a YYKit group's info.json, a Pleroma pack.json, a Misskey meta.json or a WhatsApp contents.json"
         case "txt", "tsv", "csv": return "emokit reads a text map only as a Pleroma emoji.txt (shortcode, file[, tags]) or a Pidgin theme"
         case "yaml", "yml": return "no layout emokit knows reads a YAML map"
         default: return "a Pidgin theme needs a [default] section of image and text lines"
