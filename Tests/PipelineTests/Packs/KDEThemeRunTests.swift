@@ -33,10 +33,11 @@ struct KDEThemeRunTests {
             ])
         let lint = try Generator(options: options).lint()
         #expect(
-            lint.warnings.filter { $0.code == "missing-image" }.map(\.description) == [":a", ":b", ":c", ":d", ":e"].enumerated().map { index, text in
-                let file = text == ":e" ? "Lost/e.png" : "Lost/\(text.dropFirst())"
-                return "Lost/emoticons.xml: entry \(index) (\"\(text)\"): skipped: no image \(file) in the pack (KDE leaves such an emoticon out too)"
-            })
+            lint.warnings.filter { $0.code == "missing-image" }.map(\.description)
+                == [":a", ":b", ":c", ":d", ":e"].enumerated().map { index, text in
+                    let file = text == ":e" ? "Lost/e.png" : "Lost/\(text.dropFirst())"
+                    return "Lost/emoticons.xml: entry \(index) (\"\(text)\"): skipped: no image \(file) in the pack (KDE leaves such an emoticon out too)"
+                })
         var strict = options
         strict.strict = true
         #expect(throws: GenerationError.self) { try Generator(options: strict).plan() }
