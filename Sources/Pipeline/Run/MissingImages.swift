@@ -12,7 +12,7 @@ enum MissingImages {
     static func summarised(_ warnings: [PackError], listsEvery: Bool) -> [PackError] {
         guard !listsEvery else { return warnings }
         var byPack: [String: (first: [PackError.MissingImage], count: Int, app: String)] = [:]
-        for case let .missingImage(path, index, text, _, file, app) in warnings {
+        for case let .missingImage(path, index, text, _, file, app, _) in warnings {
             var summary = byPack[path] ?? ([], 0, app)
             summary.count += 1
             if summary.first.count < namedPerPack { summary.first.append(.init(index: index, text: text, file: file)) }
@@ -21,7 +21,7 @@ enum MissingImages {
         guard !byPack.isEmpty else { return warnings }
         var said: Set<String> = []
         return warnings.compactMap { warning in
-            guard case let .missingImage(path, _, _, _, _, _) = warning, let summary = byPack[path] else { return warning }
+            guard case let .missingImage(path, _, _, _, _, _, _) = warning, let summary = byPack[path] else { return warning }
             guard said.insert(path).inserted else { return nil }
             return .missingImages(path: path, first: summary.first, count: summary.count, app: summary.app)
         }

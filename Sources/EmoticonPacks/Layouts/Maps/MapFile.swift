@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PropertyLists
+import TextMatching
 
 /// What every chat app's emoticon map comes down to (Adium's `Emoticons.plist`, Pidgin's
 /// `theme`, Jabber's `icondef.xml`, KDE's `emoticons.xml`, EiskaltDC++'s map): a list of images,
@@ -107,10 +108,10 @@ enum MapLayouts {
             // Items by position: an index fits in `Any` as it is, where each `MapItem` was boxed,
             // a second copy of the map beside the map (half a million kept KDE elements).
             items: PlistItems(map.items.indices.map { $0 as Any }),
-            entry: { [items = map.items] item, index in
+            entry: { [items = map.items, unnamed = UnnamedImages(folder: folder, items: map.items, own: map.ownImages)] item, index in
                 let item = items[item as! Int]
                 // The map's keywords (a Pleroma emoji's tags) go with its entry.
-                return entry(item, index: index, files: files, display: display, skipsMissingLike: map.skipsMissingImagesLike).map { entry in
+                return entry(item, index: index, files: files, display: display, skipsMissingLike: map.skipsMissingImagesLike, unnamed: unnamed).map { entry in
                     var entry = entry
                     entry.keywords = item.keywords
                     return entry
@@ -140,7 +141,9 @@ enum MapLayouts {
     /// One map item as an entry: its first text inserted, its image found in the folder. An image
     /// not in the folder is refused by name, or skipped with a warning when `skipsMissingLike`
     /// names an app that leaves such an emoticon out.
-    static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String, skipsMissingLike app: String? = nil) -> Result<Entry, PackError> {
+    static func entry(
+        _ item: MapItem, index: Int, files: FolderFiles, display: String, skipsMissingLike app: String? = nil, unnamed: UnnamedImages? = nil
+    ) -> Result<Entry, PackError> {
         // A text over the cap is refused naming its key, quoted shortened, before anything else.
         for (key, text) in [(item.textKey, item.texts.first ?? ""), ("name", item.name ?? "")] {
             if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
@@ -153,7 +156,10 @@ enum MapLayouts {
         }
         func missing(_ reason: Diagnostic.Message) -> Result<Entry, PackError> {
             guard let app else { return failure(item.imageKey, reason) }
-            return .failure(.missingImage(path: display, index: index, text: label, key: item.imageKey, file: "\(files.display)/\(item.image)", app: app))
+            return .failure(
+                .missingImage(
+                    path: display, index: index, text: label, key: item.imageKey, file: "\(files.display)/\(item.image)", app: app,
+                    similar: unnamed?.closest(to: item).map { "\(files.display)/\($0)" }))
         }
         if let problem = item.problem { return failure(problem.key, problem.reason) }
         if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: label, reason: reason)) }
@@ -225,6 +231,12 @@ enum MapLayouts {
     /// name counts with its `@2x`/`@3x` siblings; a delete key's image (`delete`, `[删除]`...) and
     /// `icon` have their own meaning.
     static func unmapped(in folder: URL, items: [MapItem], own: [String]) -> (count: Int, first: String)? {
+        let names = unnamedImages(in: folder, items: items, own: own)
+        return names.first.map { (names.count, $0) }
+    }
+
+    /// The images in `folder` that no item names, in name order (see `unmapped`).
+    static func unnamedImages(in folder: URL, items: [MapItem], own: [String]) -> [String] {
         func stem(_ name: String) -> String {
             let base = (name as NSString).deletingPathExtension
             return base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
@@ -236,6 +248,39 @@ enum MapLayouts {
             .filter { !$0.hasPrefix(".") && ImageNaming.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .filter { !named.contains(stem($0)) && !ImageNaming.isOwnButton(stem($0)) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return names.first.map { (names.count, $0) }
+        return names
+    }
+}
+
+/// The images of a map's folder that no item names, listed once, when an item's image is found
+/// missing (never for a pack that has all its images), to name the one a map misspelt beside the
+/// missing one: Breeze's map says `face-embarassed`, its file is `face-embarrassed.png`. Entries
+/// are read on several threads: the list is made under a lock.
+final class UnnamedImages: @unchecked Sendable {
+    private let folder: URL
+    private let items: [MapItem]
+    private let own: [String]
+    private let lock = NSLock()
+    private var names: [String]?
+
+    init(folder: URL, items: [MapItem], own: [String]) {
+        self.folder = folder
+        self.items = items
+        self.own = own
+    }
+
+    /// The unnamed image a slip away from the one `item` names (a stem against the images'
+    /// stems); nil when none is that close.
+    func closest(to item: MapItem) -> String? {
+        let names = lock.withLock {
+            if self.names == nil { self.names = MapLayouts.unnamedImages(in: folder, items: items, own: own) }
+            return self.names ?? []
+        }
+        let candidates = item.extensions == nil ? names : names.map { FileNameParts.split($0).base }
+        let probe = item.image
+        guard let near = NameSuggestion.closest(to: probe, among: candidates, maxDistance: probe.count > 4 ? 2 : 1, ignoringCase: true),
+            let position = candidates.firstIndex(of: near)
+        else { return nil }
+        return names[position]
     }
 }
