@@ -256,6 +256,7 @@ public struct PackReader: Sendable {
                 }
             }
         }
+        if entries.isEmpty { problems.refuseMissingImages() }
         problems.close(into: &outcome.errors, &outcome.warnings)
         outcome.notes += contents.notes(entries)
         outcome.warnings += contents.warnings(entries)
