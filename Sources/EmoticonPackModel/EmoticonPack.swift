@@ -16,6 +16,10 @@ public struct EmoticonPack: Equatable, Sendable {
     /// The pack's own tab bar icon: an `icon.png` (and @2x/@3x) in its folder, found (and its
     /// links checked) when the pack is read.
     public var tabIcon: ImageFile? = nil
+    /// Images the pack's app draws itself beside its entries (NIM's pressed delete key, a Pidgin
+    /// theme's `Icon`), and delete-key images a note already named as left unused, by name:
+    /// never reported again as images no entry names.
+    public var ownImages: [String] = []
     /// A group an app shows only in received text, never as a keyboard tab (YYKit's
     /// `display_only`); it still gets sheets so its emoticons can be drawn in messages.
     public var displayOnly = false

@@ -50,7 +50,7 @@ public struct PackFileChoice: Sendable, Equatable {
             case "images":
                 // `..`, `../..`: the `.bundle` above a map in its subfolder (checked when read).
                 guard isFolderBelow(value) || (1...2).contains(value.split(separator: "/").count) && value.split(separator: "/").allSatisfy({ $0 == ".." }) else {
-                    return .failure(ChoiceProblem(key: key, expected: "a folder inside the pack's folder (\".\" for the pack's own, no .. or leading /)"))
+                    return .failure(ChoiceProblem(key: key, expected: "a folder inside the pack's folder (\".\" for the pack's own, \"..\" or \"../..\" for the .bundle holding it, no leading /)"))
                 }
                 choice.images = value
             case "texts":

@@ -11,7 +11,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(path: String, reason: String)
     case wrongRoot(path: String, expected: String, found: String)
     case entry(path: String, index: Int, key: String, text: String?, reason: Diagnostic.Message)
-    case duplicateText(path: String, text: String, first: Int, duplicate: Int)
+    case duplicateText(path: String, key: String, text: String, first: Int, duplicate: Int)
     case packageOrder(path: String, reason: String)
     /// A subfolder of a folder of packs that is not a pack (a warning; an error with `--strict`).
     case skippedFolder(path: String, reason: String)
@@ -110,8 +110,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .wrongRoot(path, expected, found): return "\(path: path): expected \(expected) at root, found \(found)"
         case let .entry(path, index, key, text, reason):
             return "\(Self.entryLabel(path, index, text)): \(key): \(reason)"
-        case let .duplicateText(path, text, first, duplicate):
-            return "\(path: path): entry \(duplicate): chs \(quoted: text) repeats entry \(first); keeping entry \(first)"
+        case let .duplicateText(path, key, text, first, duplicate):
+            return "\(path: path): entry \(duplicate): \(key) \(quoted: text) repeats entry \(first); keeping entry \(first)"
         case let .packageOrder(path, reason): return "\(path: path): \(reason)"
         case let .skippedFolder(path, reason): return "\(path: path): skipped, not a pack: \(reason)"
         case let .unusualPlistName(path, usual): return "\(path: path): read as the pack's \(usual)"
@@ -265,7 +265,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var plistPath: String {
         switch self {
         case .notFound(let path), .notAPack(let path), .tooLarge(let path, _, _), .unreadable(let path, _), .malformed(let path, _),
-            .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _), .packageOrder(let path, _),
+            .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _, _), .packageOrder(let path, _),
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
             .upscaled(let path, _, _, _, _, _, _), .moreUpscaled(let path, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
@@ -284,7 +284,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .entry(_, let index, _, _, _), .unknownKey(_, let index, _, _, _), .upscaled(_, let index, _, _, _, _, _),
             .skippedEntry(_, let index, _, _), .missingImage(_, let index, _, _, _, _, _):
             return index
-        case .duplicateText(_, _, _, let duplicate): return duplicate
+        case .duplicateText(_, _, _, _, let duplicate): return duplicate
         default: return nil
         }
     }

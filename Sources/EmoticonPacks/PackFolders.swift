@@ -23,6 +23,8 @@ extension PackReader {
         /// the folder's other such plists (more than one is refused: which one is meant?).
         var isTextMap = false
         var otherMaps: [String] = []
+        /// The folder's other chat SDK lists (`KitLists`): more than one is refused when read.
+        var otherLists: [String] = []
         /// XhsEmoticonsKeyboard's `<folder>/<folder>.xml`.
         var isXhsSet = false
         /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
@@ -72,7 +74,13 @@ extension PackReader {
         if let map = maps.first {
             return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))
         }
-        if let list = KitLists.listFile(in: folder, load: { try? loadPlist($0, inside: folder) }) { return PackPlist(url: list, usualName: list.lastPathComponent) }
+        let lists = KitLists.listFiles(in: folder) { try? loadPlist($0, inside: folder) }
+        if let list = lists.first {
+            return PackPlist(url: list, usualName: list.lastPathComponent, otherLists: lists.dropFirst().map(\.lastPathComponent))
+        }
+        if let oversized = KitLists.oversizedPlists(in: folder, maxBytes: maxPlistBytes).first {
+            return PackPlist(url: oversized, usualName: oversized.lastPathComponent)
+        }
         return nil
     }
 
@@ -94,10 +102,10 @@ extension PackReader {
             if Self.isZipped(input) { throw PackError.zippedPack(path: input.path) }
             // A plist named directly: its folder is the pack.
             if Self.packFiles.contains(where: { $0.lowercased() == input.lastPathComponent.lowercased() }) { return ([input.deletingLastPathComponent()], []) }
-            // A chat SDK's list named directly (`face.plist`): its folder is the pack.
+            // The file its folder's pack is read from, named directly (a chat SDK's `face.plist`,
+            // a text map, a plist too large to read): its folder is the pack.
             let parent = input.deletingLastPathComponent()
-            let list = KitLists.listFile(in: parent) { try? loadPlist($0, inside: parent) }
-            if list?.standardizedFileURL.path == input.standardizedFileURL.path { return ([parent], []) }
+            if packPlist(in: parent)?.url.standardizedFileURL.path == input.standardizedFileURL.path { return ([parent], []) }
             // EiskaltDC++'s map named directly: its images' folder is the pack.
             let images = input.deletingPathExtension()
             if EiskaltLayout.mapBeside(images) == input.standardizedFileURL { return ([images], []) }

@@ -119,7 +119,10 @@ public struct PackReader: Sendable {
             }
             let first = survey.packs.count
             for folder in folders {
-                let outcome = readPack(folder, parentDisplay: folders.count == 1 && folder == input ? nil : input.lastPathComponent)
+                // A pack named by its file (`Emoji/emoji_ios.plist`) is shown from its folder, as
+                // when the folder is named: the file's name is no folder above it.
+                let isNamed = folders.count == 1 && (folder == input || folder == input.deletingLastPathComponent())
+                let outcome = readPack(folder, parentDisplay: isNamed ? nil : input.lastPathComponent)
                 survey.plistPaths.append(outcome.plistPath)
                 survey.errors += outcome.errors
                 survey.warnings += outcome.warnings
@@ -246,7 +249,7 @@ public struct PackReader: Sendable {
                 switch result {
                 case .success(let entry):
                     if let first = firstIndexOfText[entry.text] {
-                        problems.warn(.duplicateText(path: display, text: entry.text, first: first, duplicate: index))
+                        problems.warn(.duplicateText(path: display, key: contents.textKey, text: entry.text, first: first, duplicate: index))
                         continue
                     }
                     firstIndexOfText[entry.text] = index
@@ -266,6 +269,7 @@ public struct PackReader: Sendable {
         var own: [String: ImageFile] = [:]
         // The delete key: the layout's own image (NIM's `emoji_del_normal.png`) when the pack has
         // it, else one named like a delete key: `delete.png`, `[删除].jpg`... (`DeleteKeyImage`).
+        var reportedImages: [String] = []
         var deleteName = contents.deleteKeyNames.first { name in
             if case .absent = files.lookup(name) { return false }
             return true
@@ -276,6 +280,8 @@ public struct PackReader: Sendable {
                 if choice.severity == .warning { outcome.warnings.append(choice) } else { outcome.notes.append(choice) }
             }
             deleteName = deleteKey.file
+            // Named in the note above: never called unused again by `validate`.
+            reportedImages = deleteKey.unused
         }
         for (role, name) in [("delete", deleteName), ("icon", "icon.png")] {
             guard let name else { continue }
@@ -294,6 +300,7 @@ public struct PackReader: Sendable {
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
         outcome.pack?.tabIcon = own["icon"]
+        outcome.pack?.ownImages = contents.ownImages + reportedImages
         if !contents.tabs.isEmpty, let whole = outcome.pack {
             let tabs = split(whole, into: contents.tabs)
             outcome.pack = tabs.first ?? whole

@@ -92,6 +92,8 @@ struct PackContents {
     var displayOnly = false
     /// The kit's own delete key images (ChatKit's `[删除].png`), looked for before `delete.png`.
     var deleteKeyNames: [String] = []
+    /// The images the app draws itself (`MapFile.ownImages`): used, though no entry names them.
+    var ownImages: [String] = []
 
     /// One tab of a pack shown as several: its title (nil: the pack's own tab, with the folder's
     /// id and title), the items in it, and its own tab icon (a WhatsApp pack's tray image).

@@ -20,6 +20,11 @@ extension PackReader {
             let choice = fileChoice(for: folder) ?? PackFileChoice()
             return try TextMapLayout.read(data, file: plist.url, display: display, choice: choice) { url, shown throws in try loadPlist(url, inside: folder, display: shown) }
         }
+        if !plist.otherLists.isEmpty {
+            let names = ([plist.url.lastPathComponent] + plist.otherLists).joined(separator: ", ")
+            throw PackError.packageOrder(
+                path: display, reason: "the folder holds several chat SDK emoticon lists (\(names)); keep the one the app reads, or put each in a folder of its own")
+        }
         if plist.isXhsSet { return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display) }
         if plist.isBeside {
             // Beside the pack's folder: inside the folder that holds both.

@@ -98,6 +98,8 @@ extension Generator {
         if let delete = pack.deleteIcon { files.append(delete) }
         // Tab icons are used too (a WhatsApp pack's tray image beside its stickers).
         files += (sharing.isEmpty ? [pack] : sharing).compactMap(\.tabIcon)
+        // So are the images the app draws itself (NIM's pressed delete key, a Pidgin theme's Icon).
+        for own in (sharing.isEmpty ? [pack] : sharing).flatMap(\.ownImages) { namedStems.insert(stem(own)) }
         for file in files {
             for variant in file.variants where inPackFolder(variant) {
                 namedHere.insert(variant.fileName)

@@ -132,6 +132,20 @@ struct ValidateCommandTests {
         #expect(run(["validate", pack, "--strict", "-q"]).out == "")
     }
 
+    /// Images the kit draws itself (NIM's pressed delete key) and a delete-key image the note
+    /// already named are never called unused.
+    @Test func theKitsOwnImagesAreNeverCalledUnused() throws {
+        let nim = Fixtures.packageRoot.appendingPathComponent("Tests/EmoticonPacksTests/Fixtures/Kits/NIM/NIMKitEmoticon.bundle/Emoji")
+        let result = run(["validate", nim.path, "--strict"])
+        #expect(result.status == 0 && !result.err.contains("unused"), "\(result.err)")
+        let pack = Fixtures.temporaryDirectory().appendingPathComponent("faces")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        for name in ["smile.png", "delete.png", "Backspace@2x.png"] { try Self.png(48, to: pack.appendingPathComponent(name)) }
+        let faces = run(["validate", pack.path])
+        #expect(faces.status == 0 && !faces.err.contains("is not named by any entry"), "\(faces.err)")
+        #expect(faces.err.contains("Backspace@2x.png also named like one, not used"), "\(faces.err)")
+    }
+
     @Test func usageErrorsAndHelp() {
         #expect(run(["validate"]).status == 2)
         #expect(run(["validate", "x", "--widths", "abc"]).status == 2)

@@ -24,6 +24,19 @@ struct PackChoiceTests {
         }
     }
 
+    @Test func thePacksOwnFolderIsChosenAsDot() throws {
+        let folder = try LayoutFixtures.copy("TextMaps/Liuqs")
+        for name in ["1.png", "2.png", "3.png"] {
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("经典表情/\(name)"), to: folder.appendingPathComponent(name))
+        }
+        // Images in the pack's folder and its subfolder: "." chooses the pack's own.
+        #expect(LayoutFixtures.errors(folder.path).count == 1)
+        let result = try LayoutFixtures.read(folder.path, choices: Self.choices(files: ["Liuqs": PackFileChoice(images: ".")]))
+        let pack = try #require(result.packs.first)
+        #expect(pack.entries.map(\.text) == ["[呲牙]", "[调皮]", "[流汗]"])
+        if case .image(let file) = pack.entries[0].content { #expect(file.variants.first?.displayPath == "Liuqs/1.png") }
+    }
+
     @Test func theMapIsChosenWhenTheFolderHoldsTwo() throws {
         let folder = try LayoutFixtures.copy("TextMaps/Liuqs")
         let other = #"<plist version="1.0"><dict><key>[哭]</key><string>3</string></dict></plist>"#
@@ -82,7 +95,7 @@ struct PackChoiceTests {
             ])
         #expect(
             LayoutFixtures.errors(liuqs.path, choices: Self.choices(files: ["Liuqs": PackFileChoice(texts: .values)])) == [
-                "Liuqs/LiuqsEmotions.plist: its keys name no images in Liuqs/ or its subfolders"
+                "Liuqs/LiuqsEmotions.plist: its keys name no images in Liuqs/ or its subfolders (a folder above is read only when it is a .bundle)"
             ])
         #expect(
             LayoutFixtures.errors(liuqs.path, choices: Self.choices(files: ["Liuqs": PackFileChoice(), "Luiqs": PackFileChoice()])) == [
@@ -95,7 +108,7 @@ struct PackChoiceTests {
     }
 
     @Test func choicesStayInsideThePackFolder() {
-        #expect(PackFileChoice.parse(["images": "../other"]) == .failure(.init(key: "images", expected: "a folder inside the pack's folder (\".\" for the pack's own, no .. or leading /)")))
+        #expect(PackFileChoice.parse(["images": "../other"]) == .failure(.init(key: "images", expected: "a folder inside the pack's folder (\".\" for the pack's own, \"..\" or \"../..\" for the .bundle holding it, no leading /)")))
         #expect(PackFileChoice.parse(["images": "/etc"]).isFailure && PackFileChoice.parse(["map": "a/b.plist"]).isFailure)
         #expect(PackFileChoice.parse(["map": ".."]).isFailure && PackFileChoice.parse(["texts": "both"]).isFailure && PackFileChoice.parse(["image": "x"]).isFailure)
         #expect(

@@ -106,7 +106,7 @@ struct PackReaderTests {
         // 7 is U+1F60A again, so it is kept out as a duplicate of 6 (a warning, not silence).
         #expect(lenient.packs[0].entries.map(\.plistIndex) == [0, 6, 8])
         #expect(lenient.warnings.count == 10)
-        #expect(lenient.warnings.contains(.duplicateText(path: "bad-code/info.plist", text: "😊", first: 6, duplicate: 7)))
+        #expect(lenient.warnings.contains(.duplicateText(path: "bad-code/info.plist", key: "chs", text: "😊", first: 6, duplicate: 7)))
         let messages = lenient.warnings.map(\.description)
         #expect(messages.contains { $0.contains("entry 3") && $0.contains("surrogate") })
         #expect(messages.contains { $0.contains("entry 10") && $0.contains("beyond U+10FFFF") })

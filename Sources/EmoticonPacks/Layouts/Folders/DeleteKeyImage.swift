@@ -33,11 +33,14 @@ enum DeleteKeyImage {
         }
         var candidates: [(rank: Int, format: Int, file: String)] = []
         var seen: Set<String> = []
+        // The names on disk for each base, so an unused one is named as it is (`Backspace@2x.png`).
+        var namesOfBase: [String: [String]] = [:]
         var entryFiles: Set<String>?
         for name in names {
             let image = ImageNaming.ImageName(file: name)
             guard let rank = ImageNaming.deleteKeyRank(image.stem), ImageNaming.imageExtensions.contains(image.ext.lowercased()) else { continue }
             let base = "\(image.stem).\(image.ext)"
+            namesOfBase[base, default: []].append(name)
             if entryFiles == nil { entryFiles = files(of: entries, in: folder) }
             guard let entryFiles, !entryFiles.contains(name), !entryFiles.contains(base), !seen.contains(base),
                 PackReader.isRegularFile(folder.appendingPathComponent(name))
@@ -52,8 +55,12 @@ enum DeleteKeyImage {
             let lhs = ($0.format == gif ? 1 : 0, $0.rank, $0.format), rhs = ($1.format == gif ? 1 : 0, $1.rank, $1.format)
             return lhs != rhs ? lhs < rhs : $0.file.utf8.lexicographicallyPrecedes($1.file.utf8)
         }
-        guard let chosen = candidates.first, chosen.format != gif else { return Choice(file: nil, unused: candidates.map(\.file)) }
-        return Choice(file: chosen.file, unused: candidates.dropFirst().map(\.file))
+        func onDisk(_ base: String) -> String {
+            let names = namesOfBase[base] ?? []
+            return names.contains(base) ? base : names.min { $0.utf8.lexicographicallyPrecedes($1.utf8) } ?? base
+        }
+        guard let chosen = candidates.first, chosen.format != gif else { return Choice(file: nil, unused: candidates.map { onDisk($0.file) }) }
+        return Choice(file: chosen.file, unused: candidates.dropFirst().map { onDisk($0.file) })
     }
 
     /// The file names the entries are drawn from in `folder` (their variants and animations).

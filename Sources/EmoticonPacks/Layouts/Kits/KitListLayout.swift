@@ -21,13 +21,23 @@ enum KitLists {
     /// The kits' layouts, in the order `PackLayouts.detectionOrder` tries them.
     static let layouts: [any KitListLayout.Type] = [ChatKitFaceLayout.self, TUIKitEmojiLayout.self, NIMEmoticonCatalogLayout.self, TextImageListLayout.self]
 
-    /// The folder's one plist that is a kit's list (read to tell, under the pack's limits by
-    /// `load`); nil when none is, or when several are (which would the app read?).
-    static func listFile(in folder: URL, load: (URL) -> Any?) -> URL? {
-        let lists = TextMapLayout.plists(in: folder).filter { url in
+    /// The folder's plists that are a kit's list (read to tell, under the pack's limits by
+    /// `load`), in name order. More than one is refused when read (which would the app read?):
+    /// passed over, the folder became plain images and the lists went unread.
+    static func listFiles(in folder: URL, load: (URL) -> Any?) -> [URL] {
+        TextMapLayout.plists(in: folder).filter { url in
             guard let array = load(url) as? [Any], let first = array.first as? [String: Any] else { return false }
             return layouts.contains { $0.fits(first) }
         }
-        return lists.count == 1 ? lists.first : nil
+    }
+
+    /// The folder's plists larger than `maxBytes`, which no layout can tell apart unread: the
+    /// first becomes the pack's file, refused by name with the limit to raise, rather than the
+    /// folder being read as plain images (a 16 MB ChatKit list once gave one emoticon, exit 0).
+    static func oversizedPlists(in folder: URL, maxBytes: Int) -> [URL] {
+        TextMapLayout.plists(in: folder).filter { url in
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.size] as? Int ?? 0
+            return size > maxBytes
+        }
     }
 }

@@ -120,6 +120,7 @@ enum MapLayouts {
         if let title = map.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { contents.titles[.en] = title }
         contents.titleKey = map.titleKey
         contents.textKey = map.items.first?.textKey ?? "text"
+        contents.ownImages = map.ownImages
         contents.notes = { entries in
             let count = entries.count
             let summary = "\(map.description): \(count) emoticon\(count == 1 ? "" : "s") \(map.order)"

@@ -6,7 +6,9 @@ enum EmojiPlistLayout: PackLayout {
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let items = source.items else { return .failure(PackLayouts.unrecognised(source)) }
         let reader = EntryReader(source, rules: .weibo)
-        return .success(PackContents(items: items, entry: { readEmoji($0, index: $1, reader: reader) }, unknownKeys: reader.unknownKeys))
+        var contents = PackContents(items: items, entry: { readEmoji($0, index: $1, reader: reader) }, unknownKeys: reader.unknownKeys)
+        contents.textKey = "item"
+        return .success(contents)
     }
 
     static func readEmoji(_ item: Any, index: Int, reader: EntryReader) -> Result<Entry, PackError> {

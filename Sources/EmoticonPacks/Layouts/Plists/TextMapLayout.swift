@@ -120,7 +120,8 @@ enum TextMapLayout: PackLayout {
             if chosen.hasPrefix(".."), !abovePaths.contains(folder.standardizedFileURL.path) {
                 return .failure(.packageOrder(path: source.display, reason: "the image folder chosen in the config file's packFiles, \(chosen), is above the pack's folder but no .bundle holding it"))
             }
-            if !abovePaths.contains(folder.standardizedFileURL.path), let escape = Containment.escape(folder, inside: source.folder) {
+            // The pack's own folder (`"."`) is no escape from itself.
+            if folder != source.folder, !abovePaths.contains(folder.standardizedFileURL.path), let escape = Containment.escape(folder, inside: source.folder) {
                 return .failure(.unsafeLink(path: "\(source.folderDisplay)/\(chosen)", target: escape))
             }
             folders = [folder]
@@ -155,10 +156,17 @@ enum TextMapLayout: PackLayout {
         guard best > 0 else {
             let looked = map.choice.images.map { "\(source.folderDisplay)/\($0)" } ?? "\(source.folderDisplay)/ or its subfolders"
             let sides = map.choice.texts.map { $0 == .keys ? "its values" : "its keys" } ?? "neither its keys nor its values"
-            return .failure(.packageOrder(path: source.display, reason: "\(sides) name\(map.choice.texts == nil ? "" : " no") images in \(looked)"))
+            // A map below its images outside a `.bundle` (`nb/files/map.plist`) is told why.
+            let bundleRule = map.choice.images == nil && above.isEmpty ? " (a folder above is read only when it is a .bundle)" : ""
+            return .failure(.packageOrder(path: source.display, reason: "\(sides) name\(map.choice.texts == nil ? "" : " no") images in \(looked)\(bundleRule)"))
         }
         guard winners.count == 1, let winner = winners.first else {
-            let named = winners.map { "\($0.textFirst ? "values" : "keys") in \(source.folderDisplay)/\($0.folder == source.folder ? "" : relative($0.folder, in: source.folder) + "/")" }
+            let named = winners.map { winner in
+                let folder = abovePaths.contains(winner.folder.standardizedFileURL.path)
+                    ? "\(display(winner.folder, in: source))/"  // the bundle above by its name, never `files/../`
+                    : "\(source.folderDisplay)/\(winner.folder == source.folder ? "" : relative(winner.folder, in: source.folder) + "/")"
+                return "\(winner.textFirst ? "values" : "keys") in \(folder)"
+            }
             return .failure(
                 .packageOrder(
                     path: source.display,

@@ -6,7 +6,9 @@ enum WeiboLayout: PackLayout {
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let items = source.items else { return .failure(PackLayouts.unrecognised(source)) }
         let reader = EntryReader(source, rules: .weibo)
-        return .success(PackContents(items: items, entry: reader.read, unknownKeys: reader.unknownKeys))
+        var contents = PackContents(items: items, entry: reader.read, unknownKeys: reader.unknownKeys)
+        contents.textKey = "chs"
+        return .success(contents)
     }
 
     /// A Weibo `code`: a string of hexadecimal code points.

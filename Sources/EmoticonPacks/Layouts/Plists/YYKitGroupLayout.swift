@@ -20,12 +20,17 @@ enum YYKitGroupLayout: PackLayout {
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         let reader = EntryReader(source, rules: .yykit)
-        if let items = source.items { return .success(PackContents(items: items, entry: reader.read, unknownKeys: reader.unknownKeys)) }
+        if let items = source.items {
+            var contents = PackContents(items: items, entry: reader.read, unknownKeys: reader.unknownKeys)
+            contents.textKey = "chs"
+            return .success(contents)
+        }
         let dict = source.dictionary ?? [:]
         guard let array = dict["emoticons"] as? [Any] else {
             return .failure(.entry(path: source.display, index: 0, key: "emoticons", text: nil, reason: "expected an array of entries"))
         }
         var contents = PackContents(items: PlistItems(array), entry: reader.read, unknownKeys: reader.unknownKeys)
+        contents.textKey = "chs"
         contents.displayOnly = PackReader.isTrue(dict["display_only"])
         for locale in TitleLocale.allCases {
             if let title = dict[locale.groupNameKey] as? String, !title.isEmpty { contents.titles[locale] = title }
