@@ -58,4 +58,26 @@ struct KitListProblemTests {
         try Data(repeated.utf8).write(to: catalogs)
         #expect(try LayoutFixtures.read(nim.path).warnings.map(\.description).contains("Emoji/emoji_ios.plist: entry 1: tag \"[可爱]\" repeats entry 0; keeping entry 0"))
     }
+
+    @Test func aChatKitFaceIDThatIsNoWholeNumberIsRefusedNamingIt() throws {
+        let folder = try LayoutFixtures.copy("Kits/ChatKit/Emoji.bundle")
+        let file = folder.appendingPathComponent("face.plist")
+        let text = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "<string>1</string>", with: "<true/>").replacingOccurrences(of: "<string>2</string>", with: "<real>2.7</real>")
+        try Data(text.utf8).write(to: file)
+        let errors = LayoutFixtures.errors(folder.path)
+        #expect(errors.contains("Emoji.bundle/face.plist: entry 0 (\"[龇牙]\"): face_id: expected a whole number, found \"true\""), "\(errors)")
+        #expect(errors.contains("Emoji.bundle/face.plist: entry 1 (\"[调皮]\"): face_id: expected a whole number, found \"2.7\""), "\(errors)")
+    }
+
+    @Test func aNIMIdOfAnotherTypeOrAnEmptyTagIsRefusedNamingIt() throws {
+        let folder = try LayoutFixtures.copy("Kits/NIM/NIMKitEmoticon.bundle/Emoji")
+        let file = folder.appendingPathComponent("emoji_ios.plist")
+        let text = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "<string>emoticon_emoji_01</string>", with: "<integer>5</integer>").replacingOccurrences(of: "<string>[大笑]</string>", with: "<string></string>")
+        try Data(text.utf8).write(to: file)
+        let errors = LayoutFixtures.errors(folder.path)
+        #expect(errors.contains("Emoji/emoji_ios.plist: entry 0 (\"[可爱]\"): id: expected a string, found number"), "\(errors)")
+        #expect(errors.contains("Emoji/emoji_ios.plist: entry 1: tag: is empty: a tap inserts the tag"), "\(errors)")
+    }
 }

@@ -58,11 +58,16 @@ enum ChatKitFaceLayout: KitListLayout {
         return mapItem
     }
 
-    /// `face_id` as the kit reads it (`integerValue`): a number, or a string of digits.
+    /// `face_id` as the kit reads it (`integerValue`): a whole number, or a string of digits.
+    /// A boolean or a fraction is refused: `<true/>` read as 1 and 2.7 as 2 took another face's id.
     static func faceID(_ value: Any?) -> Int? {
+        guard let value, !PackReader.isBoolean(value) else { return nil }
         switch value {
         case let text as String: return Int(text.trimmingCharacters(in: .whitespaces))
-        case let number as NSNumber where !PackReader.isBoolean(number): return number.intValue
+        case let number as NSNumber:
+            let whole = number.doubleValue
+            guard whole == whole.rounded(.towardZero), abs(whole) <= Double(Int32.max) else { return nil }
+            return number.intValue
         default: return nil
         }
     }

@@ -108,9 +108,13 @@ enum NIMEmoticonCatalogLayout: KitListLayout {
         let key = "item \(catalog).data[\(index)]"
         if !(value is [String: Any]) {
             item.problem = (key, "expected an emoticon dictionary of id, tag and file, found \(PackReader.typeName(value))")
-        } else if !(dict["id"] is String) {
+        } else if dict["id"] == nil {
             item.skipped = "no id: NIM's keyboard leaves out an emoticon without one"
-        } else if !(dict["tag"] is String) || tag.isEmpty {
+        } else if let id = dict["id"], !(id is String) {
+            item.problem = ("id", "expected a string, found \(PackReader.typeName(id))")
+        } else if tag.isEmpty && dict["tag"] is String {
+            item.problem = ("tag", "is empty: a tap inserts the tag")
+        } else if !(dict["tag"] is String) {
             item.problem = ("tag", dict["tag"].map { "expected the text a tap inserts, found \(PackReader.typeName($0))" } ?? "missing: a tap inserts the tag")
         } else if unicode == nil && !(dict["file"] is String) {
             item.problem = ("file", dict["file"].map { "expected the image's file name, found \(PackReader.typeName($0))" } ?? "missing, and no unicode to draw instead")
