@@ -122,7 +122,10 @@ struct SettingSourcesTests {
         #expect(options.packFiles == ["经典": PackFileChoice(map: "M.plist", images: "表情.bundle", texts: .keys)])
         #expect(options.tabTitles == ["小喵": [.en: "Kitty", .tw: "小貓"]])
         let refused: [(json: String, message: String)] = [
-            (#"{"packFiles": {"经典": {"images": "../x"}}}"#, #"key 'packFiles.经典.images': expected a folder inside the pack's folder ("." for the pack's own, ".." or "../.." for the .bundle holding it, no leading /)"#),
+            (
+                #"{"packFiles": {"经典": {"images": "../x"}}}"#,
+                #"key 'packFiles.经典.images': expected a folder inside the pack's folder ("." for the pack's own, ".." or "../.." for the .bundle holding it, no leading /)"#
+            ),
             (#"{"packFiles": {"经典": {"map": "a/b.plist"}}}"#, "key 'packFiles.经典.map': expected a file name in the pack's folder (no / or ..)"),
             (#"{"packFiles": {"经典": {"pictures": "x"}}}"#, #"key 'packFiles.经典.pictures': expected only "map", "order", "images", "texts""#),
             (#"{"packFiles": {"经典": "M.plist"}}"#, "key 'packFiles.经典': expected an object"),

@@ -180,7 +180,9 @@ struct ChatKitLayoutsTests {
         }
         // The bundle above is named as itself, never as `files/../`.
         let tie = try #require(LayoutFixtures.errors(bundle.path).first)
-        #expect(tie.contains("images found as well for") && tie.contains(" in Expression.bundle/ ") || tie.hasSuffix(" in Expression.bundle/; keep one, or choose with the config file's packFiles (\"images\", \"texts\")"), "\(tie)")
+        #expect(
+            tie.contains("images found as well for") && tie.contains(" in Expression.bundle/ ")
+                || tie.hasSuffix(" in Expression.bundle/; keep one, or choose with the config file's packFiles (\"images\", \"texts\")"), "\(tie)")
         #expect(!tie.contains("/../"), "\(tie)")
         let choices = PackChoices(files: ["files": PackFileChoice(images: "..")])
         let pack = try #require(try LayoutFixtures.read(bundle.path, choices: choices).packs.first)

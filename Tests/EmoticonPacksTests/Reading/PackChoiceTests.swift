@@ -108,7 +108,9 @@ struct PackChoiceTests {
     }
 
     @Test func choicesStayInsideThePackFolder() {
-        #expect(PackFileChoice.parse(["images": "../other"]) == .failure(.init(key: "images", expected: "a folder inside the pack's folder (\".\" for the pack's own, \"..\" or \"../..\" for the .bundle holding it, no leading /)")))
+        #expect(
+            PackFileChoice.parse(["images": "../other"])
+                == .failure(.init(key: "images", expected: "a folder inside the pack's folder (\".\" for the pack's own, \"..\" or \"../..\" for the .bundle holding it, no leading /)")))
         #expect(PackFileChoice.parse(["images": "/etc"]).isFailure && PackFileChoice.parse(["map": "a/b.plist"]).isFailure)
         #expect(PackFileChoice.parse(["map": ".."]).isFailure && PackFileChoice.parse(["texts": "both"]).isFailure && PackFileChoice.parse(["image": "x"]).isFailure)
         #expect(

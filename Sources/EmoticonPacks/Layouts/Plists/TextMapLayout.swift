@@ -162,7 +162,8 @@ enum TextMapLayout: PackLayout {
         }
         guard winners.count == 1, let winner = winners.first else {
             let named = winners.map { winner in
-                let folder = abovePaths.contains(winner.folder.standardizedFileURL.path)
+                let folder =
+                    abovePaths.contains(winner.folder.standardizedFileURL.path)
                     ? "\(display(winner.folder, in: source))/"  // the bundle above by its name, never `files/../`
                     : "\(source.folderDisplay)/\(winner.folder == source.folder ? "" : relative(winner.folder, in: source.folder) + "/")"
                 return "\(winner.textFirst ? "values" : "keys") in \(folder)"
