@@ -138,6 +138,11 @@ struct ValidateCommandTests {
         let nim = Fixtures.packageRoot.appendingPathComponent("Tests/EmoticonPacksTests/Fixtures/Kits/NIM/NIMKitEmoticon.bundle/Emoji")
         let result = run(["validate", nim.path])
         #expect(result.status == 0 && !result.err.contains("emoji_del_pressed"), "\(result.err)")
+        // A Pidgin theme's Icon is the theme's own image.
+        let theme = Fixtures.temporaryDirectory().appendingPathComponent("default")
+        try Fixtures.copy(Fixtures.packageRoot.appendingPathComponent("Tests/EmoticonPacksTests/Fixtures/Pidgin/emotes/default"), to: theme)
+        let pidgin = run(["validate", theme.path])
+        #expect(pidgin.status == 0 && !pidgin.err.contains("wink.png"), "\(pidgin.err)")
         let pack = Fixtures.temporaryDirectory().appendingPathComponent("faces")
         try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
         for name in ["smile.png", "delete.png", "Backspace@2x.png"] { try Self.png(48, to: pack.appendingPathComponent(name)) }
