@@ -102,7 +102,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFound(let path): return "\(path: path): no such file or folder"
         case .notAPack(let path):
-            return "\(path: path): not an emoticon pack (no Emoji.plist or info.plist) nor a folder of packs"
+            return "\(path: path): not an emoticon pack (no info.plist, Emoji.plist, chat app map or chat SDK list emokit reads) nor a folder of packs"
         case let .tooLarge(path, bytes, limit):
             return "\(path: path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with \(setting: "max-plist-size"))"
         case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"

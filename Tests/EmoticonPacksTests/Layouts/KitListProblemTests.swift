@@ -80,4 +80,15 @@ struct KitListProblemTests {
         #expect(errors.contains("Emoji/emoji_ios.plist: entry 0 (\"[可爱]\"): id: expected a string, found number"), "\(errors)")
         #expect(errors.contains("Emoji/emoji_ios.plist: entry 1: tag: is empty: a tap inserts the tag"), "\(errors)")
     }
+
+    @Test func aPlistOfNoKnownShapeNamedDirectlyIsNoPackSayingWhatIsRead() throws {
+        let folder = try LayoutFixtures.copy("Kits/ChatKit/Emoji.bundle")
+        let frames = #"<plist version="1.0"><dict><key>frames</key><dict><key>a.png</key><dict/></dict></dict></plist>"#
+        try Data(frames.utf8).write(to: folder.appendingPathComponent("face.plist"))
+        let errors = Self.errors(folder.appendingPathComponent("face.plist"))
+        #expect(errors.count == 1, "\(errors)")
+        #expect(
+            errors.first?.hasSuffix("face.plist: not an emoticon pack (no info.plist, Emoji.plist, chat app map or chat SDK list emokit reads) nor a folder of packs")
+                == true, "\(errors)")
+    }
 }
