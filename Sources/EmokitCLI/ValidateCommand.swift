@@ -46,7 +46,7 @@ enum ValidateCommand {
             return .success
         } catch {
             let diagnostics = error.diagnostics
-            printer.print(diagnostics)
+            printer.print(diagnostics, notes: !arguments.has("quiet"))
             // The run's last line says how it ended, as when all is well (`--quiet` leaves it out).
             if !arguments.has("quiet") {
                 let count = GenerateCommand.count

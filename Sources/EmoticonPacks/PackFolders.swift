@@ -62,7 +62,13 @@ extension PackReader {
             }
         }
         if let beside = EiskaltLayout.mapBeside(folder) { return PackPlist(url: beside, usualName: beside.lastPathComponent, unusualName: nil, isBeside: true) }
-        if let set = XhsLayout.setFile(in: folder) { return PackPlist(url: set, usualName: set.lastPathComponent, unusualName: nil, isXhsSet: true) }
+        // Found by content: an XML file whose root is <EmoticonSet>, whatever its name.
+        let sets = XhsLayout.setFiles(in: folder)
+        if let set = sets.first {
+            var plist = PackPlist(url: set, usualName: set.lastPathComponent, unusualName: nil, otherMaps: sets.dropFirst().map(\.lastPathComponent))
+            plist.isXhsSet = true
+            return plist
+        }
         // A plist that links outside the pack is its file, to be refused by name when read: never
         // passed over as if it were absent (and the folder read as plain images).
         if let outside = TextMapLayout.plists(in: folder).first(where: { Containment.escape($0, inside: folder) != nil }) {
@@ -71,6 +77,11 @@ extension PackReader {
         let maps = TextMapLayout.candidates(in: folder) { try? loadPlist($0, inside: folder) }
         if let map = maps.first {
             return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))
+        }
+        // Found by content: the one plist of the folder shaped as a plist layout reads (`PackFileContent.shapedPlists`).
+        let shaped = PackFileContent.shapedPlists(in: folder) { try? loadPlist($0, inside: folder) }
+        if shaped.count == 1, let plist = shaped.first {
+            return PackPlist(url: plist.url, usualName: plist.isEmojiList ? "Emoji.plist" : "info.plist", unusualName: plist.url.lastPathComponent)
         }
         return nil
     }

@@ -20,7 +20,13 @@ extension PackReader {
             let choice = fileChoice(for: folder) ?? PackFileChoice()
             return try TextMapLayout.read(data, file: plist.url, display: display, choice: choice) { url, shown throws in try loadPlist(url, inside: folder, display: shown) }
         }
-        if plist.isXhsSet { return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display) }
+        if plist.isXhsSet {
+            if !plist.otherMaps.isEmpty {
+                let names = ([plist.url.lastPathComponent] + plist.otherMaps).joined(separator: ", ")
+                throw PackError.packageOrder(path: display, reason: "the folder holds several XhsEmoticonsKeyboard sets (\(names)); give each set a folder of its own")
+            }
+            return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display)
+        }
         if plist.isBeside {
             // Beside the pack's folder: inside the folder that holds both.
             return try EiskaltLayout.parse(try bytes(of: plist.url, inside: folder.deletingLastPathComponent(), display: display), display: display)

@@ -27,8 +27,8 @@ enum UnreadMapFiles {
         if let kind = RegularFile.specialKind(of: file) { return "it is \(kind), not a regular file" }
         if name == "info.plist", PackReader.isAppleBundleInfo(file) { return "an Apple bundle's Info.plist, never a pack's" }
         switch file.pathExtension.lowercased() {
-        case "plist": return "no layout emokit knows reads a plist of this shape"
-        case "xml": return "no layout emokit knows reads an XML file with this root"
+        case "plist": return PackFileContent.unreadPlistReason(file)
+        case "xml": return PackFileContent.unreadXMLReason(file)
         case "json": return "emokit reads a JSON map only as a YYKit group's info.json, a Pleroma pack.json or a Misskey meta.json"
         default: return "a Pidgin theme needs a [default] section of image and text lines"
         }

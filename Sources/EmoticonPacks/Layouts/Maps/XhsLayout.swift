@@ -21,14 +21,16 @@ enum XhsLayout: MapFileLayout {
         return .success(contents)
     }
 
-    /// `<folder>/<folder>.xml` when it starts an `<EmoticonSet>` (told from its first kilobyte);
-    /// a named pipe, device or socket of that name unread, so reading it refuses it by name.
-    static func setFile(in folder: URL) -> URL? {
-        let xml = folder.appendingPathComponent("\(folder.lastPathComponent).xml")
-        guard PackReader.isRegularFile(xml) else { return nil }
-        if RegularFile.specialKind(of: xml) != nil { return xml }
-        guard let head = try? RegularFile.readPrefix(xml, count: 1024) else { return nil }
-        return String(decoding: head, as: UTF8.self).contains("<EmoticonSet") ? xml : nil
+    /// The folder's XhsEmoticonsKeyboard sets: every `.xml` file whose root element is
+    /// `<EmoticonSet>` (the library's `XmlUtil.ParserXml` reads a set from any stream, whatever its
+    /// name), told from its first bytes; `<folder>/<folder>.xml`, the sample app's naming, first.
+    /// A named pipe, device or socket named `<folder>.xml` is returned unread, so reading it
+    /// refuses it by name.
+    static func setFiles(in folder: URL) -> [URL] {
+        let named = folder.appendingPathComponent("\(folder.lastPathComponent).xml")
+        if PackReader.isRegularFile(named), RegularFile.specialKind(of: named) != nil { return [named] }
+        let sets = PackFileContent.xmlFiles(in: folder, root: "EmoticonSet")
+        return sets.filter { $0.lastPathComponent == named.lastPathComponent } + sets.filter { $0.lastPathComponent != named.lastPathComponent }
     }
 
     /// What is read: the set's `name`, `iconUri`, `line` and `row`, and its `<EmoticonBean>`s'
