@@ -7,10 +7,14 @@ import Foundation
 extension PackLayouts {
     /// One note per layout in `detectionOrder`, naming it and why `source` is not of it, for the
     /// pack named `path` (an input folder, or the pack's file).
+    /// Layouts side by side with the same reason share one line (`YYKit group, Weibo array: …`).
     static func layoutsTried(_ source: PackSource, path: String) -> [PackError] {
-        detectionOrder.compactMap { layout in
-            layout.mismatch(source).map { PackError.layoutTried(path: path, layout: layout.layoutName, reason: $0) }
+        var lines: [(layouts: [String], reason: String)] = []
+        for layout in detectionOrder {
+            guard let reason = layout.mismatch(source) else { continue }
+            if lines.last?.reason == reason { lines[lines.count - 1].layouts.append(layout.layoutName) } else { lines.append(([layout.layoutName], reason)) }
         }
+        return lines.map { PackError.layoutTried(path: path, layout: $0.layouts.joined(separator: ", "), reason: $0.reason) }
     }
 }
 
@@ -36,8 +40,17 @@ enum LayoutMismatch {
         return reason
     }
 
-    /// A plist layout asked about a folder without a pack file.
-    static let noPlist = "no plist or JSON pack file in the folder"
+    /// A plist layout asked about a folder without a pack file: what the folder's plists hold
+    /// (none of them a shape a plist layout reads, or it would be the pack's file).
+    static func noPlist(in folder: URL) -> String {
+        let plists = TextMapLayout.plists(in: folder)
+        guard let first = plists.first else { return "no plist or JSON pack file in the folder" }
+        let more = plists.count > 1 ? " (and \(plists.count - 1) more plist\(plists.count == 2 ? "" : "s"))" : ""
+        return PackFileContent.unreadPlistReason(first, subject: first.lastPathComponent) + more
+    }
+
+    /// The images a folder layout reads.
+    static let noImages = "no images in the folder (\(MapLayouts.drawnFormats) are read)"
 }
 
 extension PackLayout {
@@ -56,7 +69,7 @@ extension CodePointFolderLayout {
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
         if source.file != nil { return LayoutMismatch.packFile(source) }
-        guard let stems = PlainImageFolderLayout.stems(in: source.folder) else { return "no images in the folder" }
+        guard let stems = PlainImageFolderLayout.stems(in: source.folder) else { return LayoutMismatch.noImages }
         return stems.first { emoji(named: $0) == nil }.map { "\(PackError.quote($0)) is not named by code point (1F600.png)" }
     }
 }
@@ -67,7 +80,7 @@ extension PlainImageFolderLayout {
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
         if source.file != nil { return LayoutMismatch.packFile(source) }
-        return "no images in the folder (\(MapLayouts.drawnFormats))"
+        return LayoutMismatch.noImages
     }
 }
 
@@ -112,7 +125,9 @@ extension XhsLayout {
     static var layoutName: String { "XhsEmoticonsKeyboard set" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        return source.file == nil || setFiles(in: source.folder).isEmpty ? "no XML file with the root <EmoticonSet>" : LayoutMismatch.packFile(source)
+        if source.file != nil, !setFiles(in: source.folder).isEmpty { return LayoutMismatch.packFile(source) }
+        guard let xml = PackFileContent.xmlFiles(in: source.folder).first else { return "no XML file with the root <EmoticonSet>" }
+        return "no XML file with the root <EmoticonSet> (\(xml.lastPathComponent) has \(PackFileContent.xmlRoot(of: xml).map { "the root <\($0)>" } ?? "no root element"))"
     }
 }
 
@@ -135,7 +150,7 @@ extension TextMapLayout {
     static var layoutName: String { "text-to-image plist" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        return source.file == nil ? "no plist whose root is a dictionary of texts to image names" : LayoutMismatch.packFile(source)
+        return source.file == nil ? LayoutMismatch.noPlist(in: source.folder) : LayoutMismatch.packFile(source)
     }
 }
 
@@ -143,7 +158,8 @@ extension EmojiPlistLayout {
     static var layoutName: String { "Emoji.plist" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        if source.file == nil || !source.isEmojiPlist { return "no Emoji.plist, nor a plist whose root is an array of emoji" }
+        if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
+        if !source.isEmojiPlist { return "no Emoji.plist, nor a plist whose root is an array of emoji" }
         return "root is \(PackFileContent.describe(source.root)), not an array"
     }
 }
@@ -152,7 +168,7 @@ extension IconMapLayout {
     static var layoutName: String { "QQ/WeChat icon map" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        if source.file == nil { return LayoutMismatch.noPlist }
+        if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
         if source.isEmojiPlist { return "the file is an Emoji.plist" }
         guard let items = source.items else { return "root is \(PackFileContent.describe(source.root)), not an array" }
         guard items.count > 0 else { return "root is an empty array" }
@@ -164,7 +180,7 @@ extension YYKitGroupLayout {
     static var layoutName: String { "YYKit group" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        if source.file == nil { return LayoutMismatch.noPlist }
+        if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
         guard let dict = source.dictionary else { return "root is \(PackFileContent.describe(source.root)), not a dictionary" }
         guard dict["emoticons"] != nil else { return "root is \(PackFileContent.describe(dict)), without \"emoticons\"" }
         return "root has \"emoticons\" but neither \"id\" nor \"group_name_*\""
@@ -175,7 +191,7 @@ extension WeiboLayout {
     static var layoutName: String { "Weibo array" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        if source.file == nil { return LayoutMismatch.noPlist }
+        if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
         if source.isEmojiPlist { return "the file is an Emoji.plist" }
         return "root is \(PackFileContent.describe(source.root)), not an array"
     }

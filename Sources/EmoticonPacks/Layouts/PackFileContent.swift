@@ -140,13 +140,14 @@ enum PackFileContent {
         }
     }
 
-    /// Why a plist beside a folder's images was not read, from what it holds.
-    static func unreadPlistReason(_ file: URL, maxBytes: Int = 10 * 1024 * 1024) -> String {
+    /// Why a plist beside a folder's images was not read, from what it holds; `subject` names
+    /// the file in the sentence (`it`, `settings.plist`).
+    static func unreadPlistReason(_ file: URL, subject: String = "it", maxBytes: Int = 10 * 1024 * 1024) -> String {
         guard let data = try? RegularFile.read(file, maxBytes: maxBytes), let root = try? PackReader.parsePlist(data, display: file.lastPathComponent) else {
-            return "emokit could not read it as a property list"
+            return "emokit could not read \(subject) as a property list"
         }
         let shaped = shapedPlists(in: file.deletingLastPathComponent()) { $0 == file ? root : nil }.isEmpty == false
-        if shaped { return "it holds \(describe(root)); emokit reads a plist of that shape under another name only when it is the folder's only one" }
-        return "it holds \(describe(root)), a shape no layout emokit knows"
+        if shaped { return "\(subject) holds \(describe(root)); emokit reads a plist of that shape under another name only when it is the folder's only one" }
+        return "\(subject) holds \(describe(root)), a shape no layout emokit knows"
     }
 }

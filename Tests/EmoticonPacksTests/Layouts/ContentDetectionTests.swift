@@ -105,26 +105,14 @@ struct ContentDetectionTests {
         reader.explainsLayouts = true
         let lines = reader.survey([folder]).errors.map(\.description)
         let path = folder.path
+        // One short list: layouts with the same reason share a line (the whole list is pinned in
+        // EmokitCLITests' validate-layouts-tried snapshot).
+        #expect(lines.count == 12, "\(lines)")
+        #expect(lines.first?.hasPrefix("\(path): not an emoticon pack nor a folder of packs") == true)
+        #expect(lines.contains("\(path): tried XhsEmoticonsKeyboard set: no XML file with the root <EmoticonSet> (smileys.xml has the root <smileys>)"))
+        #expect(lines.contains("\(path): tried Jabber iconset: no file named icondef.xml"))
         #expect(
-            lines == [
-                "\(path): not an emoticon pack nor a folder of packs: no layout emokit reads fits it ('emokit validate' lists each layout tried)",
-                "\(path): tried images named by code point: no images in the folder",
-                "\(path): tried plain folder of images: no images in the folder (PNG, GIF, JPEG, WebP and BMP images)",
-                "\(path): tried Adium emoticon set: no file named Emoticons.plist",
-                "\(path): tried Pidgin theme: no file named theme",
-                "\(path): tried Jabber iconset: no file named icondef.xml",
-                "\(path): tried KDE emoticon theme: no file named emoticons.xml",
-                "\(path): tried EiskaltDC++ map: no faces.xml with the root <emoticons-map> beside the folder",
-                "\(path): tried XhsEmoticonsKeyboard set: no XML file with the root <EmoticonSet>",
-                "\(path): tried Pleroma pack.json: no file named pack.json",
-                "\(path): tried Pleroma emoji.txt: no file named emoji.txt",
-                "\(path): tried Misskey export: no file named meta.json",
-                "\(path): tried text-to-image plist: no plist whose root is a dictionary of texts to image names",
-                "\(path): tried Emoji.plist: no Emoji.plist, nor a plist whose root is an array of emoji",
-                "\(path): tried QQ/WeChat icon map: no plist or JSON pack file in the folder",
-                "\(path): tried YYKit group: no plist or JSON pack file in the folder",
-                "\(path): tried Weibo array: no plist or JSON pack file in the folder",
-            ])
+            lines.last == "\(path): tried text-to-image plist, Emoji.plist, QQ/WeChat icon map, YYKit group, Weibo array: no plist or JSON pack file in the folder")
         // generate keeps its one line.
         #expect(PackReader().survey([folder]).errors.count == 1)
     }
