@@ -146,6 +146,9 @@ enum PackFileContent {
         guard let data = try? RegularFile.read(file, maxBytes: maxBytes), let root = try? PackReader.parsePlist(data, display: file.lastPathComponent) else {
             return "emokit could not read \(subject) as a property list"
         }
+        if let dict = root as? [String: Any], dict["Emoticons"] is [String: Any] {
+            return "\(subject) holds an Adium emoticon set (Emoticons, a dictionary of image files), but Adium reads one only as Emoticons.plist: rename it"
+        }
         let shaped = shapedPlists(in: file.deletingLastPathComponent()) { $0 == file ? root : nil }.isEmpty == false
         if shaped { return "\(subject) holds \(describe(root)); emokit reads a plist of that shape under another name only when it is the folder's only one" }
         return "\(subject) holds \(describe(root)), a shape no layout emokit knows"

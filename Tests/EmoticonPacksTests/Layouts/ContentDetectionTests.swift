@@ -51,6 +51,20 @@ struct ContentDetectionTests {
             ])
     }
 
+    @Test func renamedAdiumAndKDEMapsAreNamedForWhatTheyAre() throws {
+        // Adium reads a set only from Emoticons.plist, KEmoticons a KDE theme only from emoticons.xml.
+        let adium = try renamed("Adium/Default.AdiumEmoticonset", map: "Emoticons.plist", to: "Smileys.plist", "adium")
+        #expect(
+            try LayoutFixtures.read(adium.path).warnings.map(\.description).contains(
+                "faces/: read as a plain folder of images, but Smileys.plist beside them was not read (it holds an Adium emoticon set (Emoticons, "
+                    + "a dictionary of image files), but Adium reads one only as Emoticons.plist: rename it); the texts and order it may hold are not used"))
+        let kde = try renamed("KDE/emoticons/Breeze", map: "emoticons.xml", to: "breeze.xml", "kde")
+        #expect(
+            try LayoutFixtures.read(kde.path).warnings.map(\.description).contains(
+                "faces/: read as a plain folder of images, but breeze.xml beside them was not read (its root <messaging-emoticon-map> makes it "
+                    + "a KDE emoticon theme, but KDE reads one only as emoticons.xml: rename it); the texts and order it may hold are not used"))
+    }
+
     @Test func aRenamedPidginThemeIsNotPidginsAsPidginReadsOnlyTheme() throws {
         let folder = try renamed("Pidgin/emotes/default", map: "theme", to: "theme.bak")
         // Pidgin reads a theme only from a file named theme: renamed, the folder is plain images.
