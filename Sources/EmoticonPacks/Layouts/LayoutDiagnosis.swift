@@ -7,12 +7,30 @@ import Foundation
 extension PackLayouts {
     /// One note per layout in `detectionOrder`, naming it and why `source` is not of it, for the
     /// pack named `path` (an input folder, or the pack's file).
-    /// Layouts side by side with the same reason share one line (`YYKit group, Weibo array: …`).
+    /// Layouts with the same reason share one line (`YYKit group, Weibo array: …`), and so do
+    /// those whose only reason is that the one file name their app reads is absent (`Adium
+    /// emoticon set, Pidgin theme: no file of the name their app reads (Emoticons.plist, theme)`).
     static func layoutsTried(_ source: PackSource, path: String) -> [PackError] {
         var lines: [(layouts: [String], reason: String)] = []
+        var unnamed: (line: Int, names: [String])?
         for layout in detectionOrder {
             guard let reason = layout.mismatch(source) else { continue }
-            if lines.last?.reason == reason { lines[lines.count - 1].layouts.append(layout.layoutName) } else { lines.append(([layout.layoutName], reason)) }
+            if let name = LayoutMismatch.absentName(reason) {
+                if let (line, names) = unnamed {
+                    lines[line].layouts.append(layout.layoutName)
+                    unnamed = (line, names + [name])
+                } else {
+                    unnamed = (lines.count, [name])
+                    lines.append(([layout.layoutName], reason))
+                }
+            } else if let index = lines.firstIndex(where: { $0.reason == reason }) {
+                lines[index].layouts.append(layout.layoutName)
+            } else {
+                lines.append(([layout.layoutName], reason))
+            }
+        }
+        if let (line, names) = unnamed, names.count > 1 {
+            lines[line].reason = "no file of the name their app reads (\(names.joined(separator: ", ")))"
         }
         return lines.map { PackError.layoutTried(path: path, layout: $0.layouts.joined(separator: ", "), reason: $0.reason) }
     }
@@ -38,6 +56,13 @@ enum LayoutMismatch {
             reason += " (\(renamed.lastPathComponent) has the root <\(root)>, but \(app) reads it only as \(name): rename it)"
         }
         return reason
+    }
+
+    /// The file name in a bare `no file named NAME` reason (nothing more to say about it).
+    static func absentName(_ reason: String) -> String? {
+        let prefix = "no file named "
+        guard reason.hasPrefix(prefix), !reason.contains(" (") else { return nil }
+        return String(reason.dropFirst(prefix.count))
     }
 
     /// A plist layout asked about a folder without a pack file: what the folder's plists hold
@@ -68,7 +93,7 @@ extension CodePointFolderLayout {
 
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        if source.file != nil { return LayoutMismatch.packFile(source) }
+        if let file = source.file { return "the folder has a pack file, \(file.url.lastPathComponent)" }
         guard let stems = PlainImageFolderLayout.stems(in: source.folder) else { return LayoutMismatch.noImages }
         return stems.first { emoji(named: $0) == nil }.map { "\(PackError.quote($0)) is not named by code point (1F600.png)" }
     }
@@ -79,7 +104,7 @@ extension PlainImageFolderLayout {
 
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        if source.file != nil { return LayoutMismatch.packFile(source) }
+        if let file = source.file { return "the folder has a pack file, \(file.url.lastPathComponent)" }
         return LayoutMismatch.noImages
     }
 }
@@ -150,7 +175,10 @@ extension TextMapLayout {
     static var layoutName: String { "text-to-image plist" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
-        return source.file == nil ? LayoutMismatch.noPlist(in: source.folder) : LayoutMismatch.packFile(source)
+        if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
+        guard let dict = source.dictionary else { return "root is \(PackFileContent.describe(source.root)), not a dictionary" }
+        let other = dict.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.first { !($0.value is String) }
+        return other.map { "\(PackError.quote($0.key)) is \(PackFileContent.describeItem($0.value)), not an image name or a text" } ?? LayoutMismatch.packFile(source)
     }
 }
 
