@@ -23,7 +23,8 @@ extension PackReader {
         /// the folder's other such plists (more than one is refused: which one is meant?).
         var isTextMap = false
         var otherMaps: [String] = []
-        /// XhsEmoticonsKeyboard's `<folder>/<folder>.xml`.
+        /// An XhsEmoticonsKeyboard set (an XML whose root is `<EmoticonSet>`); `otherMaps` names
+        /// the folder's other sets (more than one is refused).
         var isXhsSet = false
         /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
         var isEmojiArray: Bool { usualName == "Emoji.plist" }

@@ -1,7 +1,8 @@
 import FileAccess
 import Foundation
 
-/// XhsEmoticonsKeyboard's sets (Android: `<set>/<set>.xml` beside the set's images), as its
+/// XhsEmoticonsKeyboard's sets (Android: an XML file beside the set's images, found by its
+/// `<EmoticonSet>` root; the sample app names it `<set>/<set>.xml`), as its
 /// `XmlUtil.ParserXml` reads them: `<EmoticonSet>` with the set's `name`, `line` and `row` (the
 /// page's lines and the emoticons per line), `iconUri`, and `<EmoticonBean>`s in order, each with
 /// `iconUri` (the image, relative to the set's folder) and `content` (what a tap inserts).
