@@ -187,6 +187,7 @@ extension EmojiPlistLayout {
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
+        if !source.isEmojiPlist, let items = source.items, items.count > 0 { return "the first item is \(PackFileContent.describeItem(items[0])), not an emoji" }
         if !source.isEmojiPlist { return "no Emoji.plist, nor a plist whose root is an array of emoji" }
         return "root is \(PackFileContent.describe(source.root)), not an array"
     }

@@ -90,6 +90,16 @@ struct ContentDetectionTests {
         #expect(list.notes.map(\.description).first == "faces/list.plist: read as the pack's Emoji.plist")
     }
 
+    @Test func anInfoPlistOfEmojiStringsIsAnEmojiList() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("faces")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Fixtures.copy(
+            Fixtures.conformance.appendingPathComponent("plists/emoji-array-xml/Emoji.plist"), to: folder.appendingPathComponent("info.plist"))
+        let result = try LayoutFixtures.read(folder.path)
+        #expect(result.packs.first?.entries.count == 40)
+        #expect(result.packs.first?.entries.first?.text.unicodeScalars.first?.properties.isEmoji == true)
+    }
+
     @Test func aPackOfItemsThatGiveNoEmoticonIsAnErrorEvenLenient() throws {
         // NetEase NIM's Emoji/emoji.plist shape: an array of catalogs, each a dictionary of id, tag and data.
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("Emoji")
