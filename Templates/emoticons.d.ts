@@ -7,7 +7,7 @@ export type SegmentKind = "text" | "emoticon" | "emoji";
 
 /** A keyboard entry as `Emokit.data` holds it. */
 export interface EmokitEntry {
-  /** What a tap inserts (`[哈哈]`, or the emoji). */
+  /** What a tap inserts (`[哈哈]`, or the emoji); `""` for an entry that sends an image. */
   text: string;
   /** Traditional-Chinese text, when the pack has one. */
   cht?: string;
@@ -20,6 +20,10 @@ export interface EmokitEntry {
   emoji?: boolean;
   /** The GIF's path relative to web/, when the entry is animated. */
   animation?: string;
+  /** `"image"`: a tap sends the entry's picture (a sticker) and types nothing; see `KeyboardHandlers.onImage`. */
+  sends?: "image";
+  /** With `sends`: the picture's path relative to web/ (`../images/<sha256>.webp`). */
+  image?: string;
   keywords?: string[];
   pinyin?: string[];
   variants?: { text: string; name: string; sprite: [number, number, number, number, number] | null }[];
@@ -80,6 +84,20 @@ export interface KeyboardHandlers {
   onDelete?(): void;
   /** Shown as a Send button in the tab bar when given. */
   onSend?(): void;
+  /** A sticker was tapped (an entry with `sends: "image"`): send `detail.image` as a picture.
+   * Nothing is typed; the keyboard's element also dispatches it as an `emoticonimage` event. */
+  onImage?(detail: EmoticonImageDetail): void;
+}
+
+/** A tapped sticker: the `detail` of the `emoticonimage` event and of `onImage`. */
+export interface EmoticonImageDetail {
+  /** The tab's id. */
+  tab: string;
+  entry: EmokitEntry;
+  /** Its spoken name (`entry.name`). */
+  name: string;
+  /** The picture's absolute URL, resolved against the script's. */
+  image: string;
 }
 
 /** A cell's box on a page, in CSS px. */
@@ -184,4 +202,8 @@ export declare const version: string;
 declare global {
   /** Defined by web/emoticons.js loaded as a classic `<script>`. */
   var Emokit: EmokitAPI;
+  interface HTMLElementEventMap {
+    /** A sticker was tapped on a keyboard mounted in this element (bubbles). */
+    emoticonimage: CustomEvent<EmoticonImageDetail>;
+  }
 }

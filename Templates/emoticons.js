@@ -107,7 +107,8 @@ const Core = (() => {
     }
     return (initials.length <= 32 && split(0, 0)) || [0];
   }
-  // One item per keyboard text (the first tab that has it), display-only groups left out.
+  // One item per keyboard text (the first tab that has it; a sticker, which has none, by its
+  // picture), display-only groups left out.
   let searchIndex = null;
   function searchItems() {
     if (searchIndex) return searchIndex;
@@ -116,8 +117,9 @@ const Core = (() => {
     DATA.tabs.forEach((tab) => {
       if (tab.displayOnly) return;
       tab.entries.forEach((entry) => {
-        if (!entry.text || indexed.has(entry.text)) return;
-        indexed.add(entry.text);
+        const key = entry.text || entry.image;
+        if (!key || indexed.has(key)) return;
+        indexed.add(key);
         const words = [entry.name].concat(entry.keywords || []).filter(Boolean).map((w) => String(w).toLowerCase());
         const pinyin = entry.pinyin && entry.pinyin.length === 2
           ? { whole: entry.pinyin[0], initials: entry.pinyin[1], starts: syllableStarts(entry.pinyin[0], entry.pinyin[1]) }
@@ -241,5 +243,5 @@ const Core = (() => {
   // The keyboard's words per language (a page may pass its own: the preview's, from PreviewLabels).
   const LABELS = /*EMOKIT_LABELS*/null;
 
-  return { tokenize, render, deleteBackward, search, data: DATA, version: DATA.version, LABELS, spriteStyle, injectStyle, graphemes };
+  return { tokenize, render, deleteBackward, search, data: DATA, version: DATA.version, LABELS, spriteStyle, injectStyle, graphemes, url };
 })();

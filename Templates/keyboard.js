@@ -270,6 +270,14 @@ function mountKeyboard(element, handlers, options) {
   // ---------------------------------------------------------------- inserting
   function insert(found) {
     remember(found);
+    // A sticker types nothing: the page gets it (an `emoticonimage` event, `onImage`) and sends
+    // its picture, the file `image` (Output.md, "Image entries").
+    if (found.entry.sends === "image" && !found.variant) {
+      const detail = { tab: found.tab.id, entry: found.entry, name: found.entry.name, image: Core.url(found.entry.image) };
+      element.dispatchEvent(new CustomEvent("emoticonimage", { detail, bubbles: true }));
+      if (on.onImage) on.onImage(detail);
+      return;
+    }
     const inserted = itemOf(found).text;
     if (input) input.insert(inserted);
     else if (on.onInsert) on.onInsert(inserted);

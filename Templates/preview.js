@@ -99,6 +99,7 @@
         if (button.codePoints) entry.emoji = true;
         if (button.systemGlyph) entry.systemGlyph = true;
         if (button.keywords && button.keywords.length) entry.keywords = button.keywords;
+        if (button.sends === "image") Object.assign(entry, { sends: "image", image: sheetURL(button.image) });
         if (button.pinyin && button.pinyin.length) entry.pinyin = button.pinyin;
         if (button.animation) {
           entry.animation = sheetURL(button.animation.path);
@@ -188,7 +189,12 @@
   // A page can open at another width: preview/375.html#834.
   const asked = Number((/^#(\d{3,4})$/.exec(location.hash) || [])[1]);
   const startWidth = anyWidth && asked >= MIN_WIDTH && asked <= MAX_WIDTH ? asked : W;
-  const keyboard = E.mountKeyboard(keyboardArea, { onInsert: insert, onDelete: deleteBackward }, Object.assign({
+  // A sticker types nothing: it is posted as its picture.
+  const sendSticker = (sticker) => {
+    messages.appendChild(h("li", { class: "message sticker" }, [h("img", { src: sticker.image, alt: sticker.name })]));
+    messages.scrollTop = messages.scrollHeight;
+  };
+  const keyboard = E.mountKeyboard(keyboardArea, { onInsert: insert, onDelete: deleteBackward, onImage: sendSticker }, Object.assign({
     width: startWidth, labels: L, ids: true, overlay: phone, search: searchable, layoutName: M.layout || "classic",
     storageKey: new URL(root, location.href).pathname, arrowKeys: () => keyboardArea.dataset.mode === "emoticon",
   }, anyWidth ? {} : { pages, cellFrame }));

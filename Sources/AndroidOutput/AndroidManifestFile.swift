@@ -95,5 +95,15 @@ struct AndroidManifestFile: Encodable {
         /// Per density name, `[x, y, width, height]` in that density's sheet: the cell's icon box
         /// (the icon centred in it, transparent around it). Absent when the cell draws nothing.
         let sprite: [String: [Int]]?
+        /// `"image"` for a sticker: a tap sends `image` and types nothing.
+        var sends: String? = nil
+        /// With `sends`: the picture's raw resource, `R.raw.<image>` (`emk_image_<sha256>`).
+        var image: String? = nil
+        /// The picture in the output (`images/<sha256>.webp`), copied to `res/raw/`; not written.
+        var imagePath: String? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case kind, index, row, column, entry, text, textTraditional, name, emoji, systemGlyph, missingGlyph, sprite, sends, image
+        }
     }
 }

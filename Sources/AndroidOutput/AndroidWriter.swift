@@ -46,7 +46,20 @@ package struct AndroidWriter: ManifestWriter {
                 }
             }
         }
-        try output.write(try Self.compactJSON(Self.manifestFile(manifest, names: names, sheets: sheets), path: Self.manifestPath), to: Self.manifestPath)
+        let file = Self.manifestFile(manifest, names: names, sheets: sheets)
+        try output.write(try Self.compactJSON(file, path: Self.manifestPath), to: Self.manifestPath)
+        // Each sticker's picture, as the pack ships it, as a raw resource the app sends.
+        var pictures: [String: String] = [:]
+        for button in file.tabs.lazy.flatMap(\.pages).flatMap(\.buttons) {
+            if let path = button.imagePath, let name = button.image { pictures[path] = name }
+        }
+        for (path, name) in pictures.sorted(by: { $0.key < $1.key }) {
+            let bytes: Data
+            do { bytes = try Data(contentsOf: output.staging.appendingPathComponent(path)) } catch {
+                throw .cannotWrite(path: path, reason: "cannot read the sticker back for res/raw (\(error.localizedDescription))")
+            }
+            try output.write(bytes, to: "android/res/raw/\(name).\((path as NSString).pathExtension)")
+        }
         try output.write(Data(AndroidValues.xml(colors: header.colors, grid: header.grid, metrics: header.metrics).utf8), to: "android/res/values/emokit.xml")
         if let dark = header.colors.dark {
             try output.write(Data(AndroidValues.nightXML(dark).utf8), to: "android/res/values-night/emokit.xml")
@@ -112,9 +125,14 @@ package struct AndroidWriter: ManifestWriter {
                     let box = sheet.boxRect(row: button.row, column: button.column)
                     return (sheet.density.rawValue, [box.x, box.y, box.width, box.height])
                 })
-        return AndroidManifestFile.Button(
+        var result = AndroidManifestFile.Button(
             kind: button.kind, index: button.index, row: button.row, column: button.column, entry: button.entry, text: button.text,
             textTraditional: button.textTraditional, name: button.name, emoji: button.codePoints == nil ? nil : true, systemGlyph: button.systemGlyph, missingGlyph: button.missingGlyph,
             sprite: sprite)
+        if let path = button.image, button.sends == .image {
+            // `images/<sha256>.webp` -> `emk_image_<sha256>`: a raw resource name ([a-z0-9_], a letter first).
+            (result.sends, result.image, result.imagePath) = ("image", "emk_image_" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension, path)
+        }
+        return result
     }
 }

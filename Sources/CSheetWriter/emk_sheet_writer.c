@@ -61,6 +61,8 @@ void emk_sheet_stream_free(emk_sheet_stream *s) {
     free(s);
 }
 
+size_t emk_sheet_whole_bytes(void) { return EMK_SHEET_WHOLE_BYTES; }
+
 int emk_sheet_stream_begin(uint32_t width, uint32_t height, const emk_sheet_deflate *settings, emk_sheet_stream **out_stream,
                            char *message, size_t message_size) {
     if (!out_stream || !settings || width == 0 || height == 0 || width > 0x7fffffffu / 4 || height > 0x7fffffffu)

@@ -82,14 +82,13 @@ public struct EmojiTestFile: Sendable, Equatable {
         var group: String?
         var subgroup: String?
         var lineNumber = 0
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for line in Self.lines(of: text) {
             lineNumber += 1
-            let line = rawLine
             func fail(_ why: String) -> EmojiDataError { .malformed(path: path, line: lineNumber, reason: why) }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = Self.trimmed(line)
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("#") {
-                let comment = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+                let comment = Self.trimmed(trimmed.dropFirst())
                 if let value = Self.value(of: "group:", in: comment) {
                     guard !value.isEmpty else { throw fail("a group without a name") }
                     group = value
@@ -111,11 +110,59 @@ public struct EmojiTestFile: Sendable, Equatable {
     }
 
     /// The entries of one group, in file order.
+    /// The lines of `text`, split where `Character.isNewline` splits them (LF, CR, CRLF as one,
+    /// VT, FF, NEL, LS, PS) but found in its UTF-8 bytes: splitting by characters measured grapheme
+    /// clusters across every emoji of the file and was most of reading it.
+    /// `text` without the spaces and tabs around it (what Foundation's `.whitespaces` trims: tab
+    /// and the space separators), without bridging each line to Foundation.
+    static func trimmed(_ text: Substring) -> Substring {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return Substring(scalars[first...last])
+    }
+
+    package static func lines(of text: String) -> [Substring] {
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var length = 0
+            switch byte {
+            case 0x0A, 0x0B, 0x0C: length = 1
+            case 0x0D:
+                let next = utf8.index(after: index)
+                length = next != utf8.endIndex && utf8[next] == 0x0A ? 2 : 1
+            case 0xC2:
+                let next = utf8.index(after: index)
+                if next != utf8.endIndex && utf8[next] == 0x85 { length = 2 }
+            case 0xE2:
+                let second = utf8.index(after: index)
+                if second != utf8.endIndex && utf8[second] == 0x80 {
+                    let third = utf8.index(after: second)
+                    if third != utf8.endIndex && (utf8[third] == 0xA8 || utf8[third] == 0xA9) { length = 3 }
+                }
+            default: break
+            }
+            if length == 0 {
+                index = utf8.index(after: index)
+                continue
+            }
+            lines.append(Substring(utf8[start..<index]))
+            index = utf8.index(index, offsetBy: length)
+            start = index
+        }
+        lines.append(Substring(utf8[start..<utf8.endIndex]))
+        return lines
+    }
+
     public func entries(inGroup name: String) -> [Entry] { entries.filter { $0.group == name } }
 
-    static func value(of key: String, in comment: String) -> String? {
+    static func value(of key: String, in comment: Substring) -> String? {
         guard comment.hasPrefix(key) else { return nil }
-        return comment.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+        return String(Self.trimmed(comment.dropFirst(key.count)))
     }
 
     /// `code points ; status # emoji E<version> name`
@@ -135,7 +182,7 @@ public struct EmojiTestFile: Sendable, Equatable {
             scalars.append(scalar)
         }
         guard !scalars.isEmpty else { throw fail("no code points") }
-        let statusText = line[line.index(after: semicolon)..<hash].trimmingCharacters(in: .whitespaces)
+        let statusText = String(Self.trimmed(line[line.index(after: semicolon)..<hash]))
         guard let status = Status(rawValue: statusText) else { throw fail("unknown status \"\(statusText)\"") }
         let text = String(scalars)
         // The comment: the emoji, then E<version>, then the name. Compared on scalars, since the
@@ -144,11 +191,11 @@ public struct EmojiTestFile: Sendable, Equatable {
         guard comment.starts(with: text.unicodeScalars) else {
             throw fail("the comment's emoji does not match the code points \(String(line[line.startIndex..<semicolon]).trimmingCharacters(in: .whitespaces))")
         }
-        let rest = String(String.UnicodeScalarView(comment.dropFirst(text.unicodeScalars.count))).trimmingCharacters(in: .whitespaces)
+        let rest = Self.trimmed(Substring(comment.dropFirst(text.unicodeScalars.count)))
         guard rest.hasPrefix("E"), let space = rest.firstIndex(of: " ") else { throw fail("expected 'E<version> name' after the emoji") }
         let version = String(rest[rest.index(after: rest.startIndex)..<space])
         guard !version.isEmpty, version.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { throw fail("bad Emoji version \"E\(version)\"") }
-        let name = rest[space...].trimmingCharacters(in: .whitespaces)
+        let name = String(Self.trimmed(rest[space...]))
         guard !name.isEmpty else { throw fail("an emoji without a name") }
         return Entry(text: text, status: status, emojiVersion: version, name: name, group: group, subgroup: subgroup, line: lineNumber)
     }

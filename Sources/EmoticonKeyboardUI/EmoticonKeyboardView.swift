@@ -14,6 +14,8 @@
         public private(set) var model: EmoticonKeyboardModel
         /// The text field or view the keyboard types into.
         public weak var textInput: (UIView & UITextInput)?
+        /// Called on a tap on a sticker (`Emoticon.sendsImage`) with the file the app sends; nothing is typed.
+        public var onSendImage: ((Emoticon, URL?) -> Void)?
         private let pages = UIScrollView(), pageControl = UIPageControl(), tabBar = UIScrollView(), popup = UIStackView()
         private var built: [Int: UIView] = [:], spare: [UIView] = []  // page views in use (`model.pagesToBuild`), and to reuse
         private let sheets = NSCache<NSString, CGImage>()  // decoded, evicted by size (48 MB), emptied on a tab change
@@ -156,10 +158,7 @@
             for case let button as UIButton in tabBar.subviews { button.backgroundColor = button.isSelected ? UIColor(palette.selectedTab) : .clear }
         }
 
-        @objc private func tapped(_ gesture: UITapGestureRecognizer) {
-            guard popup.isHidden else { popup.isHidden = true; return }
-            touched(gesture, .tap)
-        }
+        @objc private func tapped(_ gesture: UITapGestureRecognizer) { if popup.isHidden { touched(gesture, .tap) } else { popup.isHidden = true } }
 
         @objc private func pressed(_ gesture: UILongPressGestureRecognizer) {
             if gesture.state == .began { touched(gesture, .longPress) }
@@ -181,10 +180,11 @@
             case .deleteRepeatedly:
                 handle(.delete)
                 repeatTimer = Timer.scheduledTimer(timeInterval: 0.1, target: self, selector: #selector(repeatDelete), userInfo: nil, repeats: true)
-            case .insert, .delete, .selectTab:
+            case .insert, .delete, .selectTab, .sendImage:
                 popup.isHidden = true
                 let (text, selection) = currentText()
                 if let edit = model.perform(action, text: text, selectedRange: selection) { apply(edit) }
+                if case .sendImage(let emoticon) = action { onSendImage?(emoticon, model.keyboard.imageURL(for: emoticon)) }  // nothing typed
                 // A tab (or Recent again, with what was used since) is drawn afresh; Recent's keys stay put while shown.
                 if case .selectTab = action { sheets.removeAllObjects(); reload() }
             }

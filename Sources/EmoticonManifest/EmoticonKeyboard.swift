@@ -129,6 +129,13 @@ public struct EmoticonKeyboard: Sendable {
         return sheetURL(tab: emoticon.tab, page: emoticon.page, scale: scale)
     }
 
+    /// The picture a tap on `emoticon` sends (`Manifest.Button.image`), resolved against
+    /// `baseURL`; nil for an emoticon that types text.
+    public func imageURL(for emoticon: Emoticon) -> URL? {
+        guard emoticon.sendsImage, let baseURL, let path = emoticon.button.image else { return nil }
+        return baseURL.appendingPathComponent(path)
+    }
+
     private struct VersionProbe: Decodable { let schemaVersion: Int }
 
     /// A decoding error as one line: what is wrong and where (`tabs[0].pages[1].buttons[3].frame`).

@@ -56,6 +56,9 @@ public enum KeyboardGesture: Equatable, Sendable {
 public enum KeyboardAction: Equatable, Sendable {
     /// Insert the emoticon's text (a tap on an emoticon, or a choice in the variants popup).
     case insert(Emoticon)
+    /// Hand the emoticon to the app, which sends its picture (a tap on a sticker:
+    /// `Emoticon.sendsImage`, the file `EmoticonKeyboard.imageURL(for:)`); nothing is typed.
+    case sendImage(Emoticon)
     /// Delete backward once (a tap on the delete key).
     case delete
     /// Delete backward now and again while the finger stays down (a long press on delete).
@@ -126,7 +129,7 @@ extension EmoticonKeyboardModel {
         guard let key = keys(page: page).first(where: { x >= $0.frame.x && x < $0.frame.x + $0.frame.width && y >= $0.frame.y && y < $0.frame.y + $0.frame.height })
         else { return nil }
         guard let emoticon = key.emoticon else { return gesture == .tap ? .delete : .deleteRepeatedly }
-        guard gesture == .longPress else { return .insert(emoticon) }
+        guard gesture == .longPress else { return emoticon.sendsImage ? .sendImage(emoticon) : .insert(emoticon) }
         if emoticon.variant == nil, selectedTab != .recent, let variants = emoticon.button.variants, !variants.isEmpty {
             let choices = [emoticon] + variants.map { Emoticon(tab: emoticon.tab, tabID: emoticon.tabID, page: emoticon.page, button: emoticon.button, variant: $0) }
             return .showVariants(emoticon, choices: choices, from: key.frame)
@@ -135,7 +138,8 @@ extension EmoticonKeyboardModel {
     }
 
     /// Carries out the model's part of `action` and returns the edit of the text field, if any:
-    /// an insertion replaces the selection (and is recorded in Recent), a deletion removes the
+    /// an insertion replaces the selection (and is recorded in Recent), a sent image is recorded
+    /// in Recent and edits nothing (the app sends it), a deletion removes the
     /// token before the caret (`rangeToDelete(in:selectedRange:)`), a tab selection selects it.
     /// Popups (`showVariants`, `showPreview`) are the view's; `deleteRepeatedly` returns the first
     /// deletion (call `perform(.delete, ...)` on each repeat).
@@ -144,6 +148,9 @@ extension EmoticonKeyboardModel {
         case .insert(let emoticon):
             recent?.record(emoticon)
             return TextEdit(range: keyboard.rangeToInsert(in: text, selectedRange: selectedRange), replacement: emoticon.text)
+        case .sendImage(let emoticon):
+            recent?.record(emoticon)
+            return nil
         case .delete, .deleteRepeatedly:
             let range = keyboard.rangeToDelete(in: text, selectedRange: selectedRange)
             return range.length > 0 ? TextEdit(range: range, replacement: "") : nil

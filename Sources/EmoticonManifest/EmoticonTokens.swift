@@ -16,6 +16,10 @@ public struct Emoticon: Equatable, Sendable {
 
     /// What a tap inserts (the variant's text for a variant).
     public var text: String { variant?.text ?? button.text ?? "" }
+    /// True when a tap sends the emoticon's picture instead of typing its text (a WhatsApp
+    /// sticker): `EmoticonKeyboardModel` answers a tap with `KeyboardAction.sendImage`, never an
+    /// edit, and `EmoticonKeyboard.imageURL(for:)` is the file to send.
+    public var sendsImage: Bool { variant == nil && button.sends == .image }
     /// The name a screen reader says.
     public var name: String { variant?.name ?? button.name }
     /// The icon's rect at `scale`, in pixels of the sheet `EmoticonKeyboard.sheetURL(for:scale:)` names.

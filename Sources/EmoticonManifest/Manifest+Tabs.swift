@@ -122,6 +122,13 @@ extension Manifest {
         public var sprite: [String: PixelRect]
         /// The animated version shown on long press (a GIF copied into the output).
         public var animation: Animation?
+        /// `.image` when a tap sends the entry's `image` instead of typing text (a WhatsApp
+        /// sticker): such a button has no `text`, and a keyboard hands the entry to the app, which
+        /// sends the picture. Absent: a tap inserts `text`.
+        public var sends: Sends? = nil
+        /// The file a tap sends, relative to the output folder (`images/<SHA-256 of the file>.webp`,
+        /// the pack's own file copied as it is); present exactly when `sends` is `.image`.
+        public var image: String? = nil
         /// Search keywords: an emoji's CLDR annotations in the manifest's locale, an image's from its pack
         /// (a Pleroma emoji's tags).
         public var keywords: [String]? = nil
@@ -150,6 +157,15 @@ extension Manifest {
             self.kind = kind; self.index = index; self.row = row; self.column = column; self.entry = entry
             self.text = text; self.name = name; self.textTraditional = textTraditional; self.codePoints = codePoints
             self.utf16Length = utf16Length; self.missingGlyph = missingGlyph; self.frame = frame; self.sprite = sprite
+        }
+
+        /// What a tap on an emoticon sends; encoded as the raw string (`"image"`). Only `image` is
+        /// ever written: a button without `sends` types its `text`.
+        public enum Sends: String, Codable, Equatable, Hashable, Sendable, CaseIterable {
+            /// Types `text` into the text field.
+            case text
+            /// Hands the entry to the app to send its `image`; types nothing.
+            case image
         }
 
         /// What a tap does; encoded as the raw string (`"emoticon"`, `"delete"`).

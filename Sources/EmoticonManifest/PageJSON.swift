@@ -56,6 +56,7 @@ enum PageJSON {
                 }
                 close(f)
             }
+            if let image = b.image { key("image", &o); string(image) }
             key("index", &o); int(b.index)
             if let keywords = b.keywords { key("keywords", &o); strings(keywords, indent: inner) }
             key("kind", &o); string(b.kind.rawValue)
@@ -63,6 +64,7 @@ enum PageJSON {
             key("name", &o); string(b.name)
             if let pinyin = b.pinyin { key("pinyin", &o); strings(pinyin, indent: inner) }
             key("row", &o); int(b.row)
+            if let sends = b.sends { key("sends", &o); string(sends.rawValue) }
             key("sprite", &o); rects(b.sprite, indent: inner)
             if let systemGlyph = b.systemGlyph { key("systemGlyph", &o); bool(systemGlyph) }
             if let text = b.text { key("text", &o); string(text) }

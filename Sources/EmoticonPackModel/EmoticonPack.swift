@@ -84,6 +84,9 @@ public struct Entry: Equatable, Sendable {
     public var keywords: [String] = []
     /// Skin-tone variants of an emoji, offered on long press (see `EmojiVariant`).
     public var variants: [EmojiVariant] = []
+    /// A tap sends the entry's image, never text (a WhatsApp sticker): `text` is only its key
+    /// in the pack, and the manifest marks its button `"sends": "image"` with the image's path.
+    public var sendsImage = false
 
     public enum Content: Equatable, Sendable {
         case image(ImageFile)

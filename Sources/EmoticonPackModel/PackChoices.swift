@@ -48,7 +48,8 @@ public struct PackFileChoice: Sendable, Equatable {
                 guard isFileName(value) else { return .failure(ChoiceProblem(key: key, expected: "a file name in the pack's folder (no / or ..)")) }
                 if key == "map" { choice.map = value } else { choice.order = value }
             case "images":
-                guard isFolderBelow(value) else {
+                // `..`, `../..`: the `.bundle` above a map in its subfolder (checked when read).
+                guard isFolderBelow(value) || (1...2).contains(value.split(separator: "/").count) && value.split(separator: "/").allSatisfy({ $0 == ".." }) else {
                     return .failure(ChoiceProblem(key: key, expected: "a folder inside the pack's folder (\".\" for the pack's own, no .. or leading /)"))
                 }
                 choice.images = value

@@ -71,6 +71,13 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case noEmoticons(path: String, held: String)
     /// One layout `validate` tried on a pack it could not read, and why it did not fit (a note).
     case layoutTried(path: String, layout: String, reason: String)
+    /// More than one image of a pack's folder is named like the delete key (`delete.png`,
+    /// `del.png`): `chosen` is the one drawn (a note), `unused` the others; with no `chosen`
+    /// (only GIFs, never drawn as the key) a warning.
+    case deleteKeyImages(path: String, chosen: String?, unused: [String])
+    /// A line of a pack file the app itself drops (a Pidgin theme's line that is not UTF-8): a
+    /// warning naming the line.
+    case skippedLine(path: String, line: Int, reason: String)
 
     public var description: String { message.description }
 
@@ -134,6 +141,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path: path): a packed tarball is not read; unpack it first (tar -xf) and name the folder it gives"
         case let .zippedPack(path):
             return "\(path: path): a zipped pack is not read; unzip it first and name the folder it gives"
+        case let .deleteKeyImages(path, chosen?, unused):
+            return "\(path: path): \(path: chosen) is the tab's delete key; \(Self.pathList(unused)) also named like one, not used"
+        case let .deleteKeyImages(path, nil, unused):
+            return "\(path: path): \(Self.pathList(unused)) named like the delete key, not used: the key is drawn from a still image (add delete.png)"
+        case let .skippedLine(path, line, reason): return "\(path: path): line \(line) skipped: \(reason)"
         case let .moreEntryProblems(path, count, listed, severity):
             let kind = severity == .error ? "error" : "warning"
             return "\(path: path): and \(count) more entry \(kind)\(count == 1 ? "" : "s") in this file, not listed (the first \(listed) are)"
@@ -176,6 +188,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .moreEntryProblems: return "more-entry-problems"
         case .noEmoticons: return "no-emoticons"
         case .layoutTried: return "layout-tried"
+        case .deleteKeyImages: return "delete-key-images"
+        case .skippedLine: return "skipped-line"
         }
     }
 
@@ -187,8 +201,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .fileKey, .malformedMap, .zippedPack, .noEmoticons:
             return .error
         case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .moreUpscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
-            .unreadMapFile, .unmappedImages, .setGrid:
+            .unreadMapFile, .unmappedImages, .setGrid, .skippedLine:
             return .warning
+        case .deleteKeyImages(_, let chosen, _): return chosen == nil ? .warning : .note
         case .unusualPlistName, .plainImageFolder, .recognisedLayout, .layoutTried: return .note
         case .moreEntryProblems(_, _, _, let severity): return severity
         }
@@ -215,6 +230,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         return [".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz"].contains { name.hasSuffix($0) }
     }
 
+    /// Files named in a message, one after another (`a/del.png, a/backspace.png`).
+    static func pathList(_ paths: [String]) -> Diagnostic.Message {
+        paths.dropFirst().reduce("\(path: paths.first ?? "")") { "\($0), \(path: $1)" }
+    }
+
     public static func entryLabel(_ path: String, _ index: Int, _ text: String?) -> Diagnostic.Message {
         "\(path: path): entry \(index)" + (text.map { " (\(quoted: $0))" } ?? "")
     }
@@ -229,7 +249,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
             .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
-            .setGrid(let path, _, _), .moreEntryProblems(let path, _, _, _), .noEmoticons(let path, _), .layoutTried(let path, _, _):
+            .setGrid(let path, _, _), .moreEntryProblems(let path, _, _, _), .noEmoticons(let path, _), .layoutTried(let path, _, _),
+            .deleteKeyImages(let path, _, _), .skippedLine(let path, _, _):
             return path
         case .packConfig: return ""
         }

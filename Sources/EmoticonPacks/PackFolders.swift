@@ -79,6 +79,7 @@ extension PackReader {
         if let map = maps.first {
             return PackPlist(url: map, usualName: map.lastPathComponent, unusualName: nil, isTextMap: true, otherMaps: maps.dropFirst().map(\.lastPathComponent))
         }
+        if let list = KitLists.listFile(in: folder, load: { try? loadPlist($0, inside: folder) }) { return PackPlist(url: list, usualName: list.lastPathComponent) }
         // Found by content: the one plist of the folder shaped as a plist layout reads (`PackFileContent.shapedPlists`).
         let shaped = PackFileContent.shapedPlists(in: folder) { try? loadPlist($0, inside: folder) }
         if shaped.count == 1, let plist = shaped.first {
@@ -105,6 +106,10 @@ extension PackReader {
             if Self.isZipped(input) { throw PackError.zippedPack(path: input.path) }
             // A plist named directly: its folder is the pack.
             if Self.packFiles.contains(where: { $0.lowercased() == input.lastPathComponent.lowercased() }) { return ([input.deletingLastPathComponent()], []) }
+            // A chat SDK's list named directly (`face.plist`): its folder is the pack.
+            let parent = input.deletingLastPathComponent()
+            let list = KitLists.listFile(in: parent) { try? loadPlist($0, inside: parent) }
+            if list?.standardizedFileURL.path == input.standardizedFileURL.path { return ([parent], []) }
             // EiskaltDC++'s map named directly: its images' folder is the pack.
             let images = input.deletingPathExtension()
             if EiskaltLayout.mapBeside(images) == input.standardizedFileURL { return ([images], []) }

@@ -15,7 +15,7 @@ extension PackReader {
                 part.folderName = "\(pack.folderName)-\(title)"
                 part.id = TabID.base(plistID: nil, folderName: part.folderName)
                 part.titles = [.en: title].merging(choices.tabTitles[part.folderName] ?? [:]) { $1 }
-                part.tabIcon = nil
+                part.tabIcon = tab.icon
             }
             return part
         }

@@ -204,6 +204,8 @@ public struct PackReader: Sendable {
             if explainsLayouts { outcome.errors += PackLayouts.layoutsTried(source, path: source.display) }
             return outcome
         }
+        // A chat SDK's list is read whatever its name: `emoji.plist` is no unusual `Emoji.plist`.
+        if layout is any KitListLayout.Type { outcome.notes.removeAll { $0.code == "unusual-plist-name" } }
         return read(source, as: layout, outcome: outcome)
     }
 
@@ -269,14 +271,28 @@ public struct PackReader: Sendable {
         // name (an `icon.png` was once dropped silently, even with --strict).
         let files = FolderFiles(folder: source.folder, display: source.folderDisplay)
         var own: [String: ImageFile] = [:]
-        for name in ["delete.png", "icon.png"] {
+        // The delete key: the layout's own image (NIM's `emoji_del_normal.png`) when the pack has
+        // it, else one named like a delete key: `delete.png`, `[删除].jpg`... (`DeleteKeyImage`).
+        var deleteName = contents.deleteKeyNames.first { name in
+            if case .absent = files.lookup(name) { return false }
+            return true
+        }
+        if deleteName == nil {
+            let deleteKey = DeleteKeyImage.choose(in: source.folder, entries: entries)
+            if let choice = deleteKey.choiceMessage(path: display, folderDisplay: source.folderDisplay) {
+                if choice.severity == .warning { outcome.warnings.append(choice) } else { outcome.notes.append(choice) }
+            }
+            deleteName = deleteKey.file
+        }
+        for (role, name) in [("delete", deleteName), ("icon", "icon.png")] {
+            guard let name else { continue }
             switch files.lookup(name) {
-            case .found(let variants): own[name] = ImageFile(name: name, variants: variants)
+            case .found(let variants): own[role] = ImageFile(name: name, variants: variants)
             case .absent: continue
             case let .outside(file, target): outcome.errors.append(.unsafeLink(path: "\(source.folderDisplay)/\(file)", target: target))
             }
         }
-        let deleteIcon = own["delete.png"]
+        let deleteIcon = own["delete"]
         let folderName = source.folder.lastPathComponent
         // Titles from the config file win, locale by locale, over the pack's own.
         let chosenTitles = choices.tabTitles[folderName] ?? contents.plistID.flatMap { choices.tabTitles[$0] } ?? [:]
@@ -284,7 +300,7 @@ public struct PackReader: Sendable {
             id: TabID.base(plistID: contents.plistID, folderName: folderName), titles: contents.titles.merging(chosenTitles) { $1 }, folderName: folderName,
             folder: source.folder, plistPath: display, entries: entries, deleteIcon: deleteIcon, plistID: contents.plistID)
         outcome.pack?.displayOnly = contents.displayOnly
-        outcome.pack?.tabIcon = own["icon.png"]
+        outcome.pack?.tabIcon = own["icon"]
         if !contents.tabs.isEmpty, let whole = outcome.pack {
             let tabs = split(whole, into: contents.tabs)
             outcome.pack = tabs.first ?? whole

@@ -14,6 +14,9 @@ import CSheetWriter
 public final class PNGBandEncoder {
     public let width: Int
     public let height: Int
+    /// The most bytes of rows (`height * (width * 4 + 1)`) encoded whole with libdeflate; a
+    /// larger image streams through zlib, several times slower.
+    public static var wholeImageBytes: Int { Int(emk_sheet_whole_bytes()) }
     private let encoder: PNGEncoder
     private let path: String
     private var stream: OpaquePointer?

@@ -101,7 +101,7 @@ public struct PackStarter: Sendable {
         for group in ImageNaming.grouped(images) {
             let stem = group[0].stem
             if ImageNaming.isOwnButton(stem) {
-                let role = stem == "delete" ? "the tab's delete button" : "the tab's icon"
+                let role = ImageNaming.isDeleteKey(stem) ? "the tab's delete button" : "the tab's icon"
                 notes.append("\(display)/\(group[0].file): \(role), not an emoticon; not listed")
                 continue
             }

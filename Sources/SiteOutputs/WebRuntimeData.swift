@@ -20,6 +20,9 @@ struct WebRuntimeData: Encodable {
         let sprite: [Double]?
         var emoji: Bool? = nil
         var animation: String? = nil
+        /// `"image"` for an entry a tap sends as a picture (a sticker): `image` is its file, relative to `web/`.
+        var sends: String? = nil
+        var image: String? = nil
         var keywords: [String]? = nil
         var pinyin: [String]? = nil
         var variants: [Variant]? = nil
@@ -107,6 +110,8 @@ struct WebRuntimeData: Encodable {
                     entry.emoji = button.codePoints == nil ? nil : true
                     entry.animation = button.animation.map { WebStylesheet.root + versions.url($0.path) }
                     entry.keywords = button.keywords?.isEmpty == false ? button.keywords : nil
+                    // Content-addressed (`images/<sha256>.webp`): its name is its version.
+                    (entry.sends, entry.image) = (button.sends?.rawValue, button.image.map { WebStylesheet.root + $0 })
                     entry.pinyin = pinyin["\(tabIndex)/\(pageIndex)/\(buttonIndex)"]
                     entry.variants = button.variants.map { variants in
                         variants.map { Variant(text: $0.text, name: $0.name, sprite: sprite($0.sheet, $0.sprite)) }

@@ -49,12 +49,13 @@ enum class ButtonKind { EMOTICON, DELETE }
 /**
  * One button: [text] is what a tap inserts (null for delete and image-only entries), [name] the
  * label TalkBack reads, [sprites] its icon box per density name (absent: the cell draws nothing,
- * or [systemGlyph]: the app draws [text] with the system font).
+ * or [systemGlyph]: the app draws [text] with the system font). A sticker [sendsImage]: a tap
+ * sends the picture [image] (a raw resource name, `R.raw.emk_image_…`) and types nothing.
  */
 data class Button(
     val kind: ButtonKind, val index: Int, val row: Int, val column: Int, val entry: Int?, val text: String?,
     val textTraditional: String?, val name: String, val emoji: Boolean, val systemGlyph: Boolean, val missingGlyph: Boolean,
-    val sprites: Map<String, PixelRect>
+    val sprites: Map<String, PixelRect>, val sendsImage: Boolean = false, val image: String? = null
 )
 
 /** A page: its sheet is `R.drawable.<drawable>` (one file per density folder). */
@@ -120,7 +121,7 @@ class EmokitKeyboard(
             return Button(
                 if (Json.str(o, "kind") == "delete") ButtonKind.DELETE else ButtonKind.EMOTICON, Json.int(o, "index"), Json.int(o, "row"), Json.int(o, "column"),
                 (o["entry"] as? Double)?.toInt(), o["text"] as? String, o["textTraditional"] as? String, Json.str(o, "name"), o["emoji"] == true,
-                o["systemGlyph"] == true, o["missingGlyph"] == true, sprites)
+                o["systemGlyph"] == true, o["missingGlyph"] == true, sprites, o["sends"] == "image", o["image"] as? String)
         }
     }
 

@@ -102,9 +102,14 @@ class EmokitPageView(context: Context, private val keyboard: EmokitKeyboard, pri
     private fun stopRepeat() { repeater?.let { repeat.removeCallbacks(it) }; repeater = null }
 }
 
-/** A tab's pages in a ViewPager2; inserts into [input] and deletes with the model's rules. */
+/**
+ * A tab's pages in a ViewPager2; inserts into [input] and deletes with the model's rules. A
+ * sticker ([Button.sendsImage]) types nothing: it is recorded in Recent and handed to
+ * [onSendImage], which sends the raw resource [Button.image].
+ */
 class EmokitPagerAdapter(
-    private val keyboard: EmokitKeyboard, private val tab: Int, private val input: EditText, private val recent: Recent?
+    private val keyboard: EmokitKeyboard, private val tab: Int, private val input: EditText, private val recent: Recent?,
+    private val onSendImage: ((Button) -> Unit)? = null
 ) : RecyclerView.Adapter<EmokitPagerAdapter.Holder>() {
     class Holder(val view: EmokitPageView) : RecyclerView.ViewHolder(view)
 
@@ -123,7 +128,8 @@ class EmokitPagerAdapter(
         val edit = if (button.kind == ButtonKind.DELETE) {
             keyboard.deleteBackward(text, input.selectionStart, input.selectionEnd)
         } else {
-            val insert = button.text ?: return // an image-only entry: send it as a sticker instead
+            if (button.sendsImage) { recent?.use(tab, button); onSendImage?.invoke(button); return }
+            val insert = button.text ?: return // an image-only entry without a file: crop its sprite to send it
             recent?.use(tab, button)
             val from = minOf(input.selectionStart, input.selectionEnd).coerceAtLeast(0)
             val to = maxOf(input.selectionStart, input.selectionEnd).coerceAtLeast(0)
@@ -135,6 +141,6 @@ class EmokitPagerAdapter(
 }
 
 /** Shows tab [tab] in [pager]. */
-fun ViewPager2.showEmokitTab(keyboard: EmokitKeyboard, tab: Int, input: EditText, recent: Recent? = null) {
-    adapter = EmokitPagerAdapter(keyboard, tab, input, recent)
+fun ViewPager2.showEmokitTab(keyboard: EmokitKeyboard, tab: Int, input: EditText, recent: Recent? = null, onSendImage: ((Button) -> Unit)? = null) {
+    adapter = EmokitPagerAdapter(keyboard, tab, input, recent, onSendImage)
 }

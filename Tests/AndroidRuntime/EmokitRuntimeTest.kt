@@ -164,11 +164,25 @@ private fun parsing() {
     check(JsonReader("{\"a\": [1, 2.5, \"\\u00e9\\n\", true, null]}").parse() == mapOf("a" to listOf(1.0, 2.5, "é\n", true, null))) { "JSON values" }
 }
 
+/** A WhatsApp sticker pack's `--android` manifest: stickers send their raw resource, type nothing, and Recent keeps them by name. */
+private fun stickers(file: File) {
+    val keyboard = EmokitKeyboard.parse(file.readText(Charsets.UTF_8))
+    val buttons = keyboard.tabs[0].pages[0].buttons.filter { it.kind == ButtonKind.EMOTICON }
+    check(buttons.size == 3 && buttons.all { it.sendsImage && it.text == null && it.image!!.matches(Regex("emk_image_[0-9a-f]{64}")) }) { "stickers: $buttons" }
+    check(File(file.parentFile, "${buttons[0].image}.webp").isFile) { "stickers: res/raw/${buttons[0].image}.webp is written" }
+    check(keyboard.segments("hi").map { it.kind } == listOf("text")) { "stickers: no text of theirs is a token" }
+    val store = MemoryStore()
+    Recent(keyboard, store).use(0, buttons[1])
+    check(store.json == "[{\"tab\":\"${keyboard.tabs[0].id}\",\"text\":\"${buttons[1].name}\"}]") { "stickers: Recent keeps a sticker by name: ${store.json}" }
+    check(Recent(keyboard, store).buttons().map { it.second } == listOf(buttons[1])) { "stickers: Recent finds the sticker again" }
+}
+
 fun main(args: Array<String>) {
     tokenSpec(File(args[0]))
     graphemeBreakTest(File(args[1]))
     layouts(File(args[2]))
     parsing()
+    if (args.size > 3) stickers(File(args[3]))
     println("emokit Kotlin runtime: $checks checks, $failures failed (Unicode ${EmokitText.unicodeVersion})")
     if (failures > 0) System.exit(1)
 }

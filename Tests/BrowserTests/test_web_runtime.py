@@ -254,3 +254,49 @@ def test_demo_sends_a_message_typed_with_the_keyboard(web_site, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     browser.set_window_size(420, 800)
     browser.save_screenshot(str(ARTIFACTS / "web-demo.png"))
+
+
+def test_a_sticker_sends_its_picture_and_types_nothing(browser):
+    """A WhatsApp sticker pack: a tap dispatches `emoticonimage` and calls onImage with the
+    picture's URL, inserts nothing even into a bound field, and Recent keeps the sticker."""
+    root = pathlib.Path(tempfile.mkdtemp(prefix="emokit-sticker-"))
+    try:
+        out = generate([ROOT / "Tests" / "EmoticonPacksTests" / "Fixtures" / "WhatsApp" / "assets"], root / "out")
+        m = json.loads((out / "manifests" / "375.json").read_text())
+        sticker = m["tabs"][0]["pages"][0]["buttons"][1]
+        assert sticker["sends"] == "image" and "text" not in sticker
+        open_demo(browser, out)
+        result = browser.execute_script("""
+            const host = document.createElement("div");
+            host.style.width = "375px";
+            document.body.prepend(host);
+            const field = document.createElement("textarea");
+            field.value = "hi";
+            document.body.prepend(field);
+            window.events = [];
+            const keyboard = Emokit.mountKeyboard(host, { onInsert: (t) => events.push(["insert", t]), onImage: (d) => events.push(["image", d.name, d.image, d.tab]) });
+            host.addEventListener("emoticonimage", (e) => events.push(["event", e.detail.name, e.detail.entry.sends]));
+            keyboard.attachInput(field);
+            host.querySelectorAll('.emkit-page button[data-kind="emoticon"]')[1].click();
+            host.querySelector('.emkit-tab[data-tab="recent"]').click();
+            const recent = [...host.querySelectorAll('.emkit-page button[data-kind="emoticon"]')].map((k) => k.getAttribute("aria-label"));
+            return { events, value: field.value, recent, stored: localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith("emokit-recent:"))) };
+        """)
+        image = (out / sticker["image"]).resolve().as_uri()
+        assert result["events"] == [["event", sticker["name"], "image"], ["image", sticker["name"], image, "assets-Cuppy"]], result
+        assert result["value"] == "hi"
+        assert json.loads(result["stored"]) == [{"tab": "assets-Cuppy", "text": sticker["name"]}]
+        assert result["recent"] == [sticker["name"]]
+        # The demo and the preview post a tapped sticker as its picture, drawn from the file.
+        open_demo(browser, out)
+        browser.find_elements(By.CSS_SELECTOR, '#keyboard .emkit-page:first-child button[data-kind="emoticon"]')[1].click()
+        time.sleep(0.3)  # the picture loads
+        posted = browser.execute_script("const i = document.querySelector('img.sticker'); return i && [i.alt, i.src, i.naturalWidth, document.getElementById('text').value]")
+        assert posted == [sticker["name"], image, 512, ""], posted
+        browser.get((out / "preview" / "375.html").as_uri())
+        browser.find_elements(By.CSS_SELECTOR, '#pages .emkit-page:first-child button[data-kind="emoticon"]')[1].click()
+        time.sleep(0.3)  # the picture loads
+        posted = browser.execute_script("const i = document.querySelector('#messages .sticker img'); return i && [i.alt, i.src, i.naturalWidth]")
+        assert posted == [sticker["name"], image, 512], posted
+    finally:
+        shutil.rmtree(root, ignore_errors=True)

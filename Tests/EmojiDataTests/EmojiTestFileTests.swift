@@ -86,6 +86,17 @@ struct EmojiTestFileTests {
         #expect(file.entries(inGroup: "Flags").map(\.name) == ["flag: China"])
     }
 
+    /// Lines are found in the UTF-8 bytes, at exactly the places `Character.isNewline` splits.
+    @Test func linesSplitWhereCharactersWould() {
+        let pieces = ["a", "😀", "👍🏽", "é", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{C5}", " ", ""]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<2000 {
+            let text = (0..<(round % 23)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let expected = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            #expect(EmojiTestFile.lines(of: text).map(String.init) == expected, "\(text.unicodeScalars.map { $0.value })")
+        }
+    }
+
     @Test func crlfLineEndingsAndNoVersionHeader() throws {
         let text = "# group: G\r\n# subgroup: s\r\n1F600 ; fully-qualified # 😀 E1.0 grinning face\r\n"
         let file = try EmojiTestFile(text: text, path: "crlf.txt")

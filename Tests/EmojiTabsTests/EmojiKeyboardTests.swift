@@ -113,6 +113,14 @@ struct EmojiKeyboardTests {
         #expect(Set(holding.variants?.map(\.text) ?? []) == Set(pairs))
         // Each variant's sprite is inside its sheet and holds visible pixels; the sheet's hash matches.
         let sheets = try #require(people.variantSheets)
+        // Any-width sheets are small enough at every scale to be compressed whole (libdeflate),
+        // and as many as the variants need.
+        for sheet in sheets {
+            for scale in sheet.sheets.keys.compactMap(Int.init) {
+                let (width, height) = (Int(sheet.width) * scale, Int(sheet.height) * scale)
+                #expect((width * 4 + 1) * height <= PNGBandEncoder.wholeImageBytes, "\(sheet.sheets)")
+            }
+        }
         var decoded: [String: RGBAImage] = [:]
         for variant in (thumbs.variants ?? []) + (holding.variants ?? []) {
             let path = try #require(variant.sheet["2"])

@@ -28,6 +28,8 @@ struct PageJSONFieldTests {
         variant.systemGlyph = true
         button.variants = [variant]
         button.webClass = "emk-faces-haha"
+        button.sends = .image
+        button.image = "images/haha.webp"
         return Manifest.Page(
             index: 0, sheets: ["2": "sheets/faces/375/page-000@2x.png"], sheetHashes: ["2": "0123abcd"], buttons: [button],
             imageSet: "faces-375-page-000")

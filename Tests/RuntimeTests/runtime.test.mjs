@@ -84,6 +84,18 @@ for (const golden of ["375.json", "weibo-375.json", "weibo-414.json", "any-width
   });
 }
 
+test("search finds a sticker, which has no text, by its emojis and name", () => {
+  const data = structuredClone(specData);
+  data.tabs[0].entries.push(
+    { text: "", name: "Cuppy smiling", class: null, sprite: null, sends: "image", image: "../images/a.webp", keywords: ["☕", "🙂"] },
+    { text: "", name: "Cuppy laughing", class: null, sprite: null, sends: "image", image: "../images/b.webp", keywords: ["😂"] });
+  const { Emokit: E } = runtime(data);
+  assert.deepEqual(E.search("🙂").map((r) => r.entry.name), ["Cuppy smiling"]);
+  assert.deepEqual(E.search("cuppy").map((r) => r.entry.name), ["Cuppy smiling", "Cuppy laughing"]);
+  // A sticker's empty text is never a token of a message.
+  assert.deepEqual(E.tokenize("a").map((s) => s.kind), ["text"]);
+});
+
 test("search finds an image entry by its keywords beside its name and text", () => {
   const data = structuredClone(specData);
   data.tabs[0].entries[1].keywords = ["laugh", "happy face"];

@@ -29,6 +29,9 @@ attached.detach();
 const fragment: DocumentFragment = Emokit.render("[哈哈]", { animate: true, nonce: "abc" });
 const result: { text: string; caret: number } = Emokit.deleteBackward("[哈哈]", 4);
 console.log(kinds, theme, fragment, result, Emokit.version);
+// A sticker: onImage and the emoticonimage event carry the entry and its picture's URL.
+mountKeyboard(document.body, { onImage: (sticker) => console.log(sticker.image, sticker.entry.sends, sticker.name) });
+document.body.addEventListener("emoticonimage", (event) => console.log(event.detail.tab, event.detail.entry.image));
 `;
 
 function tsc(dir, files, resolution) {

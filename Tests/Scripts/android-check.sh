@@ -31,12 +31,15 @@ done
 "$EMOKIT" generate "${real[@]}" --out "$WORK/real" --android --android-densities mdpi,hdpi,xxxhdpi --lenient --no-cache -q 2>"$WORK/real.log" ||
   { cat "$WORK/real.log" >&2; exit 1; }
 
+# A WhatsApp sticker pack: its pictures become raw resources (emk_image_<sha256>.webp).
+"$EMOKIT" generate Tests/EmoticonPacksTests/Fixtures/WhatsApp/assets --out "$WORK/stickers" --android --no-cache -q
+
 # 2. Both resource compilers accept them as they are.
 cat >"$WORK/AndroidManifest.xml" <<'XML'
 <?xml version="1.0" encoding="utf-8"?>
 <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.chat" />
 XML
-for out in samples real; do
+for out in samples real stickers; do
   res="$WORK/$out/android/res"
   aapt2 compile --no-crunch --dir "$res" -o "$WORK/$out.flat.zip"
   mkdir -p "$WORK/$out.gen2" "$WORK/$out.gen1"
@@ -44,7 +47,7 @@ for out in samples real; do
   aapt package --no-crunch -f -M "$WORK/AndroidManifest.xml" -S "$res" -I "$FRAMEWORK" -F "$WORK/$out.aapt.apk" -J "$WORK/$out.gen1"
   for gen in "$WORK/$out.gen2" "$WORK/$out.gen1"; do
     r=$(find "$gen" -name R.java)
-    for name in $(python3 -c 'import json,sys; [print(p["drawable"]) for t in json.load(open(sys.argv[1]))["tabs"] for p in t["pages"]]' "$res/raw/emokit_manifest.json") \
+    for name in $(python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); [print(p["drawable"]) for t in m["tabs"] for p in t["pages"]]; [print(b["image"]) for t in m["tabs"] for p in t["pages"] for b in p["buttons"] if "image" in b]' "$res/raw/emokit_manifest.json") \
       emokit_manifest emokit_background emokit_keyboard_height emokit_columns; do
       grep -q "int $name=" "$r" || { echo "error: $out: R.java from $(basename "$gen") has no $name" >&2; exit 1; }
     done
@@ -59,4 +62,4 @@ kotlinc "$runtime/EmokitKeyboard.kt" "$runtime/EmokitText.kt" "$runtime/EmokitUn
   -include-runtime -d "$WORK/runtime-tests.jar" 2>&1 | grep -v "^OpenJDK 64-Bit Server VM warning" || true
 [ -f "$WORK/runtime-tests.jar" ] || { echo "error: kotlinc could not compile the Kotlin runtime" >&2; exit 1; }
 java -cp "$WORK/runtime-tests.jar" emokit.EmokitRuntimeTestKt Tests/TokenSpec/segments.json \
-  /usr/share/unicode/auxiliary/GraphemeBreakTest.txt Tests/AndroidRuntime/Fixtures
+  /usr/share/unicode/auxiliary/GraphemeBreakTest.txt Tests/AndroidRuntime/Fixtures "$WORK/stickers/android/res/raw/emokit_manifest.json"

@@ -14,8 +14,14 @@ EMOKIT=${1:?usage: ecosystem-check.sh path/to/emokit}
 EMOKIT=$(cd "$(dirname "$EMOKIT")" && pwd)/$(basename "$EMOKIT")
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-ecosystem.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+README_CHECK=""
+# A failure stops the snippet's build (its own process group) before the folder goes.
+trap '[ -z "$README_CHECK" ] || kill -- "-$README_CHECK" 2>/dev/null; wait; rm -rf "$WORK"' EXIT
 OUT="$WORK/out"
+# The README's SwiftPM snippet builds in a fresh package: a build of its own (no SwiftPM lock shared
+# with the consumer package below), started first so the two builds share the two cores.
+setsid bash "$HERE/Tests/Scripts/readme-package-check.sh" >"$WORK/readme-package.log" 2>&1 &
+README_CHECK=$!
 (cd "$HERE" && "$EMOKIT" generate Assets/SamplePacks --out "$OUT" --quiet --xcassets --web)
 
 echo "ecosystem-check: relocated binary"
@@ -74,5 +80,8 @@ if [ "$status" != 0 ]; then echo "ecosystem-check: consumer package failed (log:
 ui_lines=$(cat "$HERE"/Sources/EmoticonKeyboardUI/*.swift | wc -l)
 if [ "$ui_lines" -ge 250 ]; then echo "ecosystem-check: Sources/EmoticonKeyboardUI has $ui_lines lines (at most 249: logic belongs in EmoticonKeyboardModel)"; exit 1; fi
 echo "ecosystem-check: the README's SwiftPM snippet in a fresh package"
-bash "$HERE/Tests/Scripts/readme-package-check.sh"
+readme_status=0
+wait "$README_CHECK" || readme_status=$?
+cat "$WORK/readme-package.log"
+if [ "$readme_status" != 0 ]; then echo "ecosystem-check: the README's snippet check failed"; exit "$readme_status"; fi
 echo "ecosystem-check: passed"

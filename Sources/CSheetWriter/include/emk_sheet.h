@@ -55,6 +55,10 @@ int emk_sheet_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t heigh
  * and free the stream whatever happened. The bytes do not depend on how the rows are split
  * between calls. */
 typedef struct emk_sheet_stream emk_sheet_stream;
+/* The most bytes of rows (height * (width*4 + 1)) a stream holds whole and compresses with
+ * libdeflate; a larger image streams through zlib, several times slower. A caller that chooses
+ * its images' size (the skin-tone sheets of any-width output) keeps them at most this big. */
+size_t emk_sheet_whole_bytes(void);
 int emk_sheet_stream_begin(uint32_t width, uint32_t height, const emk_sheet_deflate *settings, emk_sheet_stream **out_stream,
                            char *message, size_t message_size);
 int emk_sheet_stream_push_rows(emk_sheet_stream *stream, const uint8_t *rows, uint32_t count, char *message, size_t message_size);

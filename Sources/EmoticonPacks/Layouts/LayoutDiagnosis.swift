@@ -225,3 +225,44 @@ extension WeiboLayout {
         return "root is \(PackFileContent.describe(source.root)), not an array"
     }
 }
+
+extension LayoutMismatch {
+    /// A chat SDK's list (`KitListLayout`): an array whose first item is a dictionary with `keys`.
+    static func kitList(_ source: PackSource, keys: String) -> String {
+        if source.file == nil { return noPlist(in: source.folder) }
+        guard let items = source.items else { return "root is \(PackFileContent.describe(source.root)), not an array" }
+        guard items.count > 0 else { return "root is an empty array" }
+        return "the first item is \(PackFileContent.describeItem(items[0])), without \(keys)"
+    }
+}
+
+extension ChatKitFaceLayout {
+    static var layoutName: String { "LeanCloud ChatKit face list" }
+    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "face_name and face_image_name") }
+}
+
+extension TUIKitEmojiLayout {
+    static var layoutName: String { "Tencent TUIKit emoji list" }
+    static func mismatch(_ source: PackSource) -> String? {
+        matches(source) ? nil : LayoutMismatch.kitList(source, keys: "face_name with face_id or face_file")
+    }
+}
+
+extension NIMEmoticonCatalogLayout {
+    static var layoutName: String { "NetEase NIM catalogs" }
+    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "info and data") }
+}
+
+extension TextImageListLayout {
+    static var layoutName: String { "{text, image} list" }
+    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "text and image") }
+}
+
+extension WhatsAppStickerLayout {
+    static var layoutName: String { "WhatsApp sticker pack" }
+    static func mismatch(_ source: PackSource) -> String? {
+        if matches(source) { return nil }
+        if let file = source.file, fileNames.contains(file.url.lastPathComponent) { return "\(file.url.lastPathComponent) holds \(PackFileContent.describe(source.root))" }
+        return "no file named contents.json or sticker_packs.wasticker"
+    }
+}

@@ -98,11 +98,14 @@ struct PackContents {
     var textKey = "text"
     var plistID: String?
     var displayOnly = false
+    /// The kit's own delete key images (ChatKit's `[删除].png`), looked for before `delete.png`.
+    var deleteKeyNames: [String] = []
 
     /// One tab of a pack shown as several: its title (nil: the pack's own tab, with the folder's
-    /// id and title) and the items in it.
+    /// id and title), the items in it, and its own tab icon (a WhatsApp pack's tray image).
     struct Tab {
         var title: String?
         var items: Set<Int>
+        var icon: ImageFile? = nil
     }
 }

@@ -10,8 +10,13 @@ enum PackLayouts {
     ///    (`icondef.xml`), `KDEEmoticonsLayout` (`emoticons.xml`), `EiskaltLayout` (`NAME.xml`
     ///    beside `NAME/`), `XhsLayout` (any XML whose root is `<EmoticonSet>`), `PleromaPackLayout`
     ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
-    ///    `MisskeyExportLayout` (`meta.json`, one tab per category);
-    /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back);
+    ///    `MisskeyExportLayout` (`meta.json`, one tab per category), `WhatsAppStickerLayout`
+    ///    (`contents.json` with `sticker_packs`, one tab per pack, entries that send their image);
+    /// 4. `TextMapLayout`: a kit's own plist, a dictionary of text to image name (or back); the
+    ///    chat SDKs' lists (`KitListLayout`), by their first item's keys whatever the file's
+    ///    name: `ChatKitFaceLayout` (`face_name`, `face_image_name`), `TUIKitEmojiLayout`
+    ///    (`face_name` with `face_id`), `NIMEmoticonCatalogLayout` (catalogs of `info` and
+    ///    `data`, also in an `emoji.plist`), `TextImageListLayout` (`{text, image}`);
     /// 5. `EmojiPlistLayout`: `Emoji.plist`, an array of emoji strings;
     /// 6. `IconMapLayout`: QQ/WeChat, an array of one-key dictionaries `{"/微笑": "024"}`;
     /// 7. `YYKitGroupLayout`: a YYKit group, `info.json`, or a dictionary with `emoticons` and
@@ -20,11 +25,12 @@ enum PackLayouts {
     ///
     /// Which file a folder is read from comes first (`PackReader.packPlist`): `info.json`,
     /// `info.plist` (never an Apple bundle's), `Emoji.plist`, the layouts' own names (exactly),
-    /// EiskaltDC++'s map beside the folder, an Xhs set (by its root), a text map, then the one
-    /// plist of a plist layout's shape under any name (`PackFileContent`). Content decides; names
-    /// break ties, or are what the app itself needs (Pidgin reads only `theme`). Each map
-    /// layout's note (`recognisedLayout`) names the layout it was read as; `validate` lists why
-    /// each layout did not fit a pack none reads (`LayoutDiagnosis.swift`).
+    /// EiskaltDC++'s map beside the folder, an Xhs set (by its root), a text map, a kit's list
+    /// (`KitLists`), then the one plist of a plist layout's shape under any name
+    /// (`PackFileContent`). Content decides; names break ties, or are what the app itself needs
+    /// (Pidgin reads only `theme`). Each map layout's note (`recognisedLayout`) names the layout it
+    /// was read as; `validate` lists why each layout did not fit a pack none reads
+    /// (`LayoutDiagnosis.swift`).
     ///
     /// A new layout is one new file in `Layouts/` and one line here, placed before the layouts
     /// it must be told apart from; a layout with a file of its own names it (`fileNames`) and
@@ -43,7 +49,9 @@ enum PackLayouts {
         PleromaPackLayout.self,
         PleromaEmojiTextLayout.self,
         MisskeyExportLayout.self,
+        WhatsAppStickerLayout.self,
         TextMapLayout.self,
+        ChatKitFaceLayout.self, TUIKitEmojiLayout.self, NIMEmoticonCatalogLayout.self, TextImageListLayout.self,
         EmojiPlistLayout.self,
         IconMapLayout.self,
         YYKitGroupLayout.self,

@@ -73,7 +73,7 @@ struct EmojiManifestFields {
             guard !entry.variants.isEmpty, let first = rendered.firstVariant[entryIndex] else { continue }
             page.buttons[buttonIndex].variants = entry.variants.enumerated().map { offset, variant in
                 let flat = first + offset
-                let sheet = flat / VariantSheetLayout.perSheet
+                let sheet = flat / rendered.perSheet
                 let records = sheet < rendered.sheets.count ? rendered.sheets[sheet] : [:]
                 let rects = flat < rendered.rects.count ? rendered.rects[flat] : [:]
                 return Manifest.Variant(

@@ -23,6 +23,8 @@ struct ManifestBuilder {
     var pinyin: Pinyin? = nil
     /// `--keywords`: image entries' search keywords by text (emoji get CLDR's, `emojiFields`).
     var keywords = EntryKeywords.none
+    /// Each sticker's copied picture (`images/<sha256>.webp`), by tab and entry (`copySentImages`).
+    var sentImages: [[String?]] = []
 
     func manifests() -> [PagedManifest] {
         options.widths.map(manifest(width:))
@@ -110,6 +112,11 @@ struct ManifestBuilder {
                 result.pinyin = pinyin?.searchTerms(for: result.name)
                 if codePoints == nil, let text = result.text { result.keywords = keywords.byText[text] }
                 result.systemGlyph = systemGlyph
+                if entry.sendsImage {
+                    // Nothing to type: the app sends the picture (`sends`, `image`).
+                    (result.text, result.textTraditional, result.sends) = (nil, nil, .image)
+                    result.image = sentImages.indices.contains(tabIndex) ? sentImages[tabIndex][entryIndex] : nil
+                }
                 return result
             }
         }

@@ -1,5 +1,6 @@
 import Checksum
 import EmojiGlyphs
+import EmoticonManifest
 import EmoticonPacks
 import Foundation
 import Imaging
@@ -29,12 +30,30 @@ struct VariantSheets {
         var rects: [[Int: PixelRect]] = []
         /// Index of the first variant of each entry (keyed by entry index).
         var firstVariant: [Int: Int] = [:]
+        /// How many variants a sheet holds: variant `i` is on sheet `i / perSheet`.
+        var perSheet = VariantSheetLayout.columns * VariantSheetLayout.perWidthRows
     }
 
     let grid: GridSpec
     let scales: [Int]
     let encoder: PNGEncoder
     let concurrency: Int
+    /// The most rows of cells a sheet holds (`rows(for:grid:scales:)`).
+    let rowsPerSheet: Int
+
+    /// Rows a sheet holds: per-width output keeps its sheets as they always were; any-width
+    /// output keeps each sheet small enough, at its largest scale, to be compressed whole
+    /// (libdeflate rather than streamed zlib: the skin-tone sheets were most of an emoji
+    /// keyboard's run).
+    static func rows(for sheetLayout: Manifest.SheetLayout, grid: GridSpec, scales: [Int]) -> Int {
+        guard sheetLayout == .anyWidth else { return VariantSheetLayout.perWidthRows }
+        return scales.map { VariantSheetLayout.rows(grid: grid, scale: $0, fittingIn: PNGBandEncoder.wholeImageBytes) }.min()
+            ?? VariantSheetLayout.perWidthRows
+    }
+
+    private func layout(count: Int) -> VariantSheetLayout {
+        VariantSheetLayout(grid: grid, count: count, rowsPerSheet: rowsPerSheet)
+    }
 
     static func variants(of pack: EmoticonPack) -> TabVariants {
         var result = TabVariants()
@@ -60,7 +79,7 @@ struct VariantSheets {
         let tabs = packs.map { Self.variants(of: $0) }
         struct Job: Sendable { let tab: Int; let sheet: Int }
         let jobs = tabs.enumerated().flatMap { tab, variants in
-            (0..<VariantSheetLayout(grid: grid, count: variants.texts.count).sheetCount).map { Job(tab: tab, sheet: $0) }
+            (0..<layout(count: variants.texts.count).sheetCount).map { Job(tab: tab, sheet: $0) }
         }
         // One job per sheet on the shared work queue (results in job order).
         var done: [Int: SheetResult] = [:]
@@ -73,6 +92,7 @@ struct VariantSheets {
         }
         var rendered = tabs.map { variants -> Rendered in
             var result = Rendered()
+            result.perSheet = layout(count: 0).perSheet
             result.rects = Array(repeating: [:], count: variants.texts.count)
             for (flat, owner) in variants.owners.enumerated() where result.firstVariant[owner.entry] == nil {
                 result.firstVariant[owner.entry] = flat
@@ -98,7 +118,7 @@ struct VariantSheets {
         _ sheet: Int, of variants: TabVariants, tabID: String, boxes: [Int: Int], emoji: EmojiGlyphSource,
         output: OutputFolder
     ) throws(GenerationError) -> SheetResult {
-        let layout = VariantSheetLayout(grid: grid, count: variants.texts.count)
+        let layout = layout(count: variants.texts.count)
         let range = layout.variants(onSheet: sheet)
         let largestBox = boxes.values.max() ?? 1
         // Drawn a row of cells at a time, every scale at once: each glyph is decoded once, scaled

@@ -96,6 +96,8 @@ extension Generator {
         var files: [ImageFile] = entries.compactMap { if case .image(let file) = $0.content { file } else { nil } }
         files += entries.compactMap(\.animation)
         if let delete = pack.deleteIcon { files.append(delete) }
+        // Tab icons are used too (a WhatsApp pack's tray image beside its stickers).
+        files += (sharing.isEmpty ? [pack] : sharing).compactMap(\.tabIcon)
         for file in files {
             for variant in file.variants where inPackFolder(variant) {
                 namedHere.insert(variant.fileName)

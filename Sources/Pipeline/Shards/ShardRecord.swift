@@ -156,6 +156,10 @@ struct ShardRecord: Codable, Equatable, Sendable {
             }
             guard page.sheetHashes.values.allSatisfy(Self.isDigest) else { throw fail("a sheet hash is not a SHA-256") }
             for button in page.buttons {
+                if let image = button.image {
+                    guard OutputPaths.isSentImage(image) else { throw fail("image path '\(Self.quoted(image))' is not one emokit writes") }
+                    files.insert(image)
+                }
                 guard let animation = button.animation else { continue }
                 guard OutputPaths.isAnimation(animation.path) else { throw fail("animation path '\(Self.quoted(animation.path))' is not one emokit writes") }
                 files.insert(animation.path)
@@ -234,6 +238,16 @@ enum OutputPaths {
         guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.utf8.count < prefix.utf8.count + suffix.utf8.count + 8 else { return false }
         let middle = path.dropFirst(prefix.count).dropLast(suffix.count)
         return middle.isEmpty || (middle.hasPrefix("-") && middle.count > 1 && middle.dropFirst().allSatisfy { $0.isASCII && $0.isNumber })
+    }
+
+    /// The extensions a sent image keeps (`SentImages.swift`); any other is written `.bin`.
+    static let sentImageExtensions: Set<String> = ["webp", "png", "gif", "jpg", "jpeg", "bmp"]
+
+    /// `images/<sha256>.<extension>` (content-addressed): a picture a tap sends.
+    static func isSentImage(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension
+        guard path.hasPrefix("images/"), sentImageExtensions.contains(ext) || ext == "bin" else { return false }
+        return ShardRecord.isDigest(String(path.dropFirst(7).dropLast(ext.count + 1)))
     }
 
     /// `animations/<sha256>.gif` (content-addressed).

@@ -45,12 +45,14 @@ struct ReadingPacks {
         let packs = plan.packs
         var warnings = plan.warnings.map { $0.diagnostic(as: .warning) } + plan.skippedGlyphs
         let decoder = PNGDecoder(limits: settings.imageLimits)
-        var emojiIdentity: SourceIdentity?
-        if let source = plan.emojiSource { emojiIdentity = try SourceIdentity(source) }
+        // The emoji font's digest (a 10 MB hash) is made beside the rest of the step, which
+        // waits for it only at the end: this step is the one part of a run on a single core.
+        let identity = Background { () throws(GenerationError) in try plan.emojiSource.map(SourceIdentity.init) }
         let deleteIcons = try generator.loadDeleteIcons(for: packs, boxes: settings.iconBoxes, decoder: decoder)
         let cldr = settings.cldr ?? EmojiAnnotations.debianCLDRCommon
         let names = EntryNames(locale: settings.locale, needsEmoji: packs.contains { $0.kind != .image }, cldrCommon: cldr)
         let pinyin = try PinyinNames(names: packs.flatMap { $0.entries.map(names.name(of:)) }, cldrCommon: cldr)
+        let emojiIdentity = try identity.value()
         for pack in packs where pack.entries.isEmpty {
             warnings.append(Diagnostic("empty-pack", .warning, file: pack.plistPath, message: "\(path: pack.plistPath): 0 emoticons; the tab has no pages"))
         }
@@ -60,5 +62,25 @@ struct ReadingPacks {
         return Packs(
             plan: plan, warnings: warnings, decoder: decoder, emojiIdentity: emojiIdentity, deleteIcons: deleteIcons, names: names, pinyin: pinyin,
             keywords: keywords)
+    }
+}
+
+/// A value made on another thread while the caller goes on; `value()` waits for it.
+private final class Background<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once by the worker before it signals `done`, read only after waiting for it.
+    private var result: Result<Value, GenerationError>?
+
+    init(_ make: @escaping @Sendable () throws(GenerationError) -> Value) {
+        DispatchQueue.global().async {
+            self.result = Result { () throws(GenerationError) in try make() }
+            self.done.signal()
+        }
+    }
+
+    func value() throws(GenerationError) -> Value {
+        done.wait()
+        done.signal()
+        return try result!.get()
     }
 }

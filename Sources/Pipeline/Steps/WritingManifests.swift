@@ -14,7 +14,7 @@ struct WritingManifests {
         let core = ManifestBuilder(
             options: options, packs: packs, plans: plan.sprites, pages: rendered.pages, names: read.names, animations: extras.animations,
             tabIcons: extras.tabIcons.icons, emojiFields: emojiFields, pinyin: read.pinyin.pinyin,
-            keywords: read.keywords
+            keywords: read.keywords, sentImages: extras.sentImages
         ).manifests()
         return OutputWriters.annotate(core, by: outputWriters, packs: packs)
     }

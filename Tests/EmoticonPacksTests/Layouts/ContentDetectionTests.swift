@@ -101,7 +101,8 @@ struct ContentDetectionTests {
     }
 
     @Test func aPackOfItemsThatGiveNoEmoticonIsAnErrorEvenLenient() throws {
-        // NetEase NIM's Emoji/emoji.plist shape: an array of catalogs, each a dictionary of id, tag and data.
+        // An emoji.plist of catalog dictionaries (id, tag, data; no NIM `info`, so no kit's list):
+        // taken for an emoji list, every item is refused.
         let folder = Fixtures.temporaryDirectory().appendingPathComponent("Emoji")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let catalog: [String: Any] = ["id": "default", "tag": "emoji", "data": [["id": "emoticon_emoji_0", "tag": "[大笑]", "file": "emoji_00.png"]]]
@@ -136,10 +137,12 @@ struct ContentDetectionTests {
         #expect(lines.contains("\(path): tried XhsEmoticonsKeyboard set: no XML file with the root <EmoticonSet> (smileys.xml has the root <smileys>)"))
         #expect(
             lines.contains(
-                "\(path): tried Adium emoticon set, Pidgin theme, Jabber iconset, KDE emoticon theme, Pleroma pack.json, Pleroma emoji.txt, Misskey export: "
-                    + "no file of the name their app reads (Emoticons.plist, theme, icondef.xml, emoticons.xml, pack.json, emoji.txt, meta.json)"))
+                "\(path): tried Adium emoticon set, Pidgin theme, Jabber iconset, KDE emoticon theme, Pleroma pack.json, Pleroma emoji.txt, Misskey export, "
+                    + "WhatsApp sticker pack: no file of the name their app reads (Emoticons.plist, theme, icondef.xml, emoticons.xml, pack.json, emoji.txt, "
+                    + "meta.json, contents.json or sticker_packs.wasticker)"))
         #expect(
-            lines.last == "\(path): tried text-to-image plist, Emoji.plist, QQ/WeChat icon map, YYKit group, Weibo array: no plist or JSON pack file in the folder")
+            lines.last == "\(path): tried text-to-image plist, LeanCloud ChatKit face list, Tencent TUIKit emoji list, NetEase NIM catalogs, {text, image} list, "
+                + "Emoji.plist, QQ/WeChat icon map, YYKit group, Weibo array: no plist or JSON pack file in the folder")
         // generate keeps its one line.
         #expect(PackReader().survey([folder]).errors.count == 1)
     }
@@ -152,7 +155,10 @@ struct ContentDetectionTests {
         reader.explainsLayouts = true
         let lines = reader.survey([folder]).errors.map(\.description)
         #expect(lines.first == "faces/info.plist: expected array at root, found dictionary")
-        #expect(lines.contains("faces/info.plist: tried QQ/WeChat icon map, Weibo array: root is a dictionary (keys: \"list\", \"name\"), not an array"))
+        #expect(
+            lines.contains(
+                "faces/info.plist: tried LeanCloud ChatKit face list, Tencent TUIKit emoji list, NetEase NIM catalogs, {text, image} list, QQ/WeChat icon map, "
+                    + "Weibo array: root is a dictionary (keys: \"list\", \"name\"), not an array"))
         #expect(lines.contains("faces/info.plist: tried text-to-image plist: \"list\" is an array, not an image name or a text"))
         #expect(lines.contains("faces/info.plist: tried images named by code point, plain folder of images: the folder has a pack file, info.plist"))
         #expect(lines.contains("faces/info.plist: tried YYKit group: root is a dictionary (keys: \"list\", \"name\"), without \"emoticons\""))

@@ -33,4 +33,26 @@ struct DeleteIconTests {
             }
         }
     }
+
+    /// A plain folder's `[删除]@2x.png` (as Weibo/WeChat packs name it) is drawn as its delete
+    /// key, not listed as an emoticon.
+    @Test func aPlainFoldersBracketedDeleteImageIsItsDeleteKey() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let folder = dir.appendingPathComponent("faces")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var red = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { red.setPixel(x: x, y: y, (210, 0, 0, 255)) } }
+        try Data(try PNGEncoder().encode(red)).write(to: folder.appendingPathComponent("smile@2x.png"))
+        var blue = RGBAImage(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { blue.setPixel(x: x, y: y, (0, 0, 220, 255)) } }
+        try Data(try PNGEncoder().encode(blue)).write(to: folder.appendingPathComponent("[删除]@2x.png"))
+        let out = dir.appendingPathComponent("out")
+        _ = try PipelineRun.generate([folder], out: out) { $0.scales = [2] }
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let page = try #require(manifest.tabs.first?.pages.first)
+        #expect(page.buttons.compactMap(\.text) == ["[smile]"])
+        let rect = try #require(page.buttons.last?.sprite["2"])
+        let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(page.sheets["2"]!)).image
+        #expect(sheet.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2) == (0, 0, 220, 255))
+    }
 }

@@ -56,8 +56,20 @@ package enum ImageNaming {
         stem.count > 2 && stem.hasPrefix("[") && stem.hasSuffix("]") ? stem : "[\(stem)]"
     }
 
+    /// The names a pack's delete-key image goes by (any case, any image format, with `@2x`/
+    /// `@3x`), in the order one is chosen when a folder has several: emokit's own `delete`, then
+    /// the Weibo/WeChat packs' `[删除]` (and its traditional spelling), then `del`, `backspace`.
+    package static let deleteKeyNames = ["delete", "[删除]", "删除", "[刪除]", "刪除", "del", "backspace"]
+
+    /// Where `stem` stands in `deleteKeyNames` (case-insensitive), or nil when it is not a
+    /// delete key's name.
+    package static func deleteKeyRank(_ stem: String) -> Int? { deleteKeyNames.firstIndex(of: stem.lowercased()) }
+
+    /// Whether an image named `stem` is a delete key's (`Delete`, `[删除]`, `backspace`).
+    package static func isDeleteKey(_ stem: String) -> Bool { deleteKeyRank(stem) != nil }
+
     /// The pack's own delete button and tab icon are not emoticons.
-    package static func isOwnButton(_ stem: String) -> Bool { stem == "delete" || stem == "icon" }
+    package static func isOwnButton(_ stem: String) -> Bool { isDeleteKey(stem) || stem == "icon" }
 
     /// Files grouped by name (Swift's `String` equality, so two spellings of one name in
     /// different Unicode normal forms land in one group, to be refused), in bytewise order of the

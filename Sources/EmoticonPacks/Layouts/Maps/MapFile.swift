@@ -28,6 +28,8 @@ struct MapFile {
     /// Images the map names for itself, not as emoticons (Pidgin's `Icon=`, a set's `iconUri`):
     /// not counted as unmapped.
     var ownImages: [String] = []
+    /// What the parser skipped as the app skips it (a Pidgin line that is not UTF-8): warnings.
+    var warnings: [PackError] = []
 }
 
 /// One emoticon of a map: the texts that stand for it (the first is what a tap inserts) and its
@@ -94,7 +96,7 @@ enum MapLayouts {
     /// The pack's contents from `map`, however it was found (a file, or a folder's names).
     static func contents(of source: PackSource, map: MapFile) -> PackContents {
         let folder = map.imageFolder ?? source.folder
-        let folderDisplay = map.imageFolder.map { "\(source.folderDisplay)/\(TextMapLayout.relative($0, in: source.folder))" } ?? source.folderDisplay
+        let folderDisplay = map.imageFolder.map { TextMapLayout.display($0, in: source) } ?? source.folderDisplay
         let files = FolderFiles(folder: folder, display: folderDisplay)
         let display = source.display
         var contents = PackContents(
@@ -119,7 +121,8 @@ enum MapLayouts {
             return [.recognisedLayout(path: display, summary: ([summary] + map.details).joined(separator: "; "))]
         }
         contents.warnings = { entries in
-            unmapped(in: folder, items: map.items, own: map.ownImages).map { [.unmappedImages(path: display, count: $0.count, first: "\(folderDisplay)/\($0.first)")] } ?? []
+            map.warnings
+                + (unmapped(in: folder, items: map.items, own: map.ownImages).map { [.unmappedImages(path: display, count: $0.count, first: "\(folderDisplay)/\($0.first)")] } ?? [])
         }
         return contents
     }
@@ -205,18 +208,19 @@ enum MapLayouts {
     }
 
     /// The images in `folder` that no item names, in name order; nil when there are none. A
-    /// name counts with its `@2x`/`@3x` siblings; `delete` and `icon` have their own meaning.
+    /// name counts with its `@2x`/`@3x` siblings; a delete key's image (`delete`, `[删除]`...) and
+    /// `icon` have their own meaning.
     static func unmapped(in folder: URL, items: [MapItem], own: [String]) -> (count: Int, first: String)? {
         func stem(_ name: String) -> String {
             let base = (name as NSString).deletingPathExtension
             return base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
         }
-        var named: Set<String> = ["delete", "icon"]
+        var named: Set<String> = []
         for item in items { named.insert(item.extensions == nil ? stem(item.image) : item.image) }
         for image in own { named.insert(stem(image)) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { !$0.hasPrefix(".") && ImageNaming.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .filter { !named.contains(stem($0)) }
+            .filter { !named.contains(stem($0)) && !ImageNaming.isOwnButton(stem($0)) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return names.first.map { (names.count, $0) }
     }

@@ -106,15 +106,21 @@ enum TextMapLayout: PackLayout {
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let map = source.root as? TextMap else { return .failure(PackLayouts.unrecognised(source)) }
         guard !map.pairs.isEmpty else { return .failure(.packageOrder(path: source.display, reason: "the map is empty")) }
-        // The image folder: the pack's own, or one of its subfolders (`.bundle`s included).
-        var folders = [source.folder] + PackReader.sortedSubfolders(source.folder).map { source.folder.appendingPathComponent($0) }
+        // The image folder: the pack's own, one of its subfolders (`.bundle`s included), or the
+        // bundle above it (`bundleAncestors`).
+        let above = bundleAncestors(of: source.folder)
+        let abovePaths = Set(above.map(\.standardizedFileURL.path))
+        var folders = [source.folder] + PackReader.sortedSubfolders(source.folder).map { source.folder.appendingPathComponent($0) } + above
         if let chosen = map.choice.images {
-            let folder = chosen == "." ? source.folder : source.folder.appendingPathComponent(chosen)
+            let folder = chosen == "." ? source.folder : source.folder.appendingPathComponent(chosen).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return .failure(.packageOrder(path: source.display, reason: "the image folder chosen in the config file's packFiles, \(source.folderDisplay)/\(chosen), is no folder"))
             }
-            if let escape = Containment.escape(folder, inside: source.folder) {
+            if chosen.hasPrefix(".."), !abovePaths.contains(folder.standardizedFileURL.path) {
+                return .failure(.packageOrder(path: source.display, reason: "the image folder chosen in the config file's packFiles, \(chosen), is above the pack's folder but no .bundle holding it"))
+            }
+            if !abovePaths.contains(folder.standardizedFileURL.path), let escape = Containment.escape(folder, inside: source.folder) {
                 return .failure(.unsafeLink(path: "\(source.folderDisplay)/\(chosen)", target: escape))
             }
             folders = [folder]
@@ -141,7 +147,7 @@ enum TextMapLayout: PackLayout {
         let winners = scores.filter { $0.count == best }
         // A subfolder that is a link leaving the pack is never read from (its files would pass the
         // check against their own folder).
-        for winner in winners where best > 0 && winner.folder != source.folder {
+        for winner in winners where best > 0 && winner.folder != source.folder && !abovePaths.contains(winner.folder.standardizedFileURL.path) {
             if let target = Containment.escape(winner.folder, inside: source.folder) {
                 return .failure(.unsafeLink(path: "\(source.folderDisplay)/\(relative(winner.folder, in: source.folder))", target: target))
             }
@@ -177,13 +183,19 @@ enum TextMapLayout: PackLayout {
         } else if !map.ordered {
             file.order = "by key (the plist keeps no order emokit reads)"
         }
-        if let folder = file.imageFolder { file.details.append("images in \(relative(folder, in: source.folder))/") }
+        if let folder = file.imageFolder {
+            let rel = relative(folder, in: source.folder)
+            file.details.append(rel.hasPrefix("..") ? "images in the bundle above, \(folder.lastPathComponent)/" : "images in \(rel)/")
+        }
         return .success(MapLayouts.contents(of: source, map: file))
     }
 
     /// `folder`'s path below `pack` (`经典表情`, `a/b`), as messages name it.
     static func relative(_ folder: URL, in pack: URL) -> String {
         let path = folder.standardizedFileURL.path, base = pack.standardizedFileURL.path
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : folder.lastPathComponent
+        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
+        // An enclosing bundle (`bundleAncestors`): `..`, `../..`.
+        if base.hasPrefix(path + "/") { return Array(repeating: "..", count: base.dropFirst(path.count).split(separator: "/").count).joined(separator: "/") }
+        return folder.lastPathComponent
     }
 }
