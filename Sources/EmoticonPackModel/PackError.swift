@@ -78,6 +78,27 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A line of a pack file the app itself drops (a Pidgin theme's line that is not UTF-8): a
     /// warning naming the line.
     case skippedLine(path: String, line: Int, reason: String)
+    /// An emoticon of a map left out because its image is not in the pack, as the app that
+    /// reads the map leaves it out (`app`: KDE); `key` holds the image in the entry, `file` names
+    /// it as messages show it, `similar` an image of a near name that is there (Breeze's map
+    /// says `face-embarassed`, its file is `face-embarrassed.png`) (a warning; `validate` lists
+    /// each, `generate` says `missingImages` once per pack; an error, `refused`, when no emoticon
+    /// of the pack is left).
+    case missingImage(path: String, index: Int, text: String?, key: String, file: String, app: String, similar: String?)
+    /// A pack's `missingImage` warnings in one line: the first few and how many in all.
+    case missingImages(path: String, first: [MissingImage], count: Int, app: String)
+
+    /// One emoticon left out for its missing image, as `missingImages` names it.
+    public struct MissingImage: Equatable, Sendable {
+        public var index: Int
+        public var text: String?
+        public var file: String
+        public init(index: Int, text: String?, file: String) {
+            self.index = index
+            self.text = text
+            self.file = file
+        }
+    }
 
     public var description: String { message.description }
 
@@ -146,6 +167,15 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .deleteKeyImages(path, nil, unused):
             return "\(path: path): \(Self.pathList(unused)) named like the delete key, not used: the key is drawn from a still image (add delete.png)"
         case let .skippedLine(path, line, reason): return "\(path: path): line \(line) skipped: \(reason)"
+        case let .missingImage(path, index, text, _, file, app, similar):
+            let near: Diagnostic.Message = similar.map { "; \(path: $0) is there: is the map's name misspelt?" } ?? ""
+            return "\(Self.entryLabel(path, index, text)): skipped: no image \(path: file) in the pack (\(app) leaves such an emoticon out too\(near))"
+        case let .missingImages(path, first, count, app):
+            let named = first.map { "entry \($0.index)" + ($0.text.map { " \(quoted: $0)" } ?? "") + " (\(path: $0.file))" as Diagnostic.Message }
+            let list = named.dropFirst().reduce(named.first ?? "") { "\($0), \($1)" }
+            let more = count > first.count ? " and \(count - first.count) more" : ""
+            return "\(path: path): \(count) emoticon\(count == 1 ? "" : "s") skipped, no image in the pack (\(app) leaves such emoticons out too): "
+                + "\(list)\(more); validating lists each"
         case let .moreEntryProblems(path, count, listed, severity):
             let kind = severity == .error ? "error" : "warning"
             return "\(path: path): and \(count) more entry \(kind)\(count == 1 ? "" : "s") in this file, not listed (the first \(listed) are)"
@@ -190,6 +220,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .layoutTried: return "layout-tried"
         case .deleteKeyImages: return "delete-key-images"
         case .skippedLine: return "skipped-line"
+        case .missingImage, .missingImages: return "missing-image"
         }
     }
 
@@ -201,7 +232,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .fileKey, .malformedMap, .zippedPack, .noEmoticons:
             return .error
         case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .moreUpscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
-            .unreadMapFile, .unmappedImages, .setGrid, .skippedLine:
+            .unreadMapFile, .unmappedImages, .setGrid, .skippedLine, .missingImage, .missingImages:
             return .warning
         case .deleteKeyImages(_, let chosen, _): return chosen == nil ? .warning : .note
         case .unusualPlistName, .plainImageFolder, .recognisedLayout, .layoutTried: return .note
@@ -250,7 +281,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
             .setGrid(let path, _, _), .moreEntryProblems(let path, _, _, _), .noEmoticons(let path, _), .layoutTried(let path, _, _),
-            .deleteKeyImages(let path, _, _), .skippedLine(let path, _, _):
+            .deleteKeyImages(let path, _, _), .skippedLine(let path, _, _), .missingImage(let path, _, _, _, _, _, _), .missingImages(let path, _, _, _):
             return path
         case .packConfig: return ""
         }
@@ -260,7 +291,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var entryIndex: Int? {
         switch self {
         case .entry(_, let index, _, _, _), .unknownKey(_, let index, _, _, _), .upscaled(_, let index, _, _, _, _, _),
-            .skippedEntry(_, let index, _, _):
+            .skippedEntry(_, let index, _, _), .missingImage(_, let index, _, _, _, _, _):
             return index
         case .duplicateText(_, _, _, let duplicate): return duplicate
         default: return nil
@@ -302,7 +333,16 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
 extension PackError {
     /// Entries skipped as the app skips them are warnings in every mode.
     package var isSkippedEntry: Bool {
-        if case .skippedEntry = self { return true }
-        return false
+        switch self {
+        case .skippedEntry, .missingImage: return true
+        default: return false
+        }
+    }
+
+    /// A missing image as an error: the pack has no emoticon left to show, so it is refused
+    /// (Psi refuses a KDE theme none of whose images it finds); other problems as they are.
+    package var refused: PackError {
+        guard case let .missingImage(path, index, text, key, file, _, _) = self else { return self }
+        return .entry(path: path, index: index, key: key, text: text, reason: "file not found: \(path: file), nor any other emoticon's image: the pack has nothing to show")
     }
 }

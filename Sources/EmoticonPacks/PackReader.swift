@@ -263,6 +263,7 @@ public struct PackReader: Sendable {
                 }
             }
         }
+        if entries.isEmpty { problems.refuseMissingImages() }
         problems.close(into: &outcome.errors, &outcome.warnings)
         if let empty = Self.noEmoticons(contents, entries: entries, errors: outcome.errors, source: source, as: layout) { outcome.errors.append(empty) }
         outcome.notes += contents.notes(entries)

@@ -23,6 +23,15 @@ struct EntryProblems {
         if warnings.count < PackReader.maxEntryProblems { warnings.append(warning) } else { moreWarnings += 1 }
     }
 
+    /// Entries skipped for a missing image made errors, when no entry of the pack is left: a tab
+    /// with nothing to show is refused, never written and called good.
+    mutating func refuseMissingImages() {
+        let missing = warnings.filter { if case .missingImage = $0 { true } else { false } }
+        guard !missing.isEmpty else { return }
+        warnings.removeAll { if case .missingImage = $0 { true } else { false } }
+        for warning in missing { refuse(warning.refused) }
+    }
+
     /// The kept problems, then the counts of the rest, appended to a pack's own.
     func close(into outcomeErrors: inout [PackError], _ outcomeWarnings: inout [PackError]) {
         outcomeErrors += errors

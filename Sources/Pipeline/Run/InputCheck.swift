@@ -49,7 +49,8 @@ extension Generator {
     /// Reads and checks the inputs without writing anything. Throws every error found (with the
     /// warnings found alongside); with `strict`, warnings count as errors.
     /// `listingEveryEnlargement`: name every enlarged image (`validate`), not the first few of
-    /// each pack and a count (`generate`: 121,328 small images made 121,328 long warnings).
+    /// each pack and a count (`generate`: 121,328 small images made 121,328 long warnings); the
+    /// same for emoticons left out because their image is missing (`MissingImages`).
     /// `explainingLayouts`: a pack no layout reads is followed by the layouts tried, each with
     /// why it did not fit (`validate`; `generate` keeps its one-line error).
     public func plan(listingEveryEnlargement: Bool = false, explainingLayouts: Bool = false) throws(GenerationError) -> Plan {
@@ -64,7 +65,8 @@ extension Generator {
         reader.concurrency = options.concurrency
         var survey = reader.survey(options.inputs)
         var errors = survey.errors
-        var warnings = survey.warnings
+        // Emoticons left out for a missing image: each for `validate`, one line a pack for `generate`.
+        var warnings = MissingImages.summarised(survey.warnings, listsEvery: listingEveryEnlargement)
         // Enlarged images: every one for `validate`; for `generate` the first few of each pack and a count.
         var upscaled = EnlargedImages(listsEvery: listingEveryEnlargement)
         // The packs move out of the survey (one copy of the entries, edited in place below).

@@ -45,4 +45,13 @@ struct EiskaltLayoutTests {
         try Data("<svg/>".utf8).write(to: root.appendingPathComponent("faces.xml"))
         #expect(PackReader().survey([root.appendingPathComponent("faces")]).errors.map(\.code) == ["not-a-pack"])
     }
+
+    /// An emoticon whose image is not there stays an error naming it: EiskaltDC++ keeps it with
+    /// an empty picture (`QPixmap::load` fails silently), a blank button emokit cannot draw.
+    @Test func anEmoticonWithoutItsImageIsAnErrorAsTheAppShowsABlank() throws {
+        let root = try LayoutFixtures.copy("Eiskalt/emoticons")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("default/wink.png"))
+        let errors = LayoutFixtures.errors(root.appendingPathComponent("default").path)
+        #expect(errors.count == 1 && errors[0].contains("file not found") && errors[0].contains("wink.png"), "\(errors)")
+    }
 }

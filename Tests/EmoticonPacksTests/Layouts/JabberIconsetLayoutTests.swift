@@ -79,4 +79,17 @@ struct JabberIconsetLayoutTests {
         #expect(result.packs.map(\.folderName) == ["default"])
         #expect(result.warnings.map(\.description).contains { $0.hasSuffix("/crystal.jisp: skipped, not a pack: a zipped pack; unzip it first") })
     }
+
+    /// An icon whose image is not there stays an error naming it: Psi, which defines the format,
+    /// drops the whole iconset when one icon's image does not load (KDE's own reader of iconsets
+    /// leaves out that icon alone, and emokit follows Psi); `--lenient` skips it.
+    @Test func anIconWithoutItsImageIsAnErrorAsPsiRefusesTheIconset() throws {
+        let folder = try LayoutFixtures.copy("Psi/default")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("wink.png"))
+        #expect(
+            LayoutFixtures.errors(folder.path) == [
+                "default/icondef.xml: entry 1 (\";-)\"): object: file not found: default/wink.png (nor an @2x or @3x variant)"
+            ])
+        #expect(try LayoutFixtures.read(folder.path, lenient: true).packs.first?.entries.count == 3)
+    }
 }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import PropertyLists
+import TextMatching
 
 /// What every chat app's emoticon map comes down to (Adium's `Emoticons.plist`, Pidgin's
 /// `theme`, Jabber's `icondef.xml`, KDE's `emoticons.xml`, EiskaltDC++'s map): a list of images,
@@ -30,6 +31,10 @@ struct MapFile {
     var ownImages: [String] = []
     /// What the parser skipped as the app skips it (a Pidgin line that is not UTF-8): warnings.
     var warnings: [PackError] = []
+    /// The app whose reader leaves out an emoticon whose image is not in the pack, and reads the
+    /// rest (KDE: Debian's Breeze names a `face-embarassed` it lacks); nil where the app shows a
+    /// blank or broken button, or refuses the pack, so emokit refuses the entry by name.
+    var skipsMissingImagesLike: String? = nil
 }
 
 /// One emoticon of a map: the texts that stand for it (the first is what a tap inserts) and its
@@ -103,10 +108,10 @@ enum MapLayouts {
             // Items by position: an index fits in `Any` as it is, where each `MapItem` was boxed,
             // a second copy of the map beside the map (half a million kept KDE elements).
             items: PlistItems(map.items.indices.map { $0 as Any }),
-            entry: { [items = map.items] item, index in
+            entry: { [items = map.items, unnamed = UnnamedImages(folder: folder, items: map.items, own: map.ownImages)] item, index in
                 let item = items[item as! Int]
                 // The map's keywords (a Pleroma emoji's tags) go with its entry.
-                return entry(item, index: index, files: files, display: display).map { entry in
+                return entry(item, index: index, files: files, display: display, skipsMissingLike: map.skipsMissingImagesLike, unnamed: unnamed).map { entry in
                     var entry = entry
                     entry.keywords = item.keywords
                     return entry
@@ -133,8 +138,12 @@ enum MapLayouts {
         do { return try PackXML.parse(data, keeping: selection) } catch { throw PackError.malformedMap(path: display, format: "XML", reason: error.message) }
     }
 
-    /// One map item as an entry: its first text inserted, its image found in the folder.
-    static func entry(_ item: MapItem, index: Int, files: FolderFiles, display: String) -> Result<Entry, PackError> {
+    /// One map item as an entry: its first text inserted, its image found in the folder. An image
+    /// not in the folder is refused by name, or skipped with a warning when `skipsMissingLike`
+    /// names an app that leaves such an emoticon out.
+    static func entry(
+        _ item: MapItem, index: Int, files: FolderFiles, display: String, skipsMissingLike app: String? = nil, unnamed: UnnamedImages? = nil
+    ) -> Result<Entry, PackError> {
         // A text over the cap is refused naming its key, quoted shortened, before anything else.
         for (key, text) in [(item.textKey, item.texts.first ?? ""), ("name", item.name ?? "")] {
             if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
@@ -144,6 +153,13 @@ enum MapLayouts {
         let label = item.texts.first.flatMap { $0.isEmpty ? nil : $0 }
         func failure(_ key: String, _ reason: Diagnostic.Message) -> Result<Entry, PackError> {
             .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
+        }
+        func missing(_ reason: Diagnostic.Message) -> Result<Entry, PackError> {
+            guard let app else { return failure(item.imageKey, reason) }
+            return .failure(
+                .missingImage(
+                    path: display, index: index, text: label, key: item.imageKey, file: "\(files.display)/\(item.image)", app: app,
+                    similar: unnamed?.closest(to: item).map { "\(files.display)/\($0)" }))
         }
         if let problem = item.problem { return failure(problem.key, problem.reason) }
         if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: label, reason: reason)) }
@@ -167,20 +183,22 @@ enum MapLayouts {
             }
         }
         if let extensions = item.extensions {
-            var present: [String] = []
-            for candidate in extensions.map({ "\(item.image).\($0)" }) {
+            // The first drawn format found ends the search; one emokit cannot draw is kept for the message.
+            var drawn: String?
+            var undrawn: String?
+            for ext in extensions {
+                let candidate = "\(item.image).\(ext)"
                 switch files.lookup(candidate) {
-                case .found: present.append(candidate)
+                case .found: if drawnExtensions.contains(ext) { drawn = candidate } else if undrawn == nil { undrawn = candidate }
                 case .absent: continue
                 // Never passed over for the next extension: a link out of the pack is refused.
                 case let .outside(fileName, target): return failure(item.imageKey, FolderFiles.linksOutside(fileName, target: target).message)
                 }
+                if drawn != nil { break }
             }
-            guard let first = present.first else {
-                return failure(item.imageKey, "file not found: \(path: "\(files.display)/\(item.image)") (.\(extensions.joined(separator: ", .")))")
-            }
-            guard let drawn = present.first(where: { drawnExtensions.contains(($0 as NSString).pathExtension.lowercased()) }) else {
-                return failure(item.imageKey, "only \(first) is there; emokit draws \(drawnFormats) (add \(item.image).png)")
+            guard let drawn else {
+                if let undrawn { return failure(item.imageKey, "only \(undrawn) is there; emokit draws \(drawnFormats) (add \(item.image).png)") }
+                return missing("file not found: \(path: "\(files.display)/\(item.image)") (.\(extensions.joined(separator: ", .")))")
             }
             name = drawn
         }
@@ -190,7 +208,9 @@ enum MapLayouts {
         }
         let variants: [ImageFile.Variant]
         switch files.variants(of: name) {
-        case .failure(let reason): return failure(item.imageKey, reason.message)
+        case .failure(let reason):
+            if case .absent = files.lookup(name) { return missing(reason.message) }
+            return failure(item.imageKey, reason.message)
         case .success(let found): variants = found
         }
         let stem = (name as NSString).deletingPathExtension
@@ -211,6 +231,12 @@ enum MapLayouts {
     /// name counts with its `@2x`/`@3x` siblings; a delete key's image (`delete`, `[删除]`...) and
     /// `icon` have their own meaning.
     static func unmapped(in folder: URL, items: [MapItem], own: [String]) -> (count: Int, first: String)? {
+        let names = unnamedImages(in: folder, items: items, own: own)
+        return names.first.map { (names.count, $0) }
+    }
+
+    /// The images in `folder` that no item names, in name order (see `unmapped`).
+    static func unnamedImages(in folder: URL, items: [MapItem], own: [String]) -> [String] {
         func stem(_ name: String) -> String {
             let base = (name as NSString).deletingPathExtension
             return base.hasSuffix("@2x") || base.hasSuffix("@3x") ? String(base.dropLast(3)) : base
@@ -222,6 +248,39 @@ enum MapLayouts {
             .filter { !$0.hasPrefix(".") && ImageNaming.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .filter { !named.contains(stem($0)) && !ImageNaming.isOwnButton(stem($0)) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return names.first.map { (names.count, $0) }
+        return names
+    }
+}
+
+/// The images of a map's folder that no item names, listed once, when an item's image is found
+/// missing (never for a pack that has all its images), to name the one a map misspelt beside the
+/// missing one: Breeze's map says `face-embarassed`, its file is `face-embarrassed.png`. Entries
+/// are read on several threads: the list is made under a lock.
+final class UnnamedImages: @unchecked Sendable {
+    private let folder: URL
+    private let items: [MapItem]
+    private let own: [String]
+    private let lock = NSLock()
+    private var names: [String]?
+
+    init(folder: URL, items: [MapItem], own: [String]) {
+        self.folder = folder
+        self.items = items
+        self.own = own
+    }
+
+    /// The unnamed image a slip away from the one `item` names (a stem against the images'
+    /// stems); nil when none is that close.
+    func closest(to item: MapItem) -> String? {
+        let names = lock.withLock {
+            if self.names == nil { self.names = MapLayouts.unnamedImages(in: folder, items: items, own: own) }
+            return self.names ?? []
+        }
+        let candidates = item.extensions == nil ? names : names.map { FileNameParts.split($0).base }
+        let probe = item.image
+        guard let near = NameSuggestion.closest(to: probe, among: candidates, maxDistance: probe.count > 4 ? 2 : 1, ignoringCase: true),
+            let position = candidates.firstIndex(of: near)
+        else { return nil }
+        return names[position]
     }
 }
