@@ -220,6 +220,6 @@ let package = Package(
                 "SiteOutputs",
                 "TestSupport", "PipelineTestSupport",
             ],
-            exclude: ["Help/Snapshots"]),
+            exclude: ["Help/Snapshots", "Commands/Snapshots"]),
     ]
 )

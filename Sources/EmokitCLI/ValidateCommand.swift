@@ -18,6 +18,7 @@ enum ValidateCommand {
             and also: PNG files in a pack folder that no entry names (other than delete.png and icon.png),
             images more than 1.5 times as long as they are wide (or wide as long), and @2x/@3x files whose
             size is not 2x/3x the base file's. Each line names the file, the entry and the key.
+            On a folder no layout reads, it lists each layout it tried and why each did not fit.
 
             Exit status: 0 no problems (warnings may be printed), 1 problems found (with --strict,
             warnings count), 2 usage error.
@@ -46,7 +47,7 @@ enum ValidateCommand {
             return .success
         } catch {
             let diagnostics = error.diagnostics
-            printer.print(diagnostics)
+            printer.print(diagnostics, notes: !arguments.has("quiet"))
             // The run's last line says how it ended, as when all is well (`--quiet` leaves it out).
             if !arguments.has("quiet") {
                 let count = GenerateCommand.count

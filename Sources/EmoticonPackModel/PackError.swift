@@ -66,6 +66,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// shown (a file of a million bad entries is not a million lines): an error when they are
     /// errors, a warning when warnings.
     case moreEntryProblems(path: String, count: Int, listed: Int, severity: Diagnostic.Severity)
+    /// A pack whose file held items but gave not one emoticon (each refused or skipped): an
+    /// error even with `--lenient`, never an empty tab; `held` says what the file held.
+    case noEmoticons(path: String, held: String)
+    /// One layout `validate` tried on a pack it could not read, and why it did not fit (a note).
+    case layoutTried(path: String, layout: String, reason: String)
     /// More than one image of a pack's folder is named like the delete key (`delete.png`,
     /// `del.png`): `chosen` is the one drawn (a note), `unused` the others; with no `chosen`
     /// (only GIFs, never drawn as the key) a warning.
@@ -102,7 +107,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFound(let path): return "\(path: path): no such file or folder"
         case .notAPack(let path):
-            return "\(path: path): not an emoticon pack (no info.plist, Emoji.plist, chat app map or chat SDK list emokit reads) nor a folder of packs"
+            return "\(path: path): not an emoticon pack nor a folder of packs: no layout emokit reads fits it ('emokit validate' lists each layout tried)"
         case let .tooLarge(path, bytes, limit):
             return "\(path: path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with \(setting: "max-plist-size"))"
         case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"
@@ -174,6 +179,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .moreEntryProblems(path, count, listed, severity):
             let kind = severity == .error ? "error" : "warning"
             return "\(path: path): and \(count) more entry \(kind)\(count == 1 ? "" : "s") in this file, not listed (the first \(listed) are)"
+        case let .noEmoticons(path, held): return "\(path: path): no emoticons to show: \(held); an empty tab is not written"
+        case let .layoutTried(path, layout, reason): return "\(path: path): tried \(layout): \(reason)"
         }
     }
 
@@ -209,6 +216,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .zippedPack: return "zipped-pack"
         case .setGrid: return "set-grid"
         case .moreEntryProblems: return "more-entry-problems"
+        case .noEmoticons: return "no-emoticons"
+        case .layoutTried: return "layout-tried"
         case .deleteKeyImages: return "delete-key-images"
         case .skippedLine: return "skipped-line"
         case .missingImage, .missingImages: return "missing-image"
@@ -220,13 +229,13 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var severity: Diagnostic.Severity {
         switch self {
         case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .packConfig, .unsafeLink,
-            .fileKey, .malformedMap, .zippedPack:
+            .fileKey, .malformedMap, .zippedPack, .noEmoticons:
             return .error
         case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .moreUpscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
             .unreadMapFile, .unmappedImages, .setGrid, .skippedLine, .missingImage, .missingImages:
             return .warning
         case .deleteKeyImages(_, let chosen, _): return chosen == nil ? .warning : .note
-        case .unusualPlistName, .plainImageFolder, .recognisedLayout: return .note
+        case .unusualPlistName, .plainImageFolder, .recognisedLayout, .layoutTried: return .note
         case .moreEntryProblems(_, _, _, let severity): return severity
         }
     }
@@ -271,8 +280,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
             .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
-            .setGrid(let path, _, _), .moreEntryProblems(let path, _, _, _), .deleteKeyImages(let path, _, _), .skippedLine(let path, _, _),
-            .missingImage(let path, _, _, _, _, _, _), .missingImages(let path, _, _, _):
+            .setGrid(let path, _, _), .moreEntryProblems(let path, _, _, _), .noEmoticons(let path, _), .layoutTried(let path, _, _),
+            .deleteKeyImages(let path, _, _), .skippedLine(let path, _, _), .missingImage(let path, _, _, _, _, _, _), .missingImages(let path, _, _, _):
             return path
         case .packConfig: return ""
         }

@@ -25,7 +25,8 @@ extension PackReader {
         var otherMaps: [String] = []
         /// The folder's other chat SDK lists (`KitLists`): more than one is refused when read.
         var otherLists: [String] = []
-        /// XhsEmoticonsKeyboard's `<folder>/<folder>.xml`.
+        /// An XhsEmoticonsKeyboard set (an XML whose root is `<EmoticonSet>`); `otherMaps` names
+        /// the folder's other sets (more than one is refused).
         var isXhsSet = false
         /// `Emoji.plist` (an array of emoji strings) rather than `info.plist`.
         var isEmojiArray: Bool { usualName == "Emoji.plist" }
@@ -64,7 +65,13 @@ extension PackReader {
             }
         }
         if let beside = EiskaltLayout.mapBeside(folder) { return PackPlist(url: beside, usualName: beside.lastPathComponent, unusualName: nil, isBeside: true) }
-        if let set = XhsLayout.setFile(in: folder) { return PackPlist(url: set, usualName: set.lastPathComponent, unusualName: nil, isXhsSet: true) }
+        // Found by content: an XML file whose root is <EmoticonSet>, whatever its name.
+        let sets = XhsLayout.setFiles(in: folder)
+        if let set = sets.first {
+            var plist = PackPlist(url: set, usualName: set.lastPathComponent, unusualName: nil, otherMaps: sets.dropFirst().map(\.lastPathComponent))
+            plist.isXhsSet = true
+            return plist
+        }
         // A plist that links outside the pack is its file, to be refused by name when read: never
         // passed over as if it were absent (and the folder read as plain images).
         if let outside = TextMapLayout.plists(in: folder).first(where: { Containment.escape($0, inside: folder) != nil }) {
@@ -77,6 +84,11 @@ extension PackReader {
         let lists = KitLists.listFiles(in: folder) { try? loadPlist($0, inside: folder) }
         if let list = lists.first {
             return PackPlist(url: list, usualName: list.lastPathComponent, otherLists: lists.dropFirst().map(\.lastPathComponent))
+        }
+        // Found by content: the one plist of the folder shaped as a plist layout reads (`PackFileContent.shapedPlists`).
+        let shaped = PackFileContent.shapedPlists(in: folder) { try? loadPlist($0, inside: folder) }
+        if shaped.count == 1, let plist = shaped.first {
+            return PackPlist(url: plist.url, usualName: plist.isEmojiList ? "Emoji.plist" : "info.plist", unusualName: plist.url.lastPathComponent)
         }
         if let oversized = KitLists.oversizedPlists(in: folder, maxBytes: maxPlistBytes).first {
             return PackPlist(url: oversized, usualName: oversized.lastPathComponent)

@@ -18,6 +18,9 @@ public struct PackReader: Sendable {
     /// How many threads read a large pack's entries (`--jobs`): each entry is parsed and its
     /// files looked up on its own, which was most of reading a pack of thousands.
     public var concurrency = 1
+    /// A pack no layout reads is followed by one note per layout tried, saying why it did not
+    /// fit (`validate`); `generate` keeps its one-line error.
+    public var explainsLayouts = false
 
     public init(lenient: Bool = false, strict: Bool = false, maxPlistBytes: Int = 10 * 1024 * 1024, choices: PackChoices = PackChoices()) {
         self.lenient = lenient
@@ -110,6 +113,9 @@ public struct PackReader: Sendable {
                 survey.warnings += found.skipped
             } catch let error as PackError {
                 survey.errors.append(error)
+                if explainsLayouts, case .notAPack(let path) = error {
+                    survey.errors += PackLayouts.layoutsTried(PackSource(folder: input, folderDisplay: input.lastPathComponent, file: nil, root: nil), path: path)
+                }
                 survey.unreadFolders.insert(input.lastPathComponent)
                 continue
             } catch {
@@ -198,6 +204,7 @@ public struct PackReader: Sendable {
         if plist.isBeside { source.fileDisplay = display }
         guard let layout = PackLayouts.detect(source) else {
             outcome.errors.append(PackLayouts.unrecognised(source))
+            if explainsLayouts { outcome.errors += PackLayouts.layoutsTried(source, path: source.display) }
             return outcome
         }
         // A chat SDK's list is read whatever its name: `emoji.plist` is no unusual `Emoji.plist`.
@@ -261,6 +268,7 @@ public struct PackReader: Sendable {
         }
         if entries.isEmpty { problems.refuseMissingImages() }
         problems.close(into: &outcome.errors, &outcome.warnings)
+        if let empty = Self.noEmoticons(contents, entries: entries, errors: outcome.errors, source: source, as: layout) { outcome.errors.append(empty) }
         outcome.notes += contents.notes(entries)
         outcome.warnings += contents.warnings(entries)
         // The pack's own buttons: optional, but a file that links outside the pack is refused by

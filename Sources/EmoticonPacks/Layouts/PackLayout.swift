@@ -24,6 +24,14 @@ protocol PackLayout: Sendable {
     /// The root of a file named in `fileNames`, from its bytes (already checked: inside the pack,
     /// a regular file, within the size limit). By default a plist, binary or XML.
     static func parse(_ data: Data, display: String) throws(PackError) -> Any
+
+    /// How `validate` names the layout in its list of layouts tried (`Pidgin theme`).
+    static var layoutName: String { get }
+
+    /// Why `source` is not of this layout, in the product's words (`no file named theme`), read
+    /// from what the folder and its file hold; nil when it matches. The reasons are gathered in
+    /// `LayoutDiagnosis.swift`, so they read as one list.
+    static func mismatch(_ source: PackSource) -> String?
 }
 
 extension PackLayout {

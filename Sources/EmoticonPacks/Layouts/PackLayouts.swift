@@ -8,7 +8,7 @@ enum PackLayouts {
     /// 3. the chat apps' maps, each parsed from its own file into a `MapFile` and matched by it:
     ///    `AdiumLayout` (`Emoticons.plist`), `PidginLayout` (`theme`), `JabberIconsetLayout`
     ///    (`icondef.xml`), `KDEEmoticonsLayout` (`emoticons.xml`), `EiskaltLayout` (`NAME.xml`
-    ///    beside `NAME/`), `XhsLayout` (`<folder>/<folder>.xml`), `PleromaPackLayout`
+    ///    beside `NAME/`), `XhsLayout` (any XML whose root is `<EmoticonSet>`), `PleromaPackLayout`
     ///    (`pack.json`), `PleromaEmojiTextLayout` (`emoji.txt`, after `pack.json` as Pleroma reads it),
     ///    `MisskeyExportLayout` (`meta.json`, one tab per category), `WhatsAppStickerLayout`
     ///    (`contents.json` with `sticker_packs`, one tab per pack, entries that send their image);
@@ -25,8 +25,12 @@ enum PackLayouts {
     ///
     /// Which file a folder is read from comes first (`PackReader.packPlist`): `info.json`,
     /// `info.plist` (never an Apple bundle's), `Emoji.plist`, the layouts' own names (exactly),
-    /// EiskaltDC++'s map beside the folder, an Xhs set, a text map, then a kit's list
-    /// (`KitLists`). Each map layout's note (`recognisedLayout`) names the layout it was read as.
+    /// EiskaltDC++'s map beside the folder, an Xhs set (by its root), a text map, a kit's list
+    /// (`KitLists`), then the one plist of a plist layout's shape under any name
+    /// (`PackFileContent`). Content decides; names break ties, or are what the app itself needs
+    /// (Pidgin reads only `theme`). Each map layout's note (`recognisedLayout`) names the layout it
+    /// was read as; `validate` lists why each layout did not fit a pack none reads
+    /// (`LayoutDiagnosis.swift`).
     ///
     /// A new layout is one new file in `Layouts/` and one line here, placed before the layouts
     /// it must be told apart from; a layout with a file of its own names it (`fileNames`) and

@@ -25,7 +25,13 @@ extension PackReader {
             throw PackError.packageOrder(
                 path: display, reason: "the folder holds several chat SDK emoticon lists (\(names)); keep the one the app reads, or put each in a folder of its own")
         }
-        if plist.isXhsSet { return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display) }
+        if plist.isXhsSet {
+            if !plist.otherMaps.isEmpty {
+                let names = ([plist.url.lastPathComponent] + plist.otherMaps).joined(separator: ", ")
+                throw PackError.packageOrder(path: display, reason: "the folder holds several XhsEmoticonsKeyboard sets (\(names)); give each set a folder of its own")
+            }
+            return try XhsLayout.parse(try bytes(of: plist.url, inside: folder, display: display), display: display)
+        }
         if plist.isBeside {
             // Beside the pack's folder: inside the folder that holds both.
             return try EiskaltLayout.parse(try bytes(of: plist.url, inside: folder.deletingLastPathComponent(), display: display), display: display)

@@ -69,7 +69,9 @@ public enum GenerationError: Error, CustomStringConvertible, Sendable {
     public var diagnostics: [Diagnostic] {
         switch self {
         case .invalidOptions(let why): return [Diagnostic("invalid-options", .error, message: why)]
-        case .packs(let errors, let warnings): return warnings.map { $0.diagnostic(as: .warning) } + errors.map { $0.diagnostic(as: .error) }
+        case .packs(let errors, let warnings):
+            // A note among the errors (a layout `validate` tried) stays a note.
+            return warnings.map { $0.diagnostic(as: .warning) } + errors.map { $0.diagnostic(as: $0.severity == .note ? .note : .error) }
         case let .missingGlyphs(source, entries):
             return entries.map { Diagnostic("missing-glyph", .error, file: $0.plistPath, entryIndex: $0.plistIndex, message: "\($0.message): no glyph in \(source)") }
                 + [

@@ -51,14 +51,17 @@ extension Generator {
     /// `listingEveryEnlargement`: name every enlarged image (`validate`), not the first few of
     /// each pack and a count (`generate`: 121,328 small images made 121,328 long warnings); the
     /// same for emoticons left out because their image is missing (`MissingImages`).
-    public func plan(listingEveryEnlargement: Bool = false) throws(GenerationError) -> Plan {
+    /// `explainingLayouts`: a pack no layout reads is followed by the layouts tried, each with
+    /// why it did not fit (`validate`; `generate` keeps its one-line error).
+    public func plan(listingEveryEnlargement: Bool = false, explainingLayouts: Bool = false) throws(GenerationError) -> Plan {
         if let problem = options.problem { throw .invalidOptions(problem) }
-        return try readPlan(listingEveryEnlargement: listingEveryEnlargement)
+        return try readPlan(listingEveryEnlargement: listingEveryEnlargement, explainingLayouts: explainingLayouts)
     }
 
     /// `plan` for options already checked (`run` checks them once, before taking the output).
-    func readPlan(listingEveryEnlargement: Bool = false) throws(GenerationError) -> Plan {
+    func readPlan(listingEveryEnlargement: Bool = false, explainingLayouts: Bool = false) throws(GenerationError) -> Plan {
         var reader = PackReader(lenient: options.lenient, strict: false, maxPlistBytes: options.maxPlistBytes, choices: options.packChoices)
+        reader.explainsLayouts = explainingLayouts
         reader.concurrency = options.concurrency
         var survey = reader.survey(options.inputs)
         var errors = survey.errors

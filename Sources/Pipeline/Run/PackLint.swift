@@ -35,10 +35,10 @@ extension Generator {
         relaxed.strict = false
         let plan: Plan
         do {
-            plan = try Generator(options: relaxed).plan(listingEveryEnlargement: true)
+            plan = try Generator(options: relaxed).plan(listingEveryEnlargement: true, explainingLayouts: true)
         } catch .packs(_, let warnings) where options.strict && !warnings.isEmpty {
             // The packs fail either way: strict, they fail as generate's do, warnings made errors.
-            _ = try Generator(options: options).plan(listingEveryEnlargement: true)
+            _ = try Generator(options: options).plan(listingEveryEnlargement: true, explainingLayouts: true)
             throw .packs([], warnings: warnings)
         }
         let decoder = PNGDecoder(limits: options.imageLimits)

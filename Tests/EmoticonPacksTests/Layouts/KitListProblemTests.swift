@@ -88,7 +88,7 @@ struct KitListProblemTests {
         let errors = Self.errors(folder.appendingPathComponent("face.plist"))
         #expect(errors.count == 1, "\(errors)")
         #expect(
-            errors.first?.hasSuffix("face.plist: not an emoticon pack (no info.plist, Emoji.plist, chat app map or chat SDK list emokit reads) nor a folder of packs")
+            errors.first?.hasSuffix("face.plist: not an emoticon pack nor a folder of packs: no layout emokit reads fits it ('emokit validate' lists each layout tried)")
                 == true, "\(errors)")
     }
 }

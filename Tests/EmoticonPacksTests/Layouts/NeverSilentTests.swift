@@ -22,8 +22,8 @@ struct NeverSilentTests {
         #expect(
             result.warnings.map(\.description) == [
                 "faces/: read as a plain folder of images, but emoticons.json beside them was not read (emokit reads a JSON map only as a YYKit group's info.json, a Pleroma pack.json, a Misskey meta.json or a WhatsApp contents.json); the texts and order it may hold are not used",
-                "faces/: read as a plain folder of images, but map.xml beside them was not read (no layout emokit knows reads an XML file with this root); the texts and order it may hold are not used",
-                "faces/: read as a plain folder of images, but order.plist beside them was not read (no layout emokit knows reads a plist of this shape); the texts and order it may hold are not used",
+                "faces/: read as a plain folder of images, but map.xml beside them was not read (its root <smileys> is no layout emokit knows); the texts and order it may hold are not used",
+                "faces/: read as a plain folder of images, but order.plist beside them was not read (it holds an array of 1 item, the first a number, a shape no layout emokit knows); the texts and order it may hold are not used",
             ])
         // Strict runs fail on them, so a build never ships the wrong texts quietly.
         #expect(PackReader(strict: true).survey([faces]).errors.count == 3)

@@ -61,8 +61,8 @@ enum UnreadMapFiles {
         if name == "info.plist", PackReader.isAppleBundleInfo(file) { return "an Apple bundle's Info.plist, never a pack's" }
         if name == "names.tsv" { return "emokit init's names file: run emokit init on the folder to give the entries its texts" }
         switch file.pathExtension.lowercased() {
-        case "plist": return "no layout emokit knows reads a plist of this shape"
-        case "xml": return "no layout emokit knows reads an XML file with this root"
+        case "plist": return PackFileContent.unreadPlistReason(file)
+        case "xml": return PackFileContent.unreadXMLReason(file)
         case "json": return "emokit reads a JSON map only as a YYKit group's info.json, a Pleroma pack.json, a Misskey meta.json or a WhatsApp contents.json"
         case "txt", "tsv", "csv": return "emokit reads a text map only as a Pleroma emoji.txt (shortcode, file[, tags]) or a Pidgin theme"
         case "yaml", "yml": return "no layout emokit knows reads a YAML map"

@@ -1,7 +1,8 @@
 import FileAccess
 import Foundation
 
-/// XhsEmoticonsKeyboard's sets (Android: `<set>/<set>.xml` beside the set's images), as its
+/// XhsEmoticonsKeyboard's sets (Android: an XML file beside the set's images, found by its
+/// `<EmoticonSet>` root; the sample app names it `<set>/<set>.xml`), as its
 /// `XmlUtil.ParserXml` reads them: `<EmoticonSet>` with the set's `name`, `line` and `row` (the
 /// page's lines and the emoticons per line), `iconUri`, and `<EmoticonBean>`s in order, each with
 /// `iconUri` (the image, relative to the set's folder) and `content` (what a tap inserts).
@@ -21,14 +22,16 @@ enum XhsLayout: MapFileLayout {
         return .success(contents)
     }
 
-    /// `<folder>/<folder>.xml` when it starts an `<EmoticonSet>` (told from its first kilobyte);
-    /// a named pipe, device or socket of that name unread, so reading it refuses it by name.
-    static func setFile(in folder: URL) -> URL? {
-        let xml = folder.appendingPathComponent("\(folder.lastPathComponent).xml")
-        guard PackReader.isRegularFile(xml) else { return nil }
-        if RegularFile.specialKind(of: xml) != nil { return xml }
-        guard let head = try? RegularFile.readPrefix(xml, count: 1024) else { return nil }
-        return String(decoding: head, as: UTF8.self).contains("<EmoticonSet") ? xml : nil
+    /// The folder's XhsEmoticonsKeyboard sets: every `.xml` file whose root element is
+    /// `<EmoticonSet>` (the library's `XmlUtil.ParserXml` reads a set from any stream, whatever its
+    /// name), told from its first bytes; `<folder>/<folder>.xml`, the sample app's naming, first.
+    /// A named pipe, device or socket named `<folder>.xml` is returned unread, so reading it
+    /// refuses it by name.
+    static func setFiles(in folder: URL) -> [URL] {
+        let named = folder.appendingPathComponent("\(folder.lastPathComponent).xml")
+        if PackReader.isRegularFile(named), RegularFile.specialKind(of: named) != nil { return [named] }
+        let sets = PackFileContent.xmlFiles(in: folder, root: "EmoticonSet")
+        return sets.filter { $0.lastPathComponent == named.lastPathComponent } + sets.filter { $0.lastPathComponent != named.lastPathComponent }
     }
 
     /// What is read: the set's `name`, `iconUri`, `line` and `row`, and its `<EmoticonBean>`s'

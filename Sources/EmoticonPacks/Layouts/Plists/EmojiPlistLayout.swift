@@ -1,7 +1,12 @@
 /// Apple's `Emoji.plist`: an array of emoji strings, each an entry inserting itself, named from
-/// Unicode's names. (A dictionary in it is refused, its keys checked as a Weibo entry's.)
+/// Unicode's names. (A dictionary in it is refused, its keys checked as a Weibo entry's.) Found by
+/// its name, or by its content: a plist (`info.plist` too) whose root array starts with a string,
+/// which no other layout's entry is.
 enum EmojiPlistLayout: PackLayout {
-    static func matches(_ source: PackSource) -> Bool { source.isEmojiPlist && source.items != nil }
+    static func matches(_ source: PackSource) -> Bool {
+        guard let items = source.items else { return false }
+        return source.isEmojiPlist || (!source.isJSON && items.count > 0 && items[0] is String)
+    }
 
     static func contents(of source: PackSource) -> Result<PackContents, PackError> {
         guard let items = source.items else { return .failure(PackLayouts.unrecognised(source)) }
