@@ -109,10 +109,6 @@ public struct EmojiTestFile: Sendable, Equatable {
         if entries.isEmpty { throw .malformed(path: path, line: lineNumber, reason: "no emoji entries (is this emoji-test.txt?)") }
     }
 
-    /// The entries of one group, in file order.
-    /// The lines of `text`, split where `Character.isNewline` splits them (LF, CR, CRLF as one,
-    /// VT, FF, NEL, LS, PS) but found in its UTF-8 bytes: splitting by characters measured grapheme
-    /// clusters across every emoji of the file and was most of reading it.
     /// `text` without the spaces and tabs around it (what Foundation's `.whitespaces` trims: tab
     /// and the space separators), without bridging each line to Foundation.
     static func trimmed(_ text: Substring) -> Substring {
@@ -122,6 +118,9 @@ public struct EmojiTestFile: Sendable, Equatable {
         return Substring(scalars[first...last])
     }
 
+    /// The lines of `text`, split where `Character.isNewline` splits them (LF, CR, CRLF as one,
+    /// VT, FF, NEL, LS, PS) but found in its UTF-8 bytes: splitting by characters measured grapheme
+    /// clusters across every emoji of the file and was most of reading it.
     package static func lines(of text: String) -> [Substring] {
         let utf8 = text.utf8
         var lines: [Substring] = []
@@ -158,6 +157,7 @@ public struct EmojiTestFile: Sendable, Equatable {
         return lines
     }
 
+    /// The entries of one group, in file order.
     public func entries(inGroup name: String) -> [Entry] { entries.filter { $0.group == name } }
 
     static func value(of key: String, in comment: Substring) -> String? {

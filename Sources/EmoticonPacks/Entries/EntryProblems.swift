@@ -12,6 +12,9 @@ struct EntryProblems {
     var warnings: [PackError] = []
     var moreErrors = 0
     var moreWarnings = 0
+    /// Of `moreWarnings`, those for an entry skipped because its image is missing: they become
+    /// errors with the kept ones when no entry is left (`refuseMissingImages`).
+    var moreMissingImages = 0
 
     init(path: String) { self.path = path }
 
@@ -20,7 +23,12 @@ struct EntryProblems {
     }
 
     mutating func warn(_ warning: PackError) {
-        if warnings.count < PackReader.maxEntryProblems { warnings.append(warning) } else { moreWarnings += 1 }
+        if warnings.count < PackReader.maxEntryProblems {
+            warnings.append(warning)
+        } else {
+            moreWarnings += 1
+            if case .missingImage = warning { moreMissingImages += 1 }
+        }
     }
 
     /// Entries skipped for a missing image made errors, when no entry of the pack is left: a tab
@@ -30,6 +38,10 @@ struct EntryProblems {
         guard !missing.isEmpty else { return }
         warnings.removeAll { if case .missingImage = $0 { true } else { false } }
         for warning in missing { refuse(warning.refused) }
+        // Those past the cap are counted among the errors too, not left in a warning's count.
+        moreErrors += moreMissingImages
+        moreWarnings -= moreMissingImages
+        moreMissingImages = 0
     }
 
     /// The kept problems, then the counts of the rest, appended to a pack's own.

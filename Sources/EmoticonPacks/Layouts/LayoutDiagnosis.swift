@@ -89,7 +89,7 @@ extension PackLayout {
 }
 
 extension CodePointFolderLayout {
-    static var layoutName: String { "images named by code point" }
+    static var layoutName: String { "emoji images named by code point" }
 
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
@@ -117,7 +117,7 @@ extension AdiumLayout {
 }
 
 extension PidginLayout {
-    static var layoutName: String { "Pidgin theme" }
+    static var layoutName: String { "Pidgin smiley theme" }
     static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "theme", in: source, app: "Pidgin") }
 }
 
@@ -136,7 +136,7 @@ extension KDEEmoticonsLayout {
 }
 
 extension EiskaltLayout {
-    static var layoutName: String { "EiskaltDC++ map" }
+    static var layoutName: String { "EiskaltDC++ emoticon map" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
         let beside = "\(source.folder.lastPathComponent).xml"
@@ -157,22 +157,22 @@ extension XhsLayout {
 }
 
 extension PleromaPackLayout {
-    static var layoutName: String { "Pleroma pack.json" }
+    static var layoutName: String { "Pleroma pack (pack.json)" }
     static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "pack.json", in: source, app: "Pleroma") }
 }
 
 extension PleromaEmojiTextLayout {
-    static var layoutName: String { "Pleroma emoji.txt" }
+    static var layoutName: String { "Pleroma list (emoji.txt)" }
     static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "emoji.txt", in: source, app: "Pleroma") }
 }
 
 extension MisskeyExportLayout {
-    static var layoutName: String { "Misskey export" }
+    static var layoutName: String { "Misskey emoji export" }
     static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "meta.json", in: source, app: "Misskey") }
 }
 
 extension TextMapLayout {
-    static var layoutName: String { "text-to-image plist" }
+    static var layoutName: String { "text-to-image dictionary" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
@@ -183,7 +183,7 @@ extension TextMapLayout {
 }
 
 extension EmojiPlistLayout {
-    static var layoutName: String { "Emoji.plist" }
+    static var layoutName: String { "emoji list (Emoji.plist)" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
@@ -194,7 +194,7 @@ extension EmojiPlistLayout {
 }
 
 extension IconMapLayout {
-    static var layoutName: String { "QQ/WeChat icon map" }
+    static var layoutName: String { "QQ/WeChat map" }
     static func mismatch(_ source: PackSource) -> String? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
@@ -249,12 +249,12 @@ extension TUIKitEmojiLayout {
 }
 
 extension NIMEmoticonCatalogLayout {
-    static var layoutName: String { "NetEase NIM catalogs" }
+    static var layoutName: String { "NetEase NIM emoticon catalogs" }
     static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "info and data") }
 }
 
 extension TextImageListLayout {
-    static var layoutName: String { "{text, image} list" }
+    static var layoutName: String { "text and image list" }
     static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "text and image") }
 }
 

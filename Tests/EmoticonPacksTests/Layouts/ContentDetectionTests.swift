@@ -76,7 +76,7 @@ struct ContentDetectionTests {
         }
         var reader = PackReader()
         reader.explainsLayouts = true
-        #expect(reader.survey([folder]).errors.map(\.description).contains { $0.hasPrefix("\(folder.path): tried Adium emoticon set, Pidgin theme,") && $0.contains(" theme, icondef.xml") })
+        #expect(reader.survey([folder]).errors.map(\.description).contains { $0.hasPrefix("\(folder.path): tried Adium emoticon set, Pidgin smiley theme,") && $0.contains(" theme, icondef.xml") })
     }
 
     @Test func aWeiboArrayAndAnEmojiListAreFoundByShapeUnderAnyName() throws {
@@ -137,12 +137,12 @@ struct ContentDetectionTests {
         #expect(lines.contains("\(path): tried XhsEmoticonsKeyboard set: no XML file with the root <EmoticonSet> (smileys.xml has the root <smileys>)"))
         #expect(
             lines.contains(
-                "\(path): tried Adium emoticon set, Pidgin theme, Jabber iconset, KDE emoticon theme, Pleroma pack.json, Pleroma emoji.txt, Misskey export, "
+                "\(path): tried Adium emoticon set, Pidgin smiley theme, Jabber iconset, KDE emoticon theme, Pleroma pack (pack.json), Pleroma list (emoji.txt), Misskey emoji export, "
                     + "WhatsApp sticker pack: no file of the name their app reads (Emoticons.plist, theme, icondef.xml, emoticons.xml, pack.json, emoji.txt, "
                     + "meta.json, contents.json or sticker_packs.wasticker)"))
         #expect(
-            lines.last == "\(path): tried text-to-image plist, LeanCloud ChatKit face list, Tencent TUIKit emoji list, NetEase NIM catalogs, {text, image} list, "
-                + "Emoji.plist, QQ/WeChat icon map, YYKit group, Weibo array: no plist or JSON pack file in the folder")
+            lines.last == "\(path): tried text-to-image dictionary, LeanCloud ChatKit face list, Tencent TUIKit emoji list, NetEase NIM emoticon catalogs, text and image list, "
+                + "emoji list (Emoji.plist), QQ/WeChat map, YYKit group, Weibo array: no plist or JSON pack file in the folder")
         // generate keeps its one line.
         #expect(PackReader().survey([folder]).errors.count == 1)
     }
@@ -157,10 +157,10 @@ struct ContentDetectionTests {
         #expect(lines.first == "faces/info.plist: expected array at root, found dictionary")
         #expect(
             lines.contains(
-                "faces/info.plist: tried LeanCloud ChatKit face list, Tencent TUIKit emoji list, NetEase NIM catalogs, {text, image} list, QQ/WeChat icon map, "
+                "faces/info.plist: tried LeanCloud ChatKit face list, Tencent TUIKit emoji list, NetEase NIM emoticon catalogs, text and image list, QQ/WeChat map, "
                     + "Weibo array: root is a dictionary (keys: \"list\", \"name\"), not an array"))
-        #expect(lines.contains("faces/info.plist: tried text-to-image plist: \"list\" is an array, not an image name or a text"))
-        #expect(lines.contains("faces/info.plist: tried images named by code point, plain folder of images: the folder has a pack file, info.plist"))
+        #expect(lines.contains("faces/info.plist: tried text-to-image dictionary: \"list\" is an array, not an image name or a text"))
+        #expect(lines.contains("faces/info.plist: tried emoji images named by code point, plain folder of images: the folder has a pack file, info.plist"))
         #expect(lines.contains("faces/info.plist: tried YYKit group: root is a dictionary (keys: \"list\", \"name\"), without \"emoticons\""))
     }
 }

@@ -63,6 +63,19 @@ struct KDEEmoticonsLayoutTests {
             ])
     }
 
+    /// Past the hundred problems listed, the rest of a refused theme's missing images are counted
+    /// among its errors, not left in a warning's count.
+    @Test func aThemeOfManyMissingImagesCountsThemAllAsErrors() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("Many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let emoticons = (0..<150).map { "<emoticon file=\"gone-\($0)\"><string>:\($0):</string></emoticon>" }.joined()
+        try Data("<messaging-emoticon-map>\(emoticons)</messaging-emoticon-map>".utf8).write(to: folder.appendingPathComponent("emoticons.xml"))
+        let result = PackReader().survey([folder])
+        #expect(result.errors.count == 101)
+        #expect(result.errors.last?.description == "Many/emoticons.xml: and 50 more entry errors in this file, not listed (the first 100 are)")
+        #expect(result.warnings.allSatisfy { !$0.description.contains("more entry warnings") }, "\(result.warnings)")
+    }
+
     /// A stem is looked up in every format emokit draws, after PNG and GIF: KDE tries every
     /// format Qt reads.
     @Test func aStemFindsAJPEGOrWebPImage() throws {
