@@ -14,6 +14,6 @@ extension PackReader {
         let count = contents.items.count
         let items = count == 1 ? "its one item is not" : "none of its \(count) items is"
         let held = source.file == nil ? "the folder holds \(count) image\(count == 1 ? "" : "s")" : "the file holds \(PackFileContent.describe(source.root))"
-        return .noEmoticons(path: source.display, held: "\(held); \(items) an emoticon as the \(layout.layoutName) layout reads it (the warnings above say why)")
+        return .noEmoticons(path: source.display, held: "\(held); \(items) an emoticon of the layout it was read as, \(layout.layoutName) (the warnings above say why)")
     }
 }

@@ -112,7 +112,7 @@ struct ContentDetectionTests {
         #expect(
             survey.errors.map(\.description) == [
                 "Emoji/emoji.plist: no emoticons to show: the file holds an array of 1 item, the first a dictionary (keys: \"data\", \"id\", \"tag\"); "
-                    + "its one item is not an emoticon as the Emoji.plist layout reads it (the warnings above say why); an empty tab is not written"
+                    + "its one item is not an emoticon of the layout it was read as, emoji list (Emoji.plist) (the warnings above say why); an empty tab is not written"
             ])
         #expect(survey.packs.isEmpty || survey.errors.isEmpty == false)
     }

@@ -30,7 +30,7 @@ struct EntryProblemCapTests {
         #expect(
             lenient.errors.map(\.description) == [
                 "faces/info.plist: no emoticons to show: the file holds an array of 5000 items, the first an empty dictionary; none of its 5000 items is "
-                    + "an emoticon as the Weibo array layout reads it (the warnings above say why); an empty tab is not written"
+                    + "an emoticon of the layout it was read as, Weibo array (the warnings above say why); an empty tab is not written"
             ])
         #expect(lenient.warnings.last?.description == "faces/info.plist: and \(5_000 - cap) more entry warnings in this file, not listed (the first \(cap) are)")
     }
