@@ -98,7 +98,10 @@ struct WhatsAppStickerLayoutTests {
             (#"{"packs": []}"#, "stickers/contents.json: sticker_packs: missing: a WhatsApp sticker pack file lists its packs under \"sticker_packs\""),
             (#"{"sticker_packs": []}"#, "stickers/contents.json: sticker_packs: expected an array of sticker packs, found an empty array"),
             (#"{"sticker_packs": [{"identifier": "p", "stickers": [{"image_file": "a.webp"}]}]}"#, "stickers/contents.json: sticker_packs[0].name: missing"),
-            (#"{"sticker_packs": [{"identifier": "p", "name": "P", "stickers": []}]}"#, "stickers/contents.json: sticker_packs[0].stickers: expected a non-empty array of stickers, found an empty array"),
+            (
+                #"{"sticker_packs": [{"identifier": "p", "name": "P", "stickers": []}]}"#,
+                "stickers/contents.json: sticker_packs[0].stickers: expected a non-empty array of stickers, found an empty array"
+            ),
         ]
         for (json, expected) in cases {
             try Data(json.utf8).write(to: file)

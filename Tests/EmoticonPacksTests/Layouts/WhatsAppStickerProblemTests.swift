@@ -16,14 +16,14 @@ struct WhatsAppStickerProblemTests {
         return folder
     }
 
-    static func packs(identifier: String = "p", tray: String = #""tray.png""#, sticker: String = #"{"image_file": "01.webp"}"#) -> String {
+    static func packs(identifier: String = #""p""#, tray: String = #""tray.png""#, sticker: String = #"{"image_file": "01.webp"}"#) -> String {
         #"{"sticker_packs": [{"identifier": \#(identifier), "name": "P", "tray_image_file": \#(tray), "stickers": [\#(sticker)]}]}"#
     }
 
     @Test func aTrayImageWhatsAppCouldNotOpenIsAnErrorNamingItsKey() throws {
         let cases: [(String, String)] = [
             (#""gone.png""#, "wa/contents.json: sticker_packs[0].tray_image_file: file not found: wa/gone.png (nor an @2x or @3x variant)"),
-            (#""../tray.png""#, "wa/contents.json: sticker_packs[0].tray_image_file: unsafe path \"../tray.png\": a file name may not start with '.'"),
+            (#""../tray.png""#, "wa/contents.json: sticker_packs[0].tray_image_file: unsafe path \"../tray.png\": only a plain file name in the pack folder is allowed, not a path"),
             (#""/tmp/tray.png""#, "wa/contents.json: sticker_packs[0].tray_image_file: unsafe path \"/tmp/tray.png\": only a plain file name in the pack folder is allowed, not a path"),
             ("5", "wa/contents.json: sticker_packs[0].tray_image_file: expected the tray image's file name, found number"),
             (#""sub""#, "wa/contents.json: sticker_packs[0].tray_image_file: file not found: wa/sub (nor an @2x or @3x variant)"),
@@ -42,8 +42,14 @@ struct WhatsAppStickerProblemTests {
 
     @Test func anIdentifierThatIsNoFolderNameOrRepeatsAnotherPacksIsNamed() throws {
         let cases: [(String, String)] = [
-            (#""../1""#, #"sticker_packs[0].identifier: "../1" is not a folder name (a file name may not start with '.'): a pack's files are in <identifier>/ beside the file"#),
-            (#""a/b""#, #"sticker_packs[0].identifier: "a/b" is not a folder name (only a plain file name in the pack folder is allowed, not a path): a pack's files are in <identifier>/ beside the file"#),
+            (
+                #""../1""#,
+                #"sticker_packs[0].identifier: "../1" is not a folder name (only a plain file name in the pack folder is allowed, not a path): a pack's files are in <identifier>/ beside the file"#
+            ),
+            (
+                #""a/b""#,
+                #"sticker_packs[0].identifier: "a/b" is not a folder name (only a plain file name in the pack folder is allowed, not a path): a pack's files are in <identifier>/ beside the file"#
+            ),
             (#"".""#, #"sticker_packs[0].identifier: "." is not a folder name (a file name may not start with '.'): a pack's files are in <identifier>/ beside the file"#),
             (#""a..b""#, #"sticker_packs[0].identifier: "a..b" is not a folder name ('..' is not allowed): a pack's files are in <identifier>/ beside the file"#),
             (#"" ""#, "sticker_packs[0].identifier: only spaces"),
