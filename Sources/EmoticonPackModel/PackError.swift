@@ -106,7 +106,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAPack(let path):
             return "\(path: path): not an emoticon pack (no Emoji.plist or info.plist) nor a folder of packs"
         case let .tooLarge(path, bytes, limit):
-            return "\(path: path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with \(setting: "max-plist-size"))"
+            // The limit is every pack file's (a sticker pack's contents.json, a Pidgin theme), named for plists.
+            let isPlist = path.lowercased().hasSuffix(".plist")
+            return "\(path: path): \(isPlist ? "plist" : "pack file") is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) "
+                + "(raise it with \(setting: "max-plist-size")\(isPlist ? "" : ", the limit for every pack file"))"
         case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"
         case let .malformed(path, reason): return "\(path: path): not a valid property list (\(reason))"
         case let .wrongRoot(path, expected, found): return "\(path: path): expected \(expected) at root, found \(found)"

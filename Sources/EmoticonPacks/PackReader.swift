@@ -296,8 +296,8 @@ public struct PackReader: Sendable {
         outcome.pack?.tabIcon = own["icon"]
         if !contents.tabs.isEmpty, let whole = outcome.pack {
             let tabs = split(whole, into: contents.tabs)
-            // A tab left out (every entry refused, with --lenient) is said, never dropped quietly.
-            for tab in contents.tabs where !whole.entries.contains(where: { tab.items.contains($0.plistIndex) }) {
+            // A tab --lenient leaves out (every entry refused, each a warning) is said, never dropped quietly.
+            for tab in contents.tabs where lenient && !whole.entries.contains(where: { tab.items.contains($0.plistIndex) }) {
                 outcome.warnings.append(.emptyTab(path: display, tab: tab.title ?? folderName))
             }
             outcome.pack = tabs.first ?? whole

@@ -139,3 +139,23 @@ struct WhatsAppStickerProblemTests {
         #expect(result.warnings.map(\.description).contains(#"wa/contents.json: tab "Q" left out: every one of its entries was refused (see above)"#), "\(result.warnings)")
     }
 }
+
+/// Limits and files a sticker pack's reader must not trip over.
+struct WhatsAppStickerFileTests {
+    @Test func aFileOverTheLimitIsNamedAsAPackFileNotAPlist() throws {
+        // 12 MB of spaces after the packs: JSON, but over the 10 MB every pack file may be.
+        let folder = try WhatsAppStickerProblemTests.pack(WhatsAppStickerProblemTests.packs() + String(repeating: " ", count: 12 * 1024 * 1024))
+        let errors = LayoutFixtures.errors(folder.path)
+        #expect(errors.count == 1 && errors[0].hasPrefix("wa/contents.json: pack file is 12 MB; the limit is 10 MB (raise it with "), "\(errors)")
+        #expect(errors.first?.hasSuffix("max-plist-size, the limit for every pack file)") == true, "\(errors)")
+    }
+
+    @Test func aStickerThatIsAPipeIsRefusedNotWaitedFor() throws {
+        let folder = try WhatsAppStickerProblemTests.pack(WhatsAppStickerProblemTests.packs(sticker: #"{"image_file": "pipe.webp"}"#))
+        #expect(mkfifo(folder.appendingPathComponent("pipe.webp").path, 0o644) == 0)
+        #expect(
+            LayoutFixtures.errors(folder.path) == [
+                #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/pipe.webp cannot be read as a sticker: is a named pipe (FIFO), not a regular file"#
+            ])
+    }
+}

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// What a sticker file is, told by its first bytes, never by its name: a keyboard hands the file
@@ -28,25 +29,30 @@ public enum StickerFileFormat: String, Sendable {
         return .failure(Refusal(found: start.isEmpty ? "an empty file" : "no image emokit knows"))
     }
 
-    /// The format of the file at `url`, read from its first bytes only; a file over `maxBytes`
-    /// is refused by its size.
+    /// The format of the file at `url`, read from its first bytes only (opened as a regular
+    /// file, never a pipe that would block); a file over `maxBytes` is refused by its size.
     public static func of(fileAt url: URL) -> Result<StickerFileFormat, Refusal> {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maxBytes {
-            return .failure(Refusal(found: "\(size / (1024 * 1024)) MB", tooLarge: true))
+        do {
+            let file = try OpenRegularFile(url, maxBytes: maxBytes)
+            return of(try file.read(at: 0, count: min(12, file.size)))
+        } catch {
+            if case .tooLarge(let bytes, _) = error { return .failure(Refusal(found: RegularFile.Problem.size(bytes), tooLarge: true)) }
+            return .failure(Refusal(found: "", cannotRead: error.description))
         }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return .failure(Refusal(found: "a file emokit cannot open")) }
-        defer { try? handle.close() }
-        return of((try? handle.read(upToCount: 12)) ?? Data())
     }
 
-    /// Why a file is no sticker, in words a user can act on.
+    /// Why a file is no sticker, in words a user can act on (after the file's name: `is a GIF, …`).
     public struct Refusal: Error, Equatable, Sendable {
         /// What the file is instead (`a GIF`).
         public var found: String
         /// The file is over `maxBytes` (`found` says its size).
         public var tooLarge = false
+        /// The file could not be opened as a regular file: why (`is a named pipe, not a regular file`).
+        public var cannotRead: String? = nil
+        /// What follows the file's name in a message.
         public var reason: String {
-            if tooLarge { return "\(found), over the \(StickerFileFormat.maxBytes / (1024 * 1024)) MB a sticker may be (WhatsApp takes 500 KB)" }
+            if let cannotRead { return "cannot be read as a sticker: \(cannotRead)" }
+            if tooLarge { return "\(found), over the \(RegularFile.Problem.size(StickerFileFormat.maxBytes)) a sticker may be (WhatsApp takes 500 KB)" }
             return "\(found), not a WebP or PNG: WhatsApp sends a sticker as WebP (its iOS sample also takes PNG); convert it to WebP"
         }
     }

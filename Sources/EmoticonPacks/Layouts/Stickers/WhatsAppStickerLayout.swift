@@ -89,7 +89,8 @@ enum WhatsAppStickerLayout: PackLayout {
                     for variant in file.variants {
                         if case .failure(let refusal) = StickerFileFormat.of(fileAt: variant.url) {
                             let label = (item as? Int).flatMap { items.indices.contains($0) ? items[$0].texts.first : nil }
-                            return .failure(.entry(path: display, index: index, key: "image_file", text: label, reason: "\(path: variant.displayPath) is \(refusal.reason)"))
+                            return .failure(
+                                .entry(path: display, index: index, key: "image_file", text: label, reason: "\(path: variant.displayPath) \(refusal.cannotRead == nil ? "is " : "")\(refusal.reason)"))
                         }
                     }
                 }
