@@ -38,6 +38,13 @@ struct WhatsAppStickerProblemTests {
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("out.png"), withDestinationURL: LayoutFixtures.url("WhatsApp/assets/1/tray_Cuppy.png"))
         let errors = LayoutFixtures.errors(folder.path)
         #expect(errors.count == 1 && errors[0].hasPrefix("wa/contents.json: sticker_packs[0].tray_image_file: "), "\(errors)")
+        // One WhatsApp could not decode is refused when the pack is read, so validate says it too.
+        let text = try Self.pack(Self.packs(tray: #""text.png""#))
+        try Data("not a picture".utf8).write(to: text.appendingPathComponent("text.png"))
+        #expect(
+            LayoutFixtures.errors(text.path) == [
+                "wa/contents.json: sticker_packs[0].tray_image_file: wa/text.png is no image emokit knows, not a PNG or WebP: WhatsApp shows a pack's tray image as a PNG or WebP"
+            ])
     }
 
     @Test func anIdentifierThatIsNoFolderNameOrRepeatsAnotherPacksIsNamed() throws {
@@ -155,7 +162,7 @@ struct WhatsAppStickerFileTests {
         #expect(mkfifo(folder.appendingPathComponent("pipe.webp").path, 0o644) == 0)
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/pipe.webp cannot be read as a sticker: is a named pipe (FIFO), not a regular file"#
+                #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/pipe.webp cannot be read: is a named pipe (FIFO), not a regular file"#
             ])
     }
 }

@@ -51,9 +51,15 @@ public enum StickerFileFormat: String, Sendable {
         public var cannotRead: String? = nil
         /// What follows the file's name in a message.
         public var reason: String {
-            if let cannotRead { return "cannot be read as a sticker: \(cannotRead)" }
+            if let cannotRead { return "cannot be read: \(cannotRead)" }
             if tooLarge { return "\(found), over the \(RegularFile.Problem.size(StickerFileFormat.maxBytes)) a sticker may be (WhatsApp takes 500 KB)" }
             return "\(found), not a WebP or PNG: WhatsApp sends a sticker as WebP (its iOS sample also takes PNG); convert it to WebP"
+        }
+
+        /// The same for a pack's tray image (a PNG or WebP too; its size limit is the sticker's).
+        public var tray: String {
+            if cannotRead != nil || tooLarge { return reason }
+            return "\(found), not a PNG or WebP: WhatsApp shows a pack's tray image as a PNG or WebP"
         }
     }
 }

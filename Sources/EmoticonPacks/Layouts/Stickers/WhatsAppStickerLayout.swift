@@ -59,7 +59,16 @@ enum WhatsAppStickerLayout: PackLayout {
                 let folder = inOwnFolder ? source.folder.appendingPathComponent(pack.identifier) : source.folder
                 let display = inOwnFolder ? "\(source.folderDisplay)/\(pack.identifier)" : source.folderDisplay
                 switch FolderFiles(folder: folder, display: display).variants(of: tray) {
-                case .success(let variants): tab.icon = ImageFile(name: tray, variants: variants)
+                case .success(let variants):
+                    // WhatsApp decodes the tray image as a bitmap (PNG or WebP): one it could not is
+                    // refused here, so validate says what generate would.
+                    for variant in variants {
+                        if case .failure(let refusal) = StickerFileFormat.of(fileAt: variant.url) {
+                            let reason = "\(variant.displayPath) \(refusal.cannotRead == nil ? "is " : "")\(refusal.tray)"
+                            return .failure(.fileKey(path: source.display, key: "sticker_packs[\(pack.index)].tray_image_file", reason: reason))
+                        }
+                    }
+                    tab.icon = ImageFile(name: tray, variants: variants)
                 case .failure(let problem):
                     // WhatsApp refuses a pack whose tray image it cannot open: never a silent stand-in.
                     return .failure(.fileKey(path: source.display, key: "sticker_packs[\(pack.index)].tray_image_file", reason: problem.message.description))
