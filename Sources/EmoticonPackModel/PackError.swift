@@ -139,6 +139,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "each inserting [name]"
         case let .unmatchedAdditional(path): return "\(path: path): no group of that id in the bundle; ignored, as YYKit ignores it"
         case let .emptyTab(path, tab): return "\(path: path): tab \(quoted: tab) left out: every one of its entries was refused (see above)"
+        case let .tabIDChanged(path, wanted, given, holder?) where holder == path:
+            return "\(path: path): tab id '\(wanted)' is already another tab's of this file (two of its tabs have that name); this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .tabIDChanged(path, wanted, given, holder?):
             return "\(path: path): tab id '\(wanted)' is already used by \(path: holder) (ids are compared ignoring case); this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .tabIDChanged(path, wanted, given, nil):

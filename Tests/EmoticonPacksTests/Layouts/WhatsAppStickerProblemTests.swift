@@ -166,3 +166,16 @@ struct WhatsAppStickerFileTests {
             ])
     }
 }
+
+extension WhatsAppStickerFileTests {
+    @Test func twoPacksOfOneNameAreToldApartNamingTheFile() throws {
+        let folder = try WhatsAppStickerProblemTests.pack(
+            #"{"sticker_packs": [{"identifier": "p", "name": "P", "stickers": [{"image_file": "01.webp"}]}, {"identifier": "q", "name": "P", "stickers": [{"image_file": "02.webp"}]}]}"#)
+        let result = try LayoutFixtures.read(folder.path)
+        #expect(result.packs.map(\.id) == ["wa-P", "wa-P-2"])
+        #expect(
+            result.warnings.map(\.description) == [
+                "wa/contents.json: tab id 'wa-P' is already another tab's of this file (two of its tabs have that name); this tab gets 'wa-P-2' (set ids with the config file's tabIds)"
+            ])
+    }
+}
