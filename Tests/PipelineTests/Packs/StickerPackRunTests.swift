@@ -100,4 +100,20 @@ struct StickerPackRunTests {
             #expect(try Data(contentsOf: out.appendingPathComponent(image)) == Data(contentsOf: folder.appendingPathComponent(name)), "\(name)")
         }
     }
+
+    /// A damaged WebP sticker is named by its key, `image_file`, never a plist's `png`.
+    @Test func aDamagedStickerIsNamedByItsKey() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("wa")
+        try FileManager.default.copyItem(at: PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/assets"), to: folder)
+        try Data("RIFF\u{10}\0\0\0WEBPgarbagegarbage".utf8).write(to: folder.appendingPathComponent("1/01_Cuppy_smile.webp"))
+        do {
+            _ = try PipelineRun.generate([folder], out: folder.deletingLastPathComponent().appendingPathComponent("out")) { $0.writePreview = false }
+            Issue.record("a damaged sticker must stop the run")
+        } catch let error as GenerationError {
+            #expect(
+                error.diagnostics(.error).map(Printed.text) == [
+                    #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/1/01_Cuppy_smile.webp: corrupt WebP: the image data is damaged (libwebp cannot decode it)"#
+                ])
+        }
+    }
 }
