@@ -33,6 +33,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case plainImageFolder(path: String, count: Int)
     /// `additional/<group>` of a YYKit bundle names no group of the bundle (a warning).
     case unmatchedAdditional(path: String)
+    /// A tab of the pack's file (a sticker pack) every entry of which was refused, left out (a warning).
+    case emptyTab(path: String, tab: String)
     /// Two packs wanted the same tab id (or `recent`); the later one was given another.
     case tabIDChanged(path: String, wanted: String, given: String, holder: String?)
     /// An entry of a per-pack config setting (`tabIds`, `tabTitles`, `packFiles`) that names no
@@ -109,7 +111,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAPack(let path):
             return "\(path: path): not an emoticon pack nor a folder of packs: no layout emokit reads fits it ('emokit validate' lists each layout tried)"
         case let .tooLarge(path, bytes, limit):
-            return "\(path: path): plist is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) (raise it with \(setting: "max-plist-size"))"
+            // The limit is every pack file's (a sticker pack's contents.json, a Pidgin theme), named for plists.
+            let isPlist = path.lowercased().hasSuffix(".plist")
+            return "\(path: path): \(isPlist ? "plist" : "pack file") is \(Self.megabytes(bytes)); the limit is \(Self.megabytes(limit)) "
+                + "(raise it with \(setting: "max-plist-size")\(isPlist ? "" : ", the limit for every pack file"))"
         case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"
         case let .malformed(path, reason): return "\(path: path): not a valid property list (\(reason))"
         case let .wrongRoot(path, expected, found): return "\(path: path): expected \(expected) at root, found \(found)"
@@ -138,6 +143,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path: path): no info.plist, read as a plain folder of images: one tab, \(count) emoticon\(count == 1 ? "" : "s") in name order, "
                 + "each inserting [name]"
         case let .unmatchedAdditional(path): return "\(path: path): no group of that id in the bundle; ignored, as YYKit ignores it"
+        case let .emptyTab(path, tab): return "\(path: path): tab \(quoted: tab) left out: every one of its entries was refused (see above)"
+        case let .tabIDChanged(path, wanted, given, holder?) where holder == path:
+            return "\(path: path): tab id '\(wanted)' is already another tab's of this file (two of its tabs have that name); this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .tabIDChanged(path, wanted, given, holder?):
             return "\(path: path): tab id '\(wanted)' is already used by \(path: holder) (ids are compared ignoring case); this tab gets '\(given)' (set ids with the config file's tabIds)"
         case let .tabIDChanged(path, wanted, given, nil):
@@ -204,6 +212,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .skippedEntry: return "skipped-entry"
         case .plainImageFolder: return "plain-image-folder"
         case .unmatchedAdditional: return "unmatched-additional"
+        case .emptyTab: return "empty-tab"
         case .tabIDChanged: return "tab-id-changed"
         case .packConfig(let setting, _, _): return setting == "tabIds" ? "tab-id-config" : "pack-config"
         case .unsafeLink: return "unsafe-link"
@@ -231,7 +240,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound, .notAPack, .tooLarge, .unreadable, .malformed, .wrongRoot, .entry, .packageOrder, .incompleteGroup, .packConfig, .unsafeLink,
             .fileKey, .malformedMap, .zippedPack, .noEmoticons:
             return .error
-        case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .moreUpscaled, .skippedEntry, .unmatchedAdditional, .tabIDChanged, .unusedImage,
+        case .duplicateText, .skippedFolder, .unknownKey, .upscaled, .moreUpscaled, .skippedEntry, .unmatchedAdditional, .emptyTab, .tabIDChanged, .unusedImage,
             .unreadMapFile, .unmappedImages, .setGrid, .skippedLine, .missingImage, .missingImages:
             return .warning
         case .deleteKeyImages(_, let chosen, _): return chosen == nil ? .warning : .note
@@ -277,7 +286,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
             .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _, _), .packageOrder(let path, _),
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
             .upscaled(let path, _, _, _, _, _, _), .moreUpscaled(let path, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
-            .unmatchedAdditional(let path), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
+            .unmatchedAdditional(let path), .emptyTab(let path, _), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
             .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
             .setGrid(let path, _, _), .moreEntryProblems(let path, _, _, _), .noEmoticons(let path, _), .layoutTried(let path, _, _),

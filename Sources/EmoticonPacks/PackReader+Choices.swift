@@ -41,10 +41,12 @@ extension PackReader {
         let resolved = TabID.resolve(wanted)
         for index in packs.indices { packs[index].id = resolved.ids[index] }
         return resolved.changes.map { change in
-            // Full folder paths: two packs wanting one id often share a folder name.
-            PackError.tabIDChanged(
-                path: packs[change.index].folder.path, wanted: change.wanted, given: change.given,
-                holder: change.holder.map { packs[$0].folder.path })
+            // Full folder paths: two packs wanting one id often share a folder name. Two tabs of one
+            // pack file (two sticker packs of one name) are named by that file, said as such.
+            let pack = packs[change.index]
+            let sameFile = change.holder.map { packs[$0].folder == pack.folder } ?? false
+            let path = sameFile ? pack.plistPath : pack.folder.path
+            return PackError.tabIDChanged(path: path, wanted: change.wanted, given: change.given, holder: change.holder.map { sameFile ? path : packs[$0].folder.path })
         }
     }
 

@@ -311,6 +311,10 @@ public struct PackReader: Sendable {
         outcome.pack?.ownImages = contents.ownImages + reportedImages
         if !contents.tabs.isEmpty, let whole = outcome.pack {
             let tabs = split(whole, into: contents.tabs)
+            // A tab --lenient leaves out (every entry refused, each a warning) is said, never dropped quietly.
+            for tab in contents.tabs where lenient && !whole.entries.contains(where: { tab.items.contains($0.plistIndex) }) {
+                outcome.warnings.append(.emptyTab(path: display, tab: tab.title ?? folderName))
+            }
             outcome.pack = tabs.first ?? whole
             outcome.morePacks = Array(tabs.dropFirst())
         }

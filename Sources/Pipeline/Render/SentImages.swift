@@ -8,11 +8,10 @@ import OutputTransaction
 /// The pictures of entries that send an image instead of text (WhatsApp stickers): a keyboard
 /// hands the file to the app, which sends it as it is, so the pack's own file is copied into the
 /// output unchanged (its size, format and animation are what the app made it) under
-/// `images/<SHA-256 of the file>.<extension>`: one copy per distinct file, names never from packs.
+/// `images/<SHA-256 of the file>.<webp or png, by its content>`: one copy per distinct file, names never from packs.
 extension Generator {
-    /// The largest file copied: WhatsApp takes stickers up to 500 KB; 16 MB leaves room for any
-    /// honest picture and none for a file a keyboard could not send.
-    static let maxSentImageBytes = 16 * 1024 * 1024
+    /// The largest file copied (`StickerFileFormat.maxBytes`, which the pack reader checks first).
+    static let maxSentImageBytes = StickerFileFormat.maxBytes
 
     /// Copies each sending entry's largest variant; by tab and entry, its path (nil for an entry
     /// that types text).
@@ -30,9 +29,16 @@ extension Generator {
                 do { data = try RegularFile.read(variant.url, maxBytes: Self.maxSentImageBytes) } catch {
                     throw .image(user: .entry(EntryLabel(pack, entry)), error: PNGError(path: variant.displayPath, reason: .unreadable(error.description)))
                 }
+                // Named for what the bytes are (a PNG renamed `.webp` is written `.png`); the pack
+                // reader refused anything but WebP and PNG, so this is a file changed since.
+                let format: StickerFileFormat
+                switch StickerFileFormat.of(data) {
+                case .success(let found): format = found
+                case .failure(let refusal):
+                    throw .image(user: .entry(EntryLabel(pack, entry)), error: PNGError(path: variant.displayPath, reason: .unreadable(refusal.reason)))
+                }
                 let digest = SHA256.hexDigest(data)
-                let ext = (variant.fileName as NSString).pathExtension.lowercased()
-                let path = "images/\(digest).\(OutputPaths.sentImageExtensions.contains(ext) ? ext : "bin")"
+                let path = "images/\(digest).\(format.fileExtension)"
                 if written[digest] == nil {
                     do { try output.write(data, to: path) } catch { throw GenerationError(error) }
                     written[digest] = path

@@ -113,7 +113,7 @@ extension Generator {
                 switch headers.result(at: index, of: file) {
                 case .failure(let error):
                     let problem = PackError.entry(
-                        path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "png", text: entry.text, reason: "\(path: error.path): \(error.reasonText)")
+                        path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: entry.imageKeyInMessages, text: entry.text, reason: "\(path: error.path): \(error.reasonText)")
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                     dropped.append(index)
                 case .success(let checked):
@@ -256,4 +256,10 @@ struct HeaderChecks {
         outcomes = results.flatMap { $0 }
         if outcomes.count != block.count { outcomes = Array(repeating: nil, count: block.count) }
     }
+}
+
+extension Entry {
+    /// How a message names the key that gave this entry its image: a sticker's `image_file`, else
+    /// the YYKit plist's `png` (a sticker's WebP is no `png`).
+    var imageKeyInMessages: String { sendsImage ? "image_file" : "png" }
 }

@@ -145,7 +145,7 @@ extension Generator {
                 let ratio = String(format: "%.1f", aspect)
                 findings.append(
                     .entry(
-                        path: path, index: entry.plistIndex, key: "png", text: entry.text,
+                        path: path, index: entry.plistIndex, key: entry.imageKeyInMessages, text: entry.text,
                         reason: "\(path: variant.displayPath) is \(width)x\(height), far from square (\(ratio):1, more than 1.5:1); it is drawn shrunk to fit the square icon"))
             }
         }
@@ -157,7 +157,7 @@ extension Generator {
             if abs(width - expectedWidth) > tolerance || abs(height - expectedHeight) > tolerance {
                 findings.append(
                     .entry(
-                        path: path, index: entry.plistIndex, key: "png", text: entry.text,
+                        path: path, index: entry.plistIndex, key: entry.imageKeyInMessages, text: entry.text,
                         reason: "\(path: variant.displayPath) is \(width)x\(height), but \(path: base.variant.displayPath) is \(base.width)x\(base.height): "
                             + "an @\(variant.scale)x file should be \(expectedWidth)x\(expectedHeight)"))
             }

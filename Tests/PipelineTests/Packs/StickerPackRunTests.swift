@@ -74,4 +74,46 @@ struct StickerPackRunTests {
         let expected = #"["","image","../\#(stickers[0][0].image ?? "")",["03_Cuppy_rofl"],["03_Heart"]]"#
         #expect(node.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
     }
+
+    /// A sticker's copy is named for what it holds: the iOS sample's PNG stickers are written
+    /// `.png`, a PNG renamed `.webp` too, its WebP stickers `.webp`.
+    @Test func aStickersCopyIsNamedForWhatItsBytesAre() throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("ios")
+        try FileManager.default.copyItem(at: PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/ios"), to: folder)
+        // A PNG under a WebP's name.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("03_Heart.webp"))
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("tray_Cuppy.png"), to: folder.appendingPathComponent("03_Heart.webp"))
+        try PipelineRun.generate([folder], out: out) { $0.writePreview = false }
+        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let images = manifest.tabs.map { $0.pages.flatMap(\.buttons).compactMap(\.image) }
+        let names = [["01_Cuppy_smile.png", "02_Cuppy_lol.png", "03_Cuppy_rofl.png"], ["01_SendingLove.webp", "02_WellDoThisTogether.webp", "03_Heart.webp"]]
+        let expected = names.map {
+            $0.map { name in
+                let data = (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
+                return "images/\(SHA256.hexDigest(data)).\(data.starts(with: [0x89, 0x50]) ? "png" : "webp")"
+            }
+        }
+        #expect(images == expected)
+        #expect(images[0].allSatisfy { $0.hasSuffix(".png") } && images[1].last?.hasSuffix(".png") == true && images[1][0].hasSuffix(".webp"))
+        for (image, name) in zip(images.joined(), names.joined()) {
+            #expect(try Data(contentsOf: out.appendingPathComponent(image)) == Data(contentsOf: folder.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
+    /// A damaged WebP sticker is named by its key, `image_file`, never a plist's `png`.
+    @Test func aDamagedStickerIsNamedByItsKey() throws {
+        let folder = Fixtures.temporaryDirectory().appendingPathComponent("wa")
+        try FileManager.default.copyItem(at: PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/assets"), to: folder)
+        try Data("RIFF\u{10}\0\0\0WEBPgarbagegarbage".utf8).write(to: folder.appendingPathComponent("1/01_Cuppy_smile.webp"))
+        do {
+            _ = try PipelineRun.generate([folder], out: folder.deletingLastPathComponent().appendingPathComponent("out")) { $0.writePreview = false }
+            Issue.record("a damaged sticker must stop the run")
+        } catch let error as GenerationError {
+            #expect(
+                error.diagnostics(.error).map(Printed.text) == [
+                    #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/1/01_Cuppy_smile.webp: corrupt WebP: the image data is damaged (libwebp cannot decode it)"#
+                ])
+        }
+    }
 }
