@@ -28,13 +28,8 @@ enum MisskeyExportLayout: PackLayout {
     }
 
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try Shortcodes.json(data, display: display)
-        guard let meta = root as? [String: Any] else {
-            throw PackError.wrongRoot(path: display, expected: "a dictionary with \"emojis\" (a Misskey emoji export)", found: PackReader.typeName(root))
-        }
-        guard let emojis = meta["emojis"] else {
-            throw PackError.fileKey(path: display, key: "emojis", reason: "missing: a Misskey export's meta.json lists its emoji under \"emojis\"")
-        }
+        let emojis = try Shortcodes.requiredKey(
+            "emojis", of: data, display: display, kind: "a Misskey emoji export", missing: "a Misskey export's meta.json lists its emoji under \"emojis\"")
         guard let records = emojis as? [Any] else {
             throw PackError.fileKey(path: display, key: "emojis", reason: "expected an array of emoji, found \(PackReader.typeName(emojis))")
         }

@@ -12,13 +12,8 @@ enum PleromaPackLayout: MapFileLayout {
     static var fileNames: [String] { ["pack.json"] }
 
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try Shortcodes.json(data, display: display)
-        guard let pack = root as? [String: Any] else {
-            throw PackError.wrongRoot(path: display, expected: "a dictionary with \"files\" (a Pleroma emoji pack)", found: PackReader.typeName(root))
-        }
-        guard let files = pack["files"] else {
-            throw PackError.fileKey(path: display, key: "files", reason: "missing: a Pleroma pack.json maps each shortcode to its image file under \"files\"")
-        }
+        let files = try Shortcodes.requiredKey(
+            "files", of: data, display: display, kind: "a Pleroma emoji pack", missing: "a Pleroma pack.json maps each shortcode to its image file under \"files\"")
         guard let shortcodes = files as? [String: Any] else {
             throw PackError.fileKey(path: display, key: "files", reason: "expected a dictionary of shortcode to file name, found \(PackReader.typeName(files))")
         }

@@ -52,6 +52,18 @@ enum Shortcodes {
         }
     }
 
+    /// A JSON pack file's value under the one key it cannot do without (Pleroma's `files`,
+    /// Misskey's `emojis`, WhatsApp's `sticker_packs`), its root a dictionary: `kind` says what the
+    /// file is (`a Pleroma emoji pack`) and `missing` what the key holds, in the refusals.
+    static func requiredKey(_ key: String, of data: Data, display: String, kind: String, missing: String) throws(PackError) -> Any {
+        let root = try json(data, display: display)
+        guard let file = root as? [String: Any] else {
+            throw PackError.wrongRoot(path: display, expected: "a dictionary with \"\(key)\" (\(kind))", found: PackReader.typeName(root))
+        }
+        guard let value = file[key] else { throw PackError.fileKey(path: display, key: key, reason: "missing: \(missing)") }
+        return value
+    }
+
     /// `pairs` in shortcode order (UTF-8 byte order): the order the servers list their emoji in
     /// (Pleroma's table is ordered by shortcode), and the same on every run whatever the order of
     /// a JSON object's keys. Equal shortcodes keep their order (the first is read, the rest are

@@ -118,13 +118,9 @@ enum WhatsAppStickerLayout: PackLayout {
     }
 
     static func parse(_ data: Data, display: String) throws(PackError) -> Any {
-        let root = try Shortcodes.json(data, display: display)
-        guard let file = root as? [String: Any] else {
-            throw PackError.wrongRoot(path: display, expected: "a dictionary with \"sticker_packs\" (a WhatsApp sticker pack file)", found: PackReader.typeName(root))
-        }
-        guard let list = file["sticker_packs"] else {
-            throw PackError.fileKey(path: display, key: "sticker_packs", reason: "missing: a WhatsApp sticker pack file lists its packs under \"sticker_packs\"")
-        }
+        let list = try Shortcodes.requiredKey(
+            "sticker_packs", of: data, display: display, kind: "a WhatsApp sticker pack file",
+            missing: "a WhatsApp sticker pack file lists its packs under \"sticker_packs\"")
         guard let packs = list as? [Any], !packs.isEmpty else {
             let found = (list as? [Any]).map { _ in "an empty array" } ?? PackReader.typeName(list)
             throw PackError.fileKey(path: display, key: "sticker_packs", reason: "expected an array of sticker packs, found \(found)")
