@@ -191,10 +191,13 @@ extension PackReader {
         if names.contains(where: { isPack(folder.appendingPathComponent($0)) }) {
             return "it is a folder of packs, not a pack (name it on the command line to include its packs)"
         }
+        let layoutsTried = "emokit validate on it alone lists the layouts tried"
         if !plists.isEmpty {
             let shown = plists.prefix(3).map { PackError.quote($0) }.joined(separator: ", ")
-            return "no Emoji.plist or info.plist (it holds \(shown)\(plists.count > 3 ? ", …" : ""))"
+            return "no pack file emokit reads (it holds \(shown)\(plists.count > 3 ? ", …" : "")); \(layoutsTried)"
         }
-        return "no Emoji.plist or info.plist"
+        let images = names.contains { MapLayouts.drawnExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        if images { return "no pack file, only images (a folder of images is a pack when named on its own, on the command line)" }
+        return "no pack file emokit reads; \(layoutsTried)"
     }
 }

@@ -35,8 +35,8 @@ struct PackFolderTests {
         #expect(
             result.warnings.map(\.description) == [
                 "Packs/empty: skipped, not a pack: the folder is empty",
-                "Packs/images-only: skipped, not a pack: no Emoji.plist or info.plist",
-                "Packs/misnamed: skipped, not a pack: no Emoji.plist or info.plist (it holds \"emoticons-info.plist\")",
+                "Packs/images-only: skipped, not a pack: no pack file, only images (a folder of images is a pack when named on its own, on the command line)",
+                "Packs/misnamed: skipped, not a pack: no pack file emokit reads (it holds \"emoticons-info.plist\"); emokit validate on it alone lists the layouts tried",
                 "Packs/nested: skipped, not a pack: it is a folder of packs, not a pack (name it on the command line to include its packs)",
             ])
         // --strict: the same findings are errors, and nothing is read.
