@@ -16,7 +16,9 @@ HERE=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emokit-ecosystem.XXXXXX")
 README_CHECK=""
 # A failure stops the snippet's build (its own process group) before the folder goes.
-trap '[ -z "$README_CHECK" ] || kill -- "-$README_CHECK" 2>/dev/null; wait; rm -rf "$WORK"' EXIT
+# (Every command of the trap succeeds: under set -e a failing one, a kill of a build already
+# done, would turn the script's exit status into a failure.)
+trap '{ [ -z "$README_CHECK" ] || kill -- "-$README_CHECK" 2>/dev/null; } || true; wait || true; rm -rf "$WORK"' EXIT
 OUT="$WORK/out"
 # The README's SwiftPM snippet builds in a fresh package: a build of its own (no SwiftPM lock shared
 # with the consumer package below), started first so the two builds share the two cores.
