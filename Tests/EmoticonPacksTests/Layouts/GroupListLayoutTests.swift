@@ -29,7 +29,10 @@ struct GroupListLayoutTests {
         try Fixtures.copy(LayoutFixtures.url("Groups/Emoticons.bundle/Contents/Resources/default"), to: bundle.appendingPathComponent("default"))
         let result = try PackReader().read([bundle])
         #expect(result.packs.map(\.folderName) == ["default"])
-        #expect(result.warnings.map(\.description) == ["Plain.bundle/Contents: skipped, not a pack: no pack file emokit reads (it holds \"Info.plist\"); emokit validate on it alone lists the layouts tried"])
+        #expect(
+            result.warnings.map(\.description) == [
+                "Plain.bundle/Contents: skipped, not a pack: no pack file emokit reads (it holds \"Info.plist\"); emokit validate on it alone lists the layouts tried"
+            ])
     }
 
     @Test func aDirectoryNamingNoFolderIsAnErrorNamingTheGroup() throws {
