@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules, each with one job (see Documentation/Architecture.md):
 //   CLibPNG          C shim over libpng (keeps setjmp/longjmp inside C): decoding, palette and filtered PNGs.
-//   CSheetWriter     C: the sprite sheets' PNG writer and reader without libpng (libdeflate, zlib streaming).
+//   CSheetWriter     C: PNG without libpng (libdeflate, zlib streaming): the sprite sheets' writer and reader, simple PNGs' reader.
 //   CGzip            C shim over zlib: a gzip file with a fixed header (no time, no name).
 //   Archive          Deterministic tar.gz of a folder (sorted ustar/pax entries, fixed metadata).
 //   CGifLib          C shim over giflib: bounded GIF decoding, errors as status codes.

@@ -154,7 +154,32 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         return sorted.first { $0.ppem >= pixelSize } ?? sorted.last
     }
 
+    public func scaledGlyph(
+        for emoji: String, pixelSize: Int, kernels: inout ResampleKernel.Cache, sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]
+    ) throws -> [RGBAImage]? {
+        guard let id = glyphID(for: emoji), let png = try glyphPNG(glyph: id, pixelSize: pixelSize) else { return nil }
+        // Only a PNG is a glyph picture: anything else gets `bitmap`'s refusal, word for word.
+        guard png.starts(with: PNGDecoder.signature) else {
+            return try bitmap(glyph: id, pixelSize: pixelSize).map { Resampler.scale($0, to: sizes($0.width, $0.height), kernels: &kernels) }
+        }
+        do {
+            return try decoder.decodeScaled(png, path: "\(path) glyph \(id)", kernels: &kernels, sizes: sizes)
+        } catch {
+            throw EmojiGlyphError.badGlyphImage(path: path, glyph: id, reason: error.reasonText)
+        }
+    }
+
     public func bitmap(glyph: Int, pixelSize: Int) throws -> RGBAImage? {
+        guard let png = try glyphPNG(glyph: glyph, pixelSize: pixelSize) else { return nil }
+        do {
+            return try decoder.decode(png, path: "\(path) glyph \(glyph)").image
+        } catch {
+            throw EmojiGlyphError.badGlyphImage(path: path, glyph: glyph, reason: error.reasonText)
+        }
+    }
+
+    /// The PNG file of `glyph` in the strike for `pixelSize`, or nil when that strike has none.
+    private func glyphPNG(glyph: Int, pixelSize: Int) throws -> Data? {
         guard let strike = strike(for: pixelSize), let location = strike.locations[glyph] else { return nil }
         let start = cbdt + location.offset
         // Where the PNG's length is, after the glyph's metrics.
@@ -173,10 +198,6 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         } catch {
             throw EmojiGlyphError.corrupt(path: path, table: "CBDT", reason: "glyph \(glyph) data is outside the file")
         }
-        do {
-            return try decoder.decode(Data(png), path: "\(path) glyph \(glyph)").image
-        } catch {
-            throw EmojiGlyphError.badGlyphImage(path: path, glyph: glyph, reason: error.reasonText)
-        }
+        return Data(png)
     }
 }

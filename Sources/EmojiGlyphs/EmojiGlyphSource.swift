@@ -11,6 +11,22 @@ public protocol EmojiGlyphSource: Sendable {
     func glyph(for emoji: String, pixelSize: Int) throws -> RGBAImage?
     /// Cheap check (no decoding) used to list every missing emoji before any drawing starts.
     func hasGlyph(for emoji: String) -> Bool
+    /// The glyph for `emoji` scaled to each of the sizes `sizes(width, height)` asks for (given
+    /// the glyph's own size), or nil when the source has none: exactly what scaling `glyph`'s
+    /// picture gives, but a source may decode straight into the scaled copies (a font's palette
+    /// glyphs are never expanded to full-size RGBA, which was a fifth of drawing them).
+    func scaledGlyph(
+        for emoji: String, pixelSize: Int, kernels: inout ResampleKernel.Cache, sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]
+    ) throws -> [RGBAImage]?
+}
+
+extension EmojiGlyphSource {
+    public func scaledGlyph(
+        for emoji: String, pixelSize: Int, kernels: inout ResampleKernel.Cache, sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]
+    ) throws -> [RGBAImage]? {
+        guard let glyph = try glyph(for: emoji, pixelSize: pixelSize) else { return nil }
+        return Resampler.scale(glyph, to: sizes(glyph.width, glyph.height), kernels: &kernels)
+    }
 }
 
 /// Errors of the glyph sources, one line each, naming the file.

@@ -10,6 +10,9 @@ import Foundation
 /// the `sha256_rgba8` column of the conformance suite); benign ancillary-chunk damage is
 /// tolerated, as libpng does by default; the whole file, IEND included, must be present.
 public struct PNGDecoder: Sendable {
+    /// The eight bytes every PNG file starts with.
+    public static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
     /// Checked from the header before any pixel memory is allocated (`ImageLimits`: the same
     /// fields as `GIFDecoder.Limits`; a PNG is one frame).
     public struct Limits: ImageLimits {
@@ -68,8 +71,7 @@ public struct PNGDecoder: Sendable {
             // follows its metadata): the file is read, within the same size cap.
             return try stillImageSize(read(url, path: path), format: format, path: path)
         }
-        let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
-        guard bytes.count == 33, bytes.starts(with: signature), Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+        guard bytes.count == 33, bytes.starts(with: Self.signature), Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             // Let the decoder word what is wrong with so short or foreign a start (empty, not a
             // PNG, truncated); whatever it says, this file has no usable header.
             _ = try decode(prefix, path: path)

@@ -20,6 +20,20 @@ struct EmojiGlyphTests {
         }
     }()
 
+    /// A glyph decoded straight into its scaled copies (the keys' and skin tones' path) is the
+    /// glyph decoded whole and then scaled, for the tricky sequences and a skin-tone family.
+    @Test func scaledGlyphsAreTheWholeGlyphScaled() throws {
+        let emoji = Self.tricky.map(\.emoji) + ["👋", "👋🏻", "👋🏿", "🧑🏽‍🤝‍🧑🏻", "🇯🇵", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"]
+        var kernels = ResampleKernel.Cache()
+        for text in emoji {
+            let whole = try #require(try Self.font.glyph(for: text, pixelSize: 96), "\(text)")
+            let sizes = [64, 96, 109].map { Resampler.fittingSize(width: whole.width, height: whole.height, box: $0) }
+            let scaled = try Self.font.scaledGlyph(for: text, pixelSize: 96, kernels: &kernels) { _, _ in sizes }
+            #expect(scaled == Resampler.scale(whole, to: sizes, kernels: &kernels), "\(text)")
+        }
+        #expect(try Self.font.scaledGlyph(for: "a", pixelSize: 96, kernels: &kernels) { _, _ in [(8, 8)] } == nil)
+    }
+
     @Test func trickyEmojiRenderAsOneGlyph() throws {
         #expect(Self.tricky.count == 10)
         for (name, emoji) in Self.tricky {

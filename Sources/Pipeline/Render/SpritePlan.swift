@@ -157,18 +157,21 @@ struct PageSprites {
                 // Decoded and fitted once, when the run was planned (never once per page).
                 for scale in scales { byScale[scale]![index] = gif.fitted[boxes[scale]!] }
             case .emoji(let text):
-                let found: RGBAImage?
-                do { found = try emoji?.glyph(for: text, pixelSize: largestBox) } catch let error as PNGError {
+                let found: [RGBAImage]?
+                do {
+                    found = try emoji?.scaledGlyph(for: text, pixelSize: largestBox, kernels: &kernels) { width, height in
+                        scales.map { Resampler.fittingSize(width: width, height: height, box: boxes[$0]!) }
+                    }
+                } catch let error as PNGError {
                     throw .image(user: .entry(labels[index]), error: error)
                 } catch let error as EmojiGlyphError {
                     throw .emojiGlyph(entry: labels[index], error: error)
                 } catch {
                     throw .emojiGlyph(entry: labels[index], error: .unreadable(path: emoji?.summary ?? "", reason: "\(error)"))
                 }
-                guard let glyph = found else { throw .missingGlyphs(source: emoji?.summary ?? "no emoji source", entries: [labels[index]]) }
-                guard glyph.hasVisiblePixels else { throw .blankGlyph(entry: labels[index]) }
-                let sizes = scales.map { Resampler.fittingSize(width: glyph.width, height: glyph.height, box: boxes[$0]!) }
-                for (scale, image) in zip(scales, Resampler.scale(glyph, to: sizes, kernels: &kernels)) { byScale[scale]![index] = image }
+                guard let icons = found else { throw .missingGlyphs(source: emoji?.summary ?? "no emoji source", entries: [labels[index]]) }
+                guard icons.contains(where: \.hasVisiblePixels) else { throw .blankGlyph(entry: labels[index]) }
+                for (scale, image) in zip(scales, icons) { byScale[scale]![index] = image }
             }
         }
     }

@@ -142,18 +142,20 @@ struct VariantSheets {
         for cellRow in 0..<rowCount {
             let rowStart = range.lowerBound + cellRow * VariantSheetLayout.columns
             for index in rowStart..<min(rowStart + VariantSheetLayout.columns, range.upperBound) {
-                let found: RGBAImage?
-                do { found = try emoji.glyph(for: variants.texts[index], pixelSize: largestBox) } catch let error as EmojiGlyphError {
+                // Every scale in one pass over the glyph, its kernels made once per sheet (the
+                // glyphs are all one size: making them per glyph was a fifth of this step).
+                let found: [RGBAImage]?
+                do {
+                    found = try emoji.scaledGlyph(for: variants.texts[index], pixelSize: largestBox, kernels: &kernels) { width, height in
+                        scales.map { Resampler.fittingSize(width: width, height: height, box: boxes[$0] ?? grid.iconPixels(scale: $0)) }
+                    }
+                } catch let error as EmojiGlyphError {
                     throw .emojiGlyph(entry: variants.labels[index], error: error)
                 } catch {
                     throw .emojiGlyph(entry: variants.labels[index], error: .unreadable(path: emoji.summary, reason: "\(error)"))
                 }
-                guard let glyph = found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
-                guard glyph.hasVisiblePixels else { throw .blankGlyph(entry: variants.labels[index]) }
-                // Every scale in one pass over the glyph, its kernels made once per sheet (the
-                // glyphs are all one size: making them per glyph was a fifth of this step).
-                let sizes = scales.map { Resampler.fittingSize(width: glyph.width, height: glyph.height, box: boxes[$0] ?? grid.iconPixels(scale: $0)) }
-                let icons = Resampler.scale(glyph, to: sizes, kernels: &kernels)
+                guard let icons = found else { throw .missingGlyphs(source: emoji.summary, entries: [variants.labels[index]]) }
+                guard icons.contains(where: \.hasVisiblePixels) else { throw .blankGlyph(entry: variants.labels[index]) }
                 for (scaleIndex, scale) in scales.enumerated() {
                     let icon = icons[scaleIndex]
                     let rect = layout.spriteRect(variant: index, scale: scale, width: icon.width, height: icon.height)

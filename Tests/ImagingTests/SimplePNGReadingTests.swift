@@ -1,0 +1,130 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Imaging
+
+/// `PNGDecoder.readSimpleRows`, the reader of simple PNGs without libpng: for every file it
+/// takes it gives exactly libpng's pixels, and it declines every other file and every damage
+/// (the caller then asks libpng, which names the problem), so it never accepts what libpng refuses.
+struct SimplePNGReadingTests {
+    /// The file's pixels as the simple reader gives them (indices expanded as the palette
+    /// says), or nil when it declines the file.
+    static func read(_ data: Data) -> RGBAImage? {
+        var image: RGBAImage?
+        var palette: RowScaler.Palette?
+        var y = 0
+        let taken = PNGDecoder().readSimpleRows(
+            data,
+            begin: { width, height, colours in
+                image = RGBAImage(width: width, height: height)
+                palette = colours
+            },
+            row: { row in
+                guard var whole = image else { return }
+                for x in 0..<whole.width {
+                    let pixel = palette.map { Array($0.rgba[4 * Int(row[x])..<4 * Int(row[x]) + 4]) } ?? Array(row[4 * x..<4 * x + 4])
+                    whole.pixels.replaceSubrange((y * whole.width + x) * 4..<(y * whole.width + x) * 4 + 4, with: pixel)
+                }
+                image = whole
+                y += 1
+            })
+        return taken ? image : nil
+    }
+
+    /// Every row filter, palettes of every bit depth (with transparency) and RGBA: read as libpng
+    /// reads them.
+    @Test(arguments: PNGEncoder.Filter.allCases)
+    func readsEveryFilterAsLibpngDoes(filter: PNGEncoder.Filter) throws {
+        for (colours, seed) in [(nil, 1), (2, 5), (4, 6), (7, 2), (200, 4), (200, 3)] as [(Int?, UInt64)] {
+            // Large enough for zlib's 32 KiB window, and small (a smaller window is libpng's choice
+            // for a small image, as the last case's is).
+            let (width, height) = seed == 3 ? (9, 7) : (190, 173)
+            let image = EncoderTests.randomImage(width: width, height: height, colours: colours, seed: seed)
+            let png = Data(try PNGEncoder(filter: filter, palette: colours == nil ? .never : .auto).encode(image))
+            let decoded = try PNGDecoder().decode(png, path: "m").image
+            #expect(decoded == image)
+            let simple = Self.read(png)
+            #expect(simple != nil, "\(filter), \(colours.map { "\($0) colours" } ?? "RGBA") is a simple PNG")
+            #expect(simple == decoded, "\(filter), \(colours.map { "\($0) colours" } ?? "RGBA")")
+        }
+    }
+
+    @Test func anythingElseIsLeftToLibpng() throws {
+        let image = EncoderTests.randomImage(width: 40, height: 30, colours: nil, seed: 5)
+        let png = try PNGEncoder(palette: .never).encode(image)
+        #expect(Self.read(Data(png)) == image)
+        let ihdrEnd = 33
+        // Ancillary chunks change no pixel: passed over.
+        #expect(Self.read(Data(Array(png[..<ihdrEnd]) + SheetReadingTests.chunk("tEXt", Array("a\0b".utf8)) + Array(png[ihdrEnd...]))) == image)
+        #expect(Self.read(Data(Array(png[..<ihdrEnd]) + SheetReadingTests.chunk("gAMA", [0, 0, 0xB1, 0x8F]) + Array(png[ihdrEnd...]))) == image)
+        // An empty IDAT chunk before the data is part of the one run.
+        #expect(Self.read(Data(Array(png[..<ihdrEnd]) + SheetReadingTests.chunk("IDAT", []) + Array(png[ihdrEnd...]))) == image)
+        var cases: [(String, [UInt8])] = [
+            ("an unknown critical chunk", Array(png[..<ihdrEnd]) + SheetReadingTests.chunk("CRIT", [1]) + Array(png[ihdrEnd...])),
+            ("a chunk name that is not letters", Array(png[..<ihdrEnd]) + SheetReadingTests.chunk("a1bc", [1]) + Array(png[ihdrEnd...])),
+            ("an ancillary chunk with a bad CRC", Array(png[..<ihdrEnd]) + Array(SheetReadingTests.chunk("tEXt", [65]).dropLast()) + [0] + Array(png[ihdrEnd...])),
+            ("truncated", Array(png.dropLast(13))),
+            ("trailing bytes", png + [0]),
+            ("empty", []),
+            ("no IEND", Array(png.dropLast(12))),
+        ]
+        var badCRC = png
+        badCRC[40] ^= 1
+        cases.append(("a bad CRC", badCRC))
+        var damaged = png
+        let idatLength = Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36])
+        damaged[41 + idatLength / 2] ^= 0x10
+        let sum = SheetReadingTests.crc(damaged[37..<(41 + idatLength)])
+        for (i, shift) in [24, 16, 8, 0].enumerated() { damaged[41 + idatLength + i] = UInt8(truncatingIfNeeded: sum >> UInt32(shift)) }
+        cases.append(("damaged pixels", damaged))
+        var smallWindow = png
+        smallWindow[41] = 0x08
+        smallWindow[42] = UInt8((31 - (0x08 * 256 + Int(png[42] & 0xE0)) % 31) % 31) | (png[42] & 0xE0)
+        let windowSum = SheetReadingTests.crc(smallWindow[37..<(41 + idatLength)])
+        for (i, shift) in [24, 16, 8, 0].enumerated() { smallWindow[41 + idatLength + i] = UInt8(truncatingIfNeeded: windowSum >> UInt32(shift)) }
+        cases.append(("a 256-byte window", smallWindow))
+        // IDAT split in two with another chunk between: one run of IDAT only.
+        let idat = Array(png[41..<(41 + idatLength)])
+        let split =
+            Array(png[..<33]) + SheetReadingTests.chunk("IDAT", Array(idat[..<10])) + SheetReadingTests.chunk("tIME", [7, 234, 1, 1, 0, 0, 0])
+            + SheetReadingTests.chunk("IDAT", Array(idat[10...])) + Array(png.suffix(12))
+        cases.append(("IDAT interrupted", split))
+        for (name, bytes) in cases { #expect(Self.read(Data(bytes)) == nil, "\(name)") }
+        // The same split without the chunk between is one run: read, the data gathered.
+        let twoChunks = Array(png[..<33]) + SheetReadingTests.chunk("IDAT", Array(idat[..<10])) + SheetReadingTests.chunk("IDAT", Array(idat[10...])) + Array(png.suffix(12))
+        #expect(Self.read(Data(twoChunks)) == image)
+    }
+
+    /// A palette image over the decoder's pixel limit is declined (libpng then refuses it by name).
+    @Test func theLimitsAreLibpngs() throws {
+        let png = Data(try PNGEncoder().encode(EncoderTests.randomImage(width: 40, height: 30, colours: 5, seed: 9)))
+        #expect(Self.read(png) != nil)
+        #expect(PNGDecoder(limits: .init(maxWidth: 39, maxHeight: 100, maxPixels: 10_000)).readSimpleRows(png, begin: { _, _, _ in }, row: { _ in }) == false)
+        #expect(PNGDecoder(limits: .init(maxWidth: 100, maxHeight: 100, maxPixels: 1_199)).readSimpleRows(png, begin: { _, _, _ in }, row: { _ in }) == false)
+    }
+
+    /// Every PNG of the conformance suite and every hostile PNG: declined, or exactly libpng's pixels.
+    @Test func theConformanceFilesNeverReadDifferently() throws {
+        var taken = 0
+        for folder in [
+            PNGSuiteConformanceTests.suite.appendingPathComponent("libpng-pngsuite"), PNGSuiteConformanceTests.suite.appendingPathComponent("libpng-testpngs"),
+            PNGSuiteConformanceTests.suite.appendingPathComponent("schaik-full"), Fixtures.conformance.appendingPathComponent("bad-png"),
+        ] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names.filter({ $0.hasSuffix(".png") }).sorted() {
+                let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                let simple = Self.read(data)
+                guard let decoded = try? PNGDecoder().decode(data, path: name).image else {
+                    #expect(simple == nil, "\(folder.lastPathComponent)/\(name): libpng refuses it")
+                    continue
+                }
+                if let simple {
+                    taken += 1
+                    #expect(simple == decoded, "\(folder.lastPathComponent)/\(name)")
+                }
+            }
+        }
+        #expect(taken >= 10, "the suites hold simple PNGs (8-bit palette and RGBA)")
+    }
+}
