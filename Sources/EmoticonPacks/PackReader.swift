@@ -233,8 +233,10 @@ public struct PackReader: Sendable {
             return outcome
         }
         let display = source.display
-        // The same caps for every layout, whatever it checked itself (`TextLimits`).
-        if let refused = TextLimits.refusal(titles: contents.titles, id: contents.plistID, titleKey: contents.titleKey, display: display) {
+        // The same caps and characters for every layout, whatever it checked itself (`TextLimits`, `TextCharacters`).
+        if let refused = TextLimits.refusal(titles: contents.titles, id: contents.plistID, titleKey: contents.titleKey, display: display)
+            ?? TextLimits.refusal(tabs: contents.tabs, display: display)
+        {
             outcome.errors.append(refused)
             return outcome
         }

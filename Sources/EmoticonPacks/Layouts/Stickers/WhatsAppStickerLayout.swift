@@ -54,7 +54,7 @@ enum WhatsAppStickerLayout: PackLayout {
                 sticker.texts = ["sticker_packs[\(pack.index)].stickers[\(position)]"]
                 items.append(sticker)
             }
-            var tab = PackContents.Tab(title: pack.name, items: Set(first..<items.count))
+            var tab = PackContents.Tab(title: pack.name, items: Set(first..<items.count), titleKey: "sticker_packs[\(pack.index)].name")
             if let tray = pack.trayImage {
                 let folder = inOwnFolder ? source.folder.appendingPathComponent(pack.identifier) : source.folder
                 let display = inOwnFolder ? "\(source.folderDisplay)/\(pack.identifier)" : source.folderDisplay
