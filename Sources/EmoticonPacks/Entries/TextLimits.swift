@@ -60,12 +60,13 @@ extension TextLimits {
         let words = [(textKey, entry.text), ("cht", entry.textTraditional ?? ""), ("name", entry.name)]
         for (key, text) in words {
             if let problem = problem(text, limit: entryText) {
-                return .entry(path: display, index: entry.plistIndex, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))")
+                return .entry(
+                    path: display, index: entry.plistIndex, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))", at: entry.locator)
             }
         }
         for (key, text) in words + entry.keywords.map({ ("keywords", $0) }) {
             if let problem = TextCharacters.problem(text) {
-                return .entry(path: display, index: entry.plistIndex, key: key, text: nil, reason: "\(PackError.quote(text)) \(problem.message)")
+                return .entry(path: display, index: entry.plistIndex, key: key, text: nil, reason: "\(PackError.quote(text)) \(problem.message)", at: entry.locator)
             }
         }
         return nil

@@ -113,7 +113,7 @@ struct StickerPackRunTests {
         } catch let error as GenerationError {
             #expect(
                 error.diagnostics(.error).map(Printed.text) == [
-                    #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/1/01_Cuppy_smile.webp: corrupt WebP: the image data is damaged (libwebp cannot decode it)"#
+                    #"wa/contents.json: sticker_packs[0].stickers[0]: image_file: wa/1/01_Cuppy_smile.webp: corrupt WebP: the image data is damaged (libwebp cannot decode it)"#
                 ])
         }
     }
