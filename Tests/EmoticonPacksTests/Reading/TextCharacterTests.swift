@@ -87,4 +87,18 @@ struct TextCharacterTests {
         let lenient = try LayoutFixtures.read(folder.path, lenient: true)
         #expect(lenient.packs.first?.entries.count == 2 && lenient.warnings.count == 1, "\(lenient.warnings)")
     }
+
+    /// A Misskey category titles a tab: an emoji whose category holds an override is refused
+    /// naming `emoji.category`, and skipped under `--lenient` with the tab it would have made.
+    @Test func aMisskeyCategoryIsHeldToTheRule() throws {
+        let folder = try LayoutFixtures.copy("Misskey/export")
+        let meta = folder.appendingPathComponent("meta.json")
+        let text = try String(contentsOf: meta, encoding: .utf8).replacingOccurrences(of: #""category":"Animals""#, with: #""category":"Ani\u202emals""#)
+        try Data(text.utf8).write(to: meta)
+        let errors = LayoutFixtures.errors(folder.path)
+        #expect(errors.count == 1 && errors.first?.contains(#": emoji.category: the category "Ani\#u{202E}mals" holds U+202E"#) == true, "\(errors)")
+        let lenient = try LayoutFixtures.read(folder.path, lenient: true)
+        #expect(lenient.packs.map(\.id) == ["export-Blobs", "export"])
+        #expect(lenient.warnings.count == 1, "\(lenient.warnings)")
+    }
 }
