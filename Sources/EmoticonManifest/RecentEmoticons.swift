@@ -53,25 +53,46 @@ public final class InMemoryRecentStore: RecentEmoticonStore, @unchecked Sendable
 }
 
 /// One use remembered by what was used, never by where it was: the tab's id and the text a tap
-/// inserts (for an entry without text, its `name`). The rule the web and Android keyboards share,
-/// so Recent survives a rebuild that added, removed or reordered emoticons.
+/// inserts (for an entry without text, its `name`), and for a sticker its picture. The rule the web
+/// and Android keyboards share, so Recent survives a rebuild that added, removed or reordered
+/// emoticons.
 public struct RecentEmoticon: Codable, Equatable, Hashable, Sendable {
     /// The tab's `id`.
     public var tab: String
     /// What a tap inserts (a skin-tone variant's own text), or the entry's `name` when it has none.
     public var text: String
+    /// A sticker's picture, by the SHA-256 its file is named for (`images/<sha256>.webp` gives
+    /// `<sha256>`, as the web and Android keyboards store it): two stickers of one tab may share a
+    /// name (WhatsApp's `accessibility_text` often repeats), never a picture. Nil for an entry that
+    /// types text, and for a sticker remembered by name alone (found by name, as before).
+    public var image: String?
 
     /// A remembered use.
-    public init(tab: String, text: String) { self.tab = tab; self.text = text }
+    public init(tab: String, text: String, image: String? = nil) { self.tab = tab; self.text = text; self.image = image }
 
     /// The remembered form of `emoticon`.
     public init(_ emoticon: Emoticon) {
-        self.init(tab: emoticon.tabID, text: emoticon.text.isEmpty ? emoticon.name : emoticon.text)
+        let picture = emoticon.sendsImage ? emoticon.button.image.map(Self.pictureKey) : nil
+        self.init(tab: emoticon.tabID, text: emoticon.text.isEmpty ? emoticon.name : emoticon.text, image: picture)
+    }
+
+    /// The key a sticker's picture is remembered by: its file name (`Manifest.Button.image`,
+    /// content-addressed) without folder or extension.
+    public static func pictureKey(_ path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// Whether this item is `other`'s older form: the same sticker remembered by name alone.
+    func supersedes(_ other: RecentEmoticon) -> Bool {
+        image != nil && other.image == nil && other.tab == tab && other.text == text
     }
 }
 
 /// The Recent tab's emoticons, most recent first, at most `limit` (a page's worth by default),
-/// read from and saved to a `RecentEmoticonStore` as a JSON array of `{"tab", "text"}`.
+/// read from and saved to a `RecentEmoticonStore` as a JSON array of `{"tab", "text"}` (a sticker's
+/// with its `"image"`).
 ///
 /// ```swift
 /// var recent = RecentEmoticons(store: UserDefaultsRecentStore(), limit: keyboard.manifest.grid.emoticonsPerPage)
@@ -100,7 +121,8 @@ public struct RecentEmoticons {
     /// Puts `emoticon` first (moving it up if it was there) and saves the list.
     public mutating func record(_ emoticon: Emoticon) {
         let item = RecentEmoticon(emoticon)
-        items.removeAll { $0 == item }
+        // A sticker remembered by name alone before gives way to its item by picture.
+        items.removeAll { $0 == item || item.supersedes($0) }
         items.insert(item, at: 0)
         if items.count > limit { items.removeLast(items.count - limit) }
         let encoder = JSONEncoder()
@@ -109,8 +131,9 @@ public struct RecentEmoticons {
     }
 
     /// The items that `keyboard` has, in order: each resolves to the first button of its tab with
-    /// that text (or a skin-tone variant of that text, or for an entry without text that name);
-    /// an item whose tab or text is gone is left out.
+    /// that text (or a skin-tone variant of that text, or for an entry without text that name; a
+    /// sticker to the button with its picture); an item whose tab, text or picture is gone is left
+    /// out.
     public func emoticons(in keyboard: EmoticonKeyboard) -> [Emoticon] {
         items.compactMap { Self.resolve($0, in: keyboard) }
     }
@@ -123,6 +146,11 @@ public struct RecentEmoticons {
         for (pageIndex, page) in tab.pages.enumerated() {
             for button in page.buttons where button.kind == .emoticon {
                 let emoticon = Emoticon(tab: tabIndex, tabID: tab.id, page: pageIndex, button: button)
+                if let picture = item.image {
+                    // A sticker is its picture: another of the same name never stands in for it.
+                    if button.sends == .image, let path = button.image, RecentEmoticon.pictureKey(path) == picture { return emoticon }
+                    continue
+                }
                 if button.text == item.text { return emoticon }
                 if variantMatch == nil, let variant = button.variants?.first(where: { $0.text == item.text }) {
                     variantMatch = Emoticon(tab: tabIndex, tabID: tab.id, page: pageIndex, button: button, variant: variant)

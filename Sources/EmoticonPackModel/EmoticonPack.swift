@@ -88,6 +88,10 @@ public struct Entry: Equatable, Sendable {
     public var keywords: [String] = []
     /// Skin-tone variants of an emoji, offered on long press (see `EmojiVariant`).
     public var variants: [EmojiVariant] = []
+    /// Where a file that nests its entries in groups keeps this one (`sticker_packs[1].stickers[0]`,
+    /// NIM's `item 0.data[1]`): messages name it there, since `plistIndex` counts across the groups
+    /// and would say `entry 3` of what the file calls `stickers[0]`. Nil for a flat list.
+    public var locator: String? = nil
     /// A tap sends the entry's image, never text (a WhatsApp sticker): `text` is only its key
     /// in the pack, and the manifest marks its button `"sends": "image"` with the image's path.
     public var sendsImage = false

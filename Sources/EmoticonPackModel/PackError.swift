@@ -10,8 +10,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case malformed(path: String, reason: String)
     case wrongRoot(path: String, expected: String, found: String)
-    case entry(path: String, index: Int, key: String, text: String?, reason: Diagnostic.Message)
-    case duplicateText(path: String, key: String, text: String, first: Int, duplicate: Int)
+    /// An entry refused (`at`: where a file that nests its entries in groups keeps it, see
+    /// `Entry.locator`, named in place of the whole-file number).
+    case entry(path: String, index: Int, key: String, text: String?, reason: Diagnostic.Message, at: String? = nil)
+    /// A text repeated: the duplicate is left out (`firstAt`, `duplicateAt`: the entries' locators).
+    case duplicateText(path: String, key: String, text: String, first: Int, duplicate: Int, firstAt: String? = nil, duplicateAt: String? = nil)
     case packageOrder(path: String, reason: String)
     /// A subfolder of a folder of packs that is not a pack (a warning; an error with `--strict`).
     case skippedFolder(path: String, reason: String)
@@ -23,12 +26,12 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownKey(path: String, index: Int, key: String, text: String?, suggestion: String?)
     /// An entry's image is smaller than the icon it is drawn as, so it is enlarged (a warning):
     /// `pixels` is the image's longer side, `drawnAt` the icon box at `scale`.
-    case upscaled(path: String, index: Int, text: String?, file: String, pixels: Int, drawnAt: Int, scale: Int)
+    case upscaled(path: String, index: Int, text: String?, file: String, pixels: Int, drawnAt: Int, scale: Int, at: String? = nil)
     /// How many more entries of a pack are enlarged than `generate` names one by one (a warning;
     /// `validate` lists each).
     case moreUpscaled(path: String, count: Int)
     /// An entry left out the way the app that made the pack leaves it out (a warning).
-    case skippedEntry(path: String, index: Int, text: String?, reason: Diagnostic.Message)
+    case skippedEntry(path: String, index: Int, text: String?, reason: Diagnostic.Message, at: String? = nil)
     /// A folder of images without a plist, read as one tab (a note: emokit made a choice).
     case plainImageFolder(path: String, count: Int)
     /// `additional/<group>` of a YYKit bundle names no group of the bundle (a warning).
@@ -118,10 +121,13 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadable(path, reason): return "\(path: path): cannot read (\(reason))"
         case let .malformed(path, reason): return "\(path: path): not a valid property list (\(reason))"
         case let .wrongRoot(path, expected, found): return "\(path: path): expected \(expected) at root, found \(found)"
-        case let .entry(path, index, key, text, reason):
-            return "\(Self.entryLabel(path, index, text)): \(key): \(reason)"
-        case let .duplicateText(path, key, text, first, duplicate):
-            return "\(path: path): entry \(duplicate): \(key) \(quoted: text) repeats entry \(first); keeping entry \(first)"
+        case let .entry(path, index, key, text, reason, locator):
+            // A key that is the entry's place (`item 0.data[1]`: not a dictionary) is said once.
+            if let locator, key == locator { return "\(Self.entryLabel(path, index, text, at: locator)): \(reason)" }
+            return "\(Self.entryLabel(path, index, text, at: locator)): \(key): \(reason)"
+        case let .duplicateText(path, key, text, first, duplicate, firstAt, duplicateAt):
+            let (earlier, later) = (firstAt ?? "entry \(first)", duplicateAt ?? "entry \(duplicate)")
+            return "\(path: path): \(later): \(key) \(quoted: text) repeats \(earlier); keeping \(earlier)"
         case let .packageOrder(path, reason): return "\(path: path): \(reason)"
         case let .skippedFolder(path, reason): return "\(path: path): skipped, not a pack: \(reason)"
         case let .unusualPlistName(path, usual): return "\(path: path): read as the pack's \(usual)"
@@ -131,14 +137,14 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownKey(path, index, key, text, suggestion):
             return "\(Self.entryLabel(path, index, text)): unknown key \(quoted: key)"
                 + (suggestion.map { " (did you mean \(quoted: $0)?)" } ?? "") + "; ignored"
-        case let .upscaled(path, index, text, file, pixels, drawnAt, scale):
+        case let .upscaled(path, index, text, file, pixels, drawnAt, scale, locator):
             let factor = String(format: "%.2f", Double(drawnAt) / Double(pixels))
                 .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
-            return "\(Self.entryLabel(path, index, text)): \(path: file) is \(pixels) px, enlarged \(factor)x to \(drawnAt) px at @\(scale)x "
+            return "\(Self.entryLabel(path, index, text, at: locator)): \(path: file) is \(pixels) px, enlarged \(factor)x to \(drawnAt) px at @\(scale)x "
                 + "(it will look soft; add a larger @\(scale)x image)"
         case let .moreUpscaled(path, count):
             return "\(path: path): \(count) more emoticon\(count == 1 ? " is" : "s are") enlarged the same way ('emokit validate' lists each)"
-        case let .skippedEntry(path, index, text, reason): return "\(Self.entryLabel(path, index, text)): skipped: \(reason)"
+        case let .skippedEntry(path, index, text, reason, locator): return "\(Self.entryLabel(path, index, text, at: locator)): skipped: \(reason)"
         case let .plainImageFolder(path, count):
             return "\(path: path): no info.plist, read as a plain folder of images: one tab, \(count) emoticon\(count == 1 ? "" : "s") in name order, "
                 + "each inserting [name]"
@@ -256,7 +262,7 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public func diagnostic(as severity: Diagnostic.Severity) -> Diagnostic {
         var key: String?
         switch self {
-        case .entry(_, _, let entryKey, _, _), .unknownKey(_, _, let entryKey, _, _): key = entryKey
+        case .entry(_, _, let entryKey, _, _, _), .unknownKey(_, _, let entryKey, _, _): key = entryKey
         case .packConfig(_, let configKey, _), .fileKey(_, let configKey, _): key = configKey
         default: key = nil
         }
@@ -275,17 +281,21 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         paths.dropFirst().reduce("\(path: paths.first ?? "")") { "\($0), \(path: $1)" }
     }
 
-    public static func entryLabel(_ path: String, _ index: Int, _ text: String?) -> Diagnostic.Message {
-        "\(path: path): entry \(index)" + (text.map { " (\(quoted: $0))" } ?? "")
+    /// An entry is named by its number in the file (`entry 3`), or where a file that nests its
+    /// entries in groups keeps it (`locator`: `sticker_packs[1].stickers[0]`), which a number
+    /// counted across the groups would contradict; its text follows, quoted, unless it is that place.
+    public static func entryLabel(_ path: String, _ index: Int, _ text: String?, at locator: String? = nil) -> Diagnostic.Message {
+        let place: Diagnostic.Message = locator.map { "\($0)" } ?? "entry \(index)"
+        return "\(path: path): \(place)" + (text.flatMap { $0 == locator ? nil : " (\(quoted: $0))" } ?? "")
     }
 
     /// The plist this problem is about (for ordering messages by pack).
     public var plistPath: String {
         switch self {
         case .notFound(let path), .notAPack(let path), .tooLarge(let path, _, _), .unreadable(let path, _), .malformed(let path, _),
-            .wrongRoot(let path, _, _), .entry(let path, _, _, _, _), .duplicateText(let path, _, _, _, _), .packageOrder(let path, _),
+            .wrongRoot(let path, _, _), .entry(let path, _, _, _, _, _), .duplicateText(let path, _, _, _, _, _, _), .packageOrder(let path, _),
             .skippedFolder(let path, _), .unusualPlistName(let path, _), .incompleteGroup(let path, _), .unknownKey(let path, _, _, _, _),
-            .upscaled(let path, _, _, _, _, _, _), .moreUpscaled(let path, _), .skippedEntry(let path, _, _, _), .plainImageFolder(let path, _),
+            .upscaled(let path, _, _, _, _, _, _, _), .moreUpscaled(let path, _), .skippedEntry(let path, _, _, _, _), .plainImageFolder(let path, _),
             .unmatchedAdditional(let path), .emptyTab(let path, _), .tabIDChanged(let path, _, _, _), .unsafeLink(let path, _),
             .unusedImage(let path, _), .fileKey(let path, _, _), .malformedMap(let path, _, _), .recognisedLayout(let path, _),
             .unreadMapFile(let path, _, _), .unmappedImages(let path, _, _), .zippedPack(let path),
@@ -299,10 +309,10 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The entry this problem is about, or nil for file-level problems.
     public var entryIndex: Int? {
         switch self {
-        case .entry(_, let index, _, _, _), .unknownKey(_, let index, _, _, _), .upscaled(_, let index, _, _, _, _, _),
-            .skippedEntry(_, let index, _, _), .missingImage(_, let index, _, _, _, _, _):
+        case .entry(_, let index, _, _, _, _), .unknownKey(_, let index, _, _, _), .upscaled(_, let index, _, _, _, _, _, _),
+            .skippedEntry(_, let index, _, _, _), .missingImage(_, let index, _, _, _, _, _):
             return index
-        case .duplicateText(_, _, _, _, let duplicate): return duplicate
+        case .duplicateText(_, _, _, _, let duplicate, _, _): return duplicate
         default: return nil
         }
     }

@@ -233,14 +233,16 @@ public struct PackReader: Sendable {
             return outcome
         }
         let display = source.display
-        // The same caps for every layout, whatever it checked itself (`TextLimits`).
-        if let refused = TextLimits.refusal(titles: contents.titles, id: contents.plistID, titleKey: contents.titleKey, display: display) {
+        // The same caps and characters for every layout, whatever it checked itself (`TextLimits`, `TextCharacters`).
+        if let refused = TextLimits.refusal(titles: contents.titles, id: contents.plistID, titleKey: contents.titleKey, display: display)
+            ?? TextLimits.refusal(tabs: contents.tabs, display: display)
+        {
             outcome.errors.append(refused)
             return outcome
         }
         var entries: [Entry] = []
         entries.reserveCapacity(min(contents.items.count, 1 << 16))
-        var firstIndexOfText: [String: Int] = [:]
+        var firstOfText: [String: (index: Int, locator: String?)] = [:]
         // Entry problems are kept up to a cap and counted past it (`EntryProblems`).
         var problems = EntryProblems(path: display)
         let count = contents.items.count
@@ -255,11 +257,14 @@ public struct PackReader: Sendable {
                 }
                 switch result {
                 case .success(let entry):
-                    if let first = firstIndexOfText[entry.text] {
-                        problems.warn(.duplicateText(path: display, key: contents.textKey, text: entry.text, first: first, duplicate: index))
+                    if let first = firstOfText[entry.text] {
+                        problems.warn(
+                            .duplicateText(
+                                path: display, key: contents.textKey, text: entry.text, first: first.index, duplicate: index, firstAt: first.locator,
+                                duplicateAt: entry.locator))
                         continue
                     }
-                    firstIndexOfText[entry.text] = index
+                    firstOfText[entry.text] = (index, entry.locator)
                     entries.append(entry)
                 case .failure(let error):
                     if lenient || error.isSkippedEntry { problems.warn(error) } else { problems.refuse(error) }

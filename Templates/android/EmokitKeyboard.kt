@@ -312,13 +312,19 @@ interface RecentStore {
     fun write(json: String)
 }
 
-/** One used button: its tab's id and the text a tap inserts (an image-only entry: its name). */
-data class RecentItem(val tab: String, val text: String)
+/**
+ * One used button: its tab's id and the text a tap inserts (an image-only entry: its name); a
+ * sticker also its [image], the SHA-256 its picture is named by (`emk_image_<sha256>` less the
+ * prefix, the same key the web and iOS keyboards store): two stickers may share a name, never a
+ * picture. An item without [image] (a sticker remembered before there was one) is found by name.
+ */
+data class RecentItem(val tab: String, val text: String, val image: String? = null)
 
 /**
  * Recent, stored by what was used, never by position (the rule emokit's web and iOS runtimes
- * share): an item resolves to the first button of its tab with its text, and is dropped when the
- * tab or text is gone, so Recent survives a rebuild that inserted an entry.
+ * share): an item resolves to the first button of its tab with its text (a sticker: with its
+ * picture), and is dropped when the tab, text or picture is gone, so Recent survives a rebuild
+ * that inserted an entry.
  */
 class Recent(private val keyboard: EmokitKeyboard, private val store: RecentStore, val limit: Int = keyboard.grid.columns * keyboard.grid.rows - 1) {
     /** The stored items, newest first; unreadable storage reads as empty. */
@@ -327,7 +333,9 @@ class Recent(private val keyboard: EmokitKeyboard, private val store: RecentStor
             val o = item as? Map<*, *> ?: return@mapNotNull null
             val tab = o["tab"] as? String ?: return@mapNotNull null
             val text = o["text"] as? String ?: return@mapNotNull null
-            RecentItem(tab, text)
+            val image = o["image"]
+            if (image != null && image !is String) return@mapNotNull null
+            RecentItem(tab, text, image as String?)
         }
     } catch (e: EmokitManifestException) {
         emptyList()
@@ -339,18 +347,25 @@ class Recent(private val keyboard: EmokitKeyboard, private val store: RecentStor
     fun resolve(item: RecentItem): Pair<Int, Button>? {
         val tab = keyboard.tabs.indexOfFirst { it.id == item.tab }
         if (tab < 0) return null
-        val button = keyboard.tabs[tab].pages.asSequence().flatMap { it.buttons.asSequence() }
-            .firstOrNull { it.kind == ButtonKind.EMOTICON && key(it) == item.text } ?: return null
+        val buttons = keyboard.tabs[tab].pages.asSequence().flatMap { it.buttons.asSequence() }.filter { it.kind == ButtonKind.EMOTICON }
+        val button = (if (item.image != null) buttons.firstOrNull { picture(it) == item.image } else buttons.firstOrNull { key(it) == item.text }) ?: return null
         return tab to button
     }
 
     /** Records a tap on [button] of tab [tab]: first in the list, once, at most [limit] items. */
     fun use(tab: Int, button: Button) {
         if (button.kind != ButtonKind.EMOTICON) return
-        val item = RecentItem(keyboard.tabs[tab].id, key(button))
-        val list = listOf(item) + items().filter { it != item }
-        store.write(list.take(limit).joinToString(",", "[", "]") { "{\"tab\":${Json.quote(it.tab)},\"text\":${Json.quote(it.text)}}" })
+        val item = RecentItem(keyboard.tabs[tab].id, key(button), picture(button))
+        // A sticker's item of the older form (by name only) gives way to this one.
+        val list = listOf(item) + items().filter { it != item && !(item.image != null && it.image == null && it.tab == item.tab && it.text == item.text) }
+        store.write(
+            list.take(limit).joinToString(",", "[", "]") { i ->
+                (i.image?.let { "{\"image\":${Json.quote(it)}," } ?: "{") + "\"tab\":${Json.quote(i.tab)},\"text\":${Json.quote(i.text)}}"
+            })
     }
 
     private fun key(button: Button) = button.text ?: button.name
+
+    /** A sticker's picture by its SHA-256 (`emk_image_<sha256>`), null for a button that types text. */
+    private fun picture(button: Button) = if (button.sendsImage) button.image?.removePrefix("emk_image_") else null
 }

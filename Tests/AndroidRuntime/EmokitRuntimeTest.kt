@@ -164,7 +164,7 @@ private fun parsing() {
     check(JsonReader("{\"a\": [1, 2.5, \"\\u00e9\\n\", true, null]}").parse() == mapOf("a" to listOf(1.0, 2.5, "é\n", true, null))) { "JSON values" }
 }
 
-/** A WhatsApp sticker pack's `--android` manifest: stickers send their raw resource, type nothing, and Recent keeps them by name. */
+/** A WhatsApp sticker pack's `--android` manifest: stickers send their raw resource, type nothing, and Recent keeps them by picture. */
 private fun stickers(file: File) {
     val keyboard = EmokitKeyboard.parse(file.readText(Charsets.UTF_8))
     val buttons = keyboard.tabs[0].pages[0].buttons.filter { it.kind == ButtonKind.EMOTICON }
@@ -173,8 +173,37 @@ private fun stickers(file: File) {
     check(keyboard.segments("hi").map { it.kind } == listOf("text")) { "stickers: no text of theirs is a token" }
     val store = MemoryStore()
     Recent(keyboard, store).use(0, buttons[1])
-    check(store.json == "[{\"tab\":\"${keyboard.tabs[0].id}\",\"text\":\"${buttons[1].name}\"}]") { "stickers: Recent keeps a sticker by name: ${store.json}" }
+    val id = keyboard.tabs[0].id
+    val picture = buttons[1].image!!.removePrefix("emk_image_")
+    check(store.json == "[{\"image\":\"$picture\",\"tab\":\"$id\",\"text\":\"${buttons[1].name}\"}]") { "stickers: Recent keeps a sticker by its picture: ${store.json}" }
     check(Recent(keyboard, store).buttons().map { it.second } == listOf(buttons[1])) { "stickers: Recent finds the sticker again" }
+    recentStickers(keyboard, buttons)
+}
+
+/** Two stickers of one name (WhatsApp's `accessibility_text` often repeats) are two Recent items, kept through a rebuild that prepends a third. */
+private fun recentStickers(keyboard: EmokitKeyboard, original: List<Button>) {
+    fun withButtons(buttons: List<Button>) = EmokitKeyboard(keyboard.generatorVersion, keyboard.densities, keyboard.grid, keyboard.metrics, keyboard.light, keyboard.dark,
+        keyboard.tabs.mapIndexed { i, t -> if (i == 0) t.copy(pages = listOf(t.pages[0].copy(buttons = buttons)) + t.pages.drop(1)) else t })
+    val page = keyboard.tabs[0].pages[0].buttons
+    val twins = page.map { if (it.kind == ButtonKind.EMOTICON) it.copy(name = "Cuppy") else it }
+    val sameName = withButtons(twins)
+    val stickers = twins.filter { it.kind == ButtonKind.EMOTICON }
+    val store = MemoryStore()
+    val recent = Recent(sameName, store)
+    recent.use(0, stickers[0]); recent.use(0, stickers[1])
+    check(recent.buttons().map { it.second } == listOf(stickers[1], stickers[0])) { "stickers: two stickers of one name are two Recent items: ${store.json}" }
+    // A rebuild that put a new sticker of the same name first: both items still find their own.
+    val added = stickers[2].copy(image = "emk_image_" + "0".repeat(64))
+    val rebuilt = withButtons(listOf(added) + twins.map { if (it.kind == ButtonKind.EMOTICON) it.copy(index = it.index + 1) else it })
+    check(Recent(rebuilt, store).buttons().map { it.second.image } == listOf(stickers[1].image, stickers[0].image)) { "stickers: Recent survives a prepended sticker" }
+    // A sticker gone from the build is dropped, never swapped for another of its name.
+    check(Recent(withButtons(twins.filter { it.image != stickers[0].image }), store).buttons().map { it.second.image } == listOf(stickers[1].image)) { "stickers: a gone sticker is dropped" }
+    // An item stored by name only (before stickers had their picture) still finds the first sticker of that name.
+    val old = MemoryStore("[{\"tab\":\"${keyboard.tabs[0].id}\",\"text\":\"${original[1].name}\"}]")
+    check(Recent(keyboard, old).buttons().map { it.second } == listOf(original[1])) { "stickers: an item by name still loads" }
+    // Using that sticker again replaces the old item with one by picture.
+    Recent(keyboard, old).use(0, original[1])
+    check(Recent(keyboard, old).items().map { it.image } == listOf(original[1].image!!.removePrefix("emk_image_"))) { "stickers: the old item gives way: ${old.json}" }
 }
 
 fun main(args: Array<String>) {

@@ -24,7 +24,7 @@ function runtime(data) {
   code = code.replace("/*EMOKIT_DATA*/null", () => JSON.stringify(data)).replace("/*EMOKIT_LABELS*/null", "{ en: {} }")
     .replace('/*EMOKIT_STYLE*/""', '""');
   // eslint-disable-next-line no-new-func
-  return new Function("SCRIPT_URL", code + "\nreturn { Emokit, keyboardGeometry };")("file:///site/web/emoticons.js");
+  return new Function("SCRIPT_URL", code + "\nreturn { Emokit, keyboardGeometry, keyboardRecent };")("file:///site/web/emoticons.js");
 }
 
 const specData = {
@@ -103,4 +103,56 @@ test("search finds an image entry by its keywords beside its name and text", () 
   assert.deepEqual(E.search("laugh").map((r) => r.entry.text), ["[哈哈]"]);
   assert.deepEqual(E.search("face").map((r) => r.entry.text), ["[哈哈]"]);
   assert.deepEqual(E.search("[哈哈]").map((r) => r.entry.text), ["[哈哈]"]);
+});
+
+// localStorage as a page has it, for Recent.
+const storage = new Map();
+globalThis.localStorage = {
+  getItem: (k) => (storage.has(k) ? storage.get(k) : null),
+  setItem: (k, v) => storage.set(k, String(v)),
+  removeItem: (k) => storage.delete(k),
+};
+
+// A tab of stickers as the web runtime's data has them: no text, a name, the picture's path.
+const sha = (c) => c.repeat(64);
+const stickerData = (entries) => ({ ...specData, tabs: [{ id: "cuppy", title: "Cuppy", kind: "image", entries }] });
+const sticker = (name, c) => ({ text: "", name, class: null, sprite: null, sends: "image", image: `../images/${sha(c)}.webp` });
+
+test("Recent keeps two stickers of one name apart, by their pictures, through a rebuild that prepends one", () => {
+  storage.clear();
+  const { keyboardRecent } = runtime(stickerData([sticker("Cuppy", "a"), sticker("Cuppy", "b")]));
+  const recent = keyboardRecent("emokit-recent:test", (found) => found.variant || found.entry);
+  const tab = { id: "cuppy" };
+  const found = (entries, i) => ({ tab, index: i, entry: entries[i] });
+  const entries = [sticker("Cuppy", "a"), sticker("Cuppy", "b")];
+  recent.remember(found(entries, 0));
+  recent.remember(found(entries, 1));
+  assert.equal(storage.get("emokit-recent:test"),
+    JSON.stringify([{ image: sha("b"), tab: "cuppy", text: "Cuppy" }, { image: sha("a"), tab: "cuppy", text: "Cuppy" }]));
+  assert.deepEqual(recent.found().map((f) => f.entry.image), ["../images/" + sha("b") + ".webp", "../images/" + sha("a") + ".webp"]);
+  // The next build put a new sticker of the same name first: each item still finds its own.
+  const rebuilt = runtime(stickerData([sticker("Cuppy", "c"), sticker("Cuppy", "a"), sticker("Cuppy", "b")]));
+  const after = rebuilt.keyboardRecent("emokit-recent:test", (f) => f.variant || f.entry).found();
+  assert.deepEqual(after.map((f) => [f.index, f.entry.image]), [[2, "../images/" + sha("b") + ".webp"], [1, "../images/" + sha("a") + ".webp"]]);
+  // A sticker gone from the build is dropped, never replaced by another of its name.
+  const gone = runtime(stickerData([sticker("Cuppy", "a")])).keyboardRecent("emokit-recent:test", (f) => f.entry).found();
+  assert.deepEqual(gone.map((f) => f.entry.image), ["../images/" + sha("a") + ".webp"]);
+});
+
+test("Recent still loads a sticker stored by name alone, and replaces that item once it is used", () => {
+  storage.clear();
+  storage.set("emokit-recent:test", JSON.stringify([{ tab: "cuppy", text: "Cuppy lol" }, { tab: "spec", text: "[哈哈]" }]));
+  const entries = [sticker("Cuppy smile", "a"), sticker("Cuppy lol", "b")];
+  const { keyboardRecent } = runtime(stickerData(entries));
+  const recent = keyboardRecent("emokit-recent:test", (f) => f.entry);
+  assert.deepEqual(recent.found().map((f) => f.index), [1]);
+  recent.remember({ tab: { id: "cuppy" }, index: 1, entry: entries[1] });
+  // The old item gave way; another keyboard's item is kept.
+  assert.deepEqual(JSON.parse(storage.get("emokit-recent:test")), [{ image: sha("b"), tab: "cuppy", text: "Cuppy lol" }, { tab: "spec", text: "[哈哈]" }]);
+  // A text entry is stored as before: {tab, text}.
+  storage.clear();
+  const texts = runtime(specData).keyboardRecent("emokit-recent:test", (f) => f.entry);
+  const tab = specData.tabs[0];
+  texts.remember({ tab, index: 0, entry: tab.entries[0] });
+  assert.deepEqual(JSON.parse(storage.get("emokit-recent:test")), [{ tab: tab.id, text: tab.entries[0].text }]);
 });

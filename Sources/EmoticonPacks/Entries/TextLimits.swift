@@ -25,10 +25,23 @@ public enum TextLimits {
 }
 
 extension TextLimits {
-    /// `text` refused as a pack file's `key` (a title, an id), or nil when it is short enough.
+    /// `text` refused as a pack file's `key` (a title, an id), or nil when it is short enough and
+    /// holds no character `TextCharacters` refuses.
     static func refusal(_ text: String, key: String, display: String) -> PackError? {
-        guard let problem = problem(text, limit: title) else { return nil }
-        return .fileKey(path: display, key: key, reason: "\(problem.message) (it starts \(PackError.quote(text)))")
+        if let problem = problem(text, limit: title) {
+            return .fileKey(path: display, key: key, reason: "\(problem.message) (it starts \(PackError.quote(text)))")
+        }
+        guard let problem = TextCharacters.problem(text) else { return nil }
+        return .fileKey(path: display, key: key, reason: "\(PackError.quote(text)) \(problem.message)")
+    }
+
+    /// The first tab title (`PackContents.tabs`: a sticker pack's name, a Misskey category) over
+    /// the cap or holding a refused character, as `refusal` words it.
+    static func refusal(tabs: [PackContents.Tab], display: String) -> PackError? {
+        for tab in tabs {
+            if let title = tab.title, let refused = refusal(title, key: tab.titleKey, display: display) { return refused }
+        }
+        return nil
     }
 
     /// The first of a pack's titles (by locale) and id over the cap, as `refusal` words it.
@@ -41,11 +54,19 @@ extension TextLimits {
         return id.flatMap { refusal($0, key: "id", display: display) }
     }
 
-    /// An entry whose words are over the cap: its text (`textKey`), traditional text or name.
+    /// An entry whose words are over the cap or hold a character `TextCharacters` refuses: its
+    /// text (`textKey`), traditional text, name or a search keyword.
     static func refusal(entry: Entry, textKey: String, display: String) -> PackError? {
-        for (key, text) in [(textKey, entry.text), ("cht", entry.textTraditional ?? ""), ("name", entry.name)] {
+        let words = [(textKey, entry.text), ("cht", entry.textTraditional ?? ""), ("name", entry.name)]
+        for (key, text) in words {
             if let problem = problem(text, limit: entryText) {
-                return .entry(path: display, index: entry.plistIndex, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))")
+                return .entry(
+                    path: display, index: entry.plistIndex, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))", at: entry.locator)
+            }
+        }
+        for (key, text) in words + entry.keywords.map({ ("keywords", $0) }) {
+            if let problem = TextCharacters.problem(text) {
+                return .entry(path: display, index: entry.plistIndex, key: key, text: nil, reason: "\(PackError.quote(text)) \(problem.message)", at: entry.locator)
             }
         }
         return nil

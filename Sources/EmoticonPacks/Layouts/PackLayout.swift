@@ -109,5 +109,7 @@ struct PackContents {
         var title: String?
         var items: Set<Int>
         var icon: ImageFile? = nil
+        /// How messages name the title's key in the file (`sticker_packs[1].name`).
+        var titleKey = "title"
     }
 }

@@ -40,7 +40,7 @@ enum AnimationPlanner {
                     if case .image(let image) = entry.content, image.format == .gif { return nil }
                     let problem = PackError.entry(
                         path: entry.sourcePath ?? pack.plistPath, index: entry.plistIndex, key: "gif", text: entry.text,
-                        reason: "\(path: error.path): \(error.reasonText)")
+                        reason: "\(path: error.path): \(error.reasonText)", at: entry.locator)
                     if lenient { warnings.append(problem) } else { errors.append(problem) }
                     return nil
                 }

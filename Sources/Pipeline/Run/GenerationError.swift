@@ -113,16 +113,25 @@ public struct EntryLabel: Equatable, Sendable, CustomStringConvertible {
     public var plistIndex: Int
     public var text: String
     public var codePoints: String?
+    /// Where a file that nests its entries in groups keeps it (`Entry.locator`), named in place
+    /// of the whole-file number.
+    public var locator: String?
 
     public init(_ pack: EmoticonPack, _ entry: Entry) {
         plistPath = entry.sourcePath ?? pack.plistPath
         plistIndex = entry.plistIndex
         text = entry.text
+        locator = entry.locator
         if case .emoji(let emoji) = entry.content { codePoints = EmojiText.codePoints(emoji) }
     }
 
     /// The label in a message, its plist as a path the caller may name otherwise.
-    public var message: Diagnostic.Message { "\(path: plistPath): entry \(plistIndex) (\(quoted: text)\(codePoints.map { " \($0)" } ?? ""))" }
+    public var message: Diagnostic.Message {
+        let place: Diagnostic.Message = locator.map { "\($0)" } ?? "entry \(plistIndex)"
+        // A sticker's text is its place in the file: said once.
+        if text == locator && codePoints == nil { return "\(path: plistPath): \(place)" }
+        return "\(path: plistPath): \(place) (\(quoted: text)\(codePoints.map { " \($0)" } ?? ""))"
+    }
 
     public var description: String { message.description }
 }

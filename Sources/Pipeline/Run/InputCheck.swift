@@ -95,7 +95,7 @@ extension Generator {
                     case .failure(let error):
                         let problem = PackError.entry(
                             path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: "gif", text: entry.text,
-                            reason: "\(path: error.path): \(error.reasonText)")
+                            reason: "\(path: error.path): \(error.reasonText)", at: entry.locator)
                         if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                         dropped.append(index)
                     case .success(let first):
@@ -105,7 +105,7 @@ extension Generator {
                             upscaled.add(
                                 .upscaled(
                                     path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: first.variant.displayPath,
-                                    pixels: first.size, drawnAt: worst.value, scale: worst.key))
+                                    pixels: first.size, drawnAt: worst.value, scale: worst.key, at: entry.locator))
                         }
                     }
                     continue
@@ -113,7 +113,8 @@ extension Generator {
                 switch headers.result(at: index, of: file) {
                 case .failure(let error):
                     let problem = PackError.entry(
-                        path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: entry.imageKeyInMessages, text: entry.text, reason: "\(path: error.path): \(error.reasonText)")
+                        path: entry.sourcePath ?? packs[tab].plistPath, index: entry.plistIndex, key: entry.imageKeyInMessages, text: entry.text, reason: "\(path: error.path): \(error.reasonText)",
+                        at: entry.locator)
                     if options.lenient { warnings.append(problem) } else { errors.append(problem) }
                     dropped.append(index)
                 case .success(let checked):
@@ -121,7 +122,7 @@ extension Generator {
                         upscaled.add(
                             .upscaled(
                                 path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
-                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
+                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale, at: entry.locator))
                     }
                     plan.append(.image(byScale: checked.chosen))
                 }
@@ -158,7 +159,7 @@ extension Generator {
                         emojiUpscaled.add(
                             .upscaled(
                                 path: packs[tab].plistPath, index: entry.plistIndex, text: entry.text, file: enlarged.file,
-                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale))
+                                pixels: enlarged.pixels, drawnAt: enlarged.box, scale: enlarged.scale, at: entry.locator))
                     }
                 } else if options.missingGlyph == .skip {
                     let label = EntryLabel(packs[tab], entry)

@@ -146,7 +146,8 @@ extension Generator {
                 findings.append(
                     .entry(
                         path: path, index: entry.plistIndex, key: entry.imageKeyInMessages, text: entry.text,
-                        reason: "\(path: variant.displayPath) is \(width)x\(height), far from square (\(ratio):1, more than 1.5:1); it is drawn shrunk to fit the square icon"))
+                        reason: "\(path: variant.displayPath) is \(width)x\(height), far from square (\(ratio):1, more than 1.5:1); it is drawn shrunk to fit the square icon",
+                        at: entry.locator))
             }
         }
         guard let base = sizes.first else { return findings }
@@ -159,7 +160,7 @@ extension Generator {
                     .entry(
                         path: path, index: entry.plistIndex, key: entry.imageKeyInMessages, text: entry.text,
                         reason: "\(path: variant.displayPath) is \(width)x\(height), but \(path: base.variant.displayPath) is \(base.width)x\(base.height): "
-                            + "an @\(variant.scale)x file should be \(expectedWidth)x\(expectedHeight)"))
+                            + "an @\(variant.scale)x file should be \(expectedWidth)x\(expectedHeight)", at: entry.locator))
             }
         }
         return findings

@@ -26,21 +26,32 @@ struct TerminalEscapingTests {
         ]
         try PropertyListSerialization.data(fromPropertyList: group, format: .xml, options: 0).write(to: pack.appendingPathComponent("info.plist"))
 
-        // Errors and warnings name the folder: escaped.
+        // A title holding an escape is refused (no emoticon text holds one), its message naming the
+        // folder and quoting the title: escaped, on one line.
         let validate = run(["validate", pack.path])
         #expect(validate.status == 1)
         #expect(Self.isClean(validate.err) && Self.isClean(validate.out), "\(validate.err.debugDescription)")
-        #expect(validate.err.contains(#"f\u{1b}]0;owned\u{7}x/info.plist: entry 1 ("[b]")"#), "\(validate.err)")
-        #expect(validate.err.split(separator: "\n").count == 2, "\(validate.err)")  // two findings, one line each
+        #expect(
+            validate.err.contains(#"f\u{1b}]0;owned\u{7}x/info.plist: group_name_cn: "Evil\u{1b}[2J\u{1b}[31m\r\nemokit: 0 errors\u{7}\u{202e}" holds U+001B"#),
+            "\(validate.err)")
+        #expect(validate.err.split(separator: "\n").count == 1, "\(validate.err)")
 
-        // The summary lists the tab by its title: escaped, on one line.
-        let group2: [String: Any] = ["id": "evil", "group_name_cn": title, "emoticons": [["chs": "[a]", "png": "a.png", "type": "0"]]]
+        // Without the title, warnings and the summary name the tab by its folder: escaped.
+        let group2: [String: Any] = [
+            "id": "evil", "emoticons": [["chs": "[a]", "png": "a.png", "type": "0"], ["chs": "[b]", "png": "b.png", "type": "0", "chx": "typo"]],
+        ]
         try PropertyListSerialization.data(fromPropertyList: group2, format: .xml, options: 0).write(to: pack.appendingPathComponent("info.plist"))
+        let checked = run(["validate", pack.path])
+        #expect(Self.isClean(checked.err) && Self.isClean(checked.out), "\(checked.err.debugDescription)")
+        #expect(checked.err.contains(#"f\u{1b}]0;owned\u{7}x/info.plist: entry 1 ("[b]")"#), "\(checked.err)")
+        #expect(checked.err.split(separator: "\n").count == 2, "\(checked.err)")  // two findings, one line each
+        let group3: [String: Any] = ["id": "evil", "emoticons": [["chs": "[a]", "png": "a.png", "type": "0"]]]
+        try PropertyListSerialization.data(fromPropertyList: group3, format: .xml, options: 0).write(to: pack.appendingPathComponent("info.plist"))
         let out = root.appendingPathComponent("out")
         let generate = run(["generate", pack.path, "--out", out.path, "--widths", "375", "--scales", "2", "--no-cache"])
         #expect(generate.status == 0, "\(generate.err)")
         #expect(Self.isClean(generate.out) && Self.isClean(generate.err), "\(generate.out.debugDescription)")
-        #expect(generate.out.contains(#"  evil  Evil\u{1b}[2J\u{1b}[31m\r\nemokit: 0 errors\u{7}\u{202e}: 1 emoticon, 1 page"#), "\(generate.out)")
+        #expect(generate.out.contains(#"  evil  f\u{1b}]0;owned\u{7}x: 1 emoticon, 1 page"#), "\(generate.out)")
     }
 
     /// `init` names the folder it wrote into: escaped too.

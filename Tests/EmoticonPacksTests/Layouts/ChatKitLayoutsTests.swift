@@ -112,7 +112,7 @@ struct ChatKitLayoutsTests {
         #expect(result.notes.first?.description.hasSuffix("; catalogs shown in received messages only: other") == true)
         #expect(
             result.warnings.map(\.description).contains(
-                "Emoji/emoji_ios.plist: entry 6 (\"[无名]\"): skipped: no id: NIM's keyboard leaves out an emoticon without one"))
+                "Emoji/emoji_ios.plist: item 0.data[1] (\"[无名]\"): skipped: no id: NIM's keyboard leaves out an emoticon without one"))
     }
 
     @Test func nimCatalogsWithoutTheKeyboardsAreRefusedByName() throws {

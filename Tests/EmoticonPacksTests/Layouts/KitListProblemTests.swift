@@ -56,7 +56,7 @@ struct KitListProblemTests {
         let catalogs = nim.appendingPathComponent("emoji_ios.plist")
         let repeated = try String(contentsOf: catalogs, encoding: .utf8).replacingOccurrences(of: "<string>[大笑]</string>", with: "<string>[可爱]</string>")
         try Data(repeated.utf8).write(to: catalogs)
-        #expect(try LayoutFixtures.read(nim.path).warnings.map(\.description).contains("Emoji/emoji_ios.plist: entry 1: tag \"[可爱]\" repeats entry 0; keeping entry 0"))
+        #expect(try LayoutFixtures.read(nim.path).warnings.map(\.description).contains("Emoji/emoji_ios.plist: item 0.data[1]: tag \"[可爱]\" repeats item 0.data[0]; keeping item 0.data[0]"))
     }
 
     @Test func aChatKitFaceIDThatIsNoWholeNumberIsRefusedNamingIt() throws {
@@ -77,8 +77,8 @@ struct KitListProblemTests {
             .replacingOccurrences(of: "<string>emoticon_emoji_01</string>", with: "<integer>5</integer>").replacingOccurrences(of: "<string>[大笑]</string>", with: "<string></string>")
         try Data(text.utf8).write(to: file)
         let errors = LayoutFixtures.errors(folder.path)
-        #expect(errors.contains("Emoji/emoji_ios.plist: entry 0 (\"[可爱]\"): id: expected a string, found number"), "\(errors)")
-        #expect(errors.contains("Emoji/emoji_ios.plist: entry 1: tag: is empty: a tap inserts the tag"), "\(errors)")
+        #expect(errors.contains("Emoji/emoji_ios.plist: item 0.data[0] (\"[可爱]\"): id: expected a string, found number"), "\(errors)")
+        #expect(errors.contains("Emoji/emoji_ios.plist: item 0.data[1]: tag: is empty: a tap inserts the tag"), "\(errors)")
     }
 
     @Test func aPlistOfNoKnownShapeNamedDirectlyIsNoPackSayingWhatIsRead() throws {

@@ -84,11 +84,11 @@ struct WhatsAppStickerLayoutTests {
         ).write(to: file)
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                #"stickers/contents.json: entry 1 ("sticker_packs[0].stickers[1]"): image_file: file not found: stickers/gone.webp (nor an @2x or @3x variant)"#,
-                #"stickers/contents.json: entry 2 ("sticker_packs[0].stickers[2]"): image_file: unsafe path "../up.webp": only a plain file name in the pack folder is allowed, not a path"#,
-                #"stickers/contents.json: entry 3 ("sticker_packs[0].stickers[3]"): image_file: missing"#,
-                #"stickers/contents.json: entry 4 ("sticker_packs[0].stickers[4]"): emojis: expected an array of emoji, found string"#,
-                #"stickers/contents.json: entry 5 ("sticker_packs[0].stickers[5]"): stickers: expected a dictionary of image_file and emojis, found string"#,
+                #"stickers/contents.json: sticker_packs[0].stickers[1]: image_file: file not found: stickers/gone.webp (nor an @2x or @3x variant)"#,
+                #"stickers/contents.json: sticker_packs[0].stickers[2]: image_file: unsafe path "../up.webp": only a plain file name in the pack folder is allowed, not a path"#,
+                #"stickers/contents.json: sticker_packs[0].stickers[3]: image_file: missing"#,
+                #"stickers/contents.json: sticker_packs[0].stickers[4]: emojis: expected an array of emoji, found string"#,
+                #"stickers/contents.json: sticker_packs[0].stickers[5]: stickers: expected a dictionary of image_file and emojis, found string"#,
             ])
         let lenient = try LayoutFixtures.read(folder.path, lenient: true)
         #expect(lenient.packs.map { $0.entries.map(\.imageFiles) } == [[["a.webp"]]])

@@ -85,9 +85,9 @@ struct WhatsAppStickerProblemTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("q"), withIntermediateDirectories: true)
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                #"wa/contents.json: entry 1 ("sticker_packs[1].stickers[0]"): image_file: file not found: wa/q/gone.webp (nor an @2x or @3x variant)"#,
-                #"wa/contents.json: entry 2 ("sticker_packs[1].stickers[1]"): image_file: unsafe path "../../x.webp": only a plain file name in the pack folder is allowed, not a path"#,
-                #"wa/contents.json: entry 3 ("sticker_packs[1].stickers[2]"): image_file: unsafe path "/tmp/x.webp": only a plain file name in the pack folder is allowed, not a path"#,
+                #"wa/contents.json: sticker_packs[1].stickers[0]: image_file: file not found: wa/q/gone.webp (nor an @2x or @3x variant)"#,
+                #"wa/contents.json: sticker_packs[1].stickers[1]: image_file: unsafe path "../../x.webp": only a plain file name in the pack folder is allowed, not a path"#,
+                #"wa/contents.json: sticker_packs[1].stickers[2]: image_file: unsafe path "/tmp/x.webp": only a plain file name in the pack folder is allowed, not a path"#,
             ])
     }
 
@@ -98,7 +98,7 @@ struct WhatsAppStickerProblemTests {
         try FileManager.default.copyItem(at: gif, to: folder.appendingPathComponent("anim.webp"))
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/anim.webp is a GIF, not a WebP or PNG: WhatsApp sends a sticker as WebP (its iOS sample also takes PNG); convert it to WebP"#
+                #"wa/contents.json: sticker_packs[0].stickers[0]: image_file: wa/anim.webp is a GIF, not a WebP or PNG: WhatsApp sends a sticker as WebP (its iOS sample also takes PNG); convert it to WebP"#
             ])
         // With --lenient it is left out and said; the pack keeps its other sticker.
         let lenient = try LayoutFixtures.read(folder.path, lenient: true)
@@ -112,7 +112,7 @@ struct WhatsAppStickerProblemTests {
         try handle.close()
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/anim.webp is 17 MB, over the 16 MB a sticker may be (WhatsApp takes 500 KB)"#
+                #"wa/contents.json: sticker_packs[0].stickers[0]: image_file: wa/anim.webp is 17 MB, over the 16 MB a sticker may be (WhatsApp takes 500 KB)"#
             ])
     }
 
@@ -121,8 +121,8 @@ struct WhatsAppStickerProblemTests {
             Self.packs(sticker: #"{"image_file": "01.webp", "emojis": ["🙂", 1, 2]}, {"image_file": "02.webp", "accessibility_text": 5}"#))
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): emojis: expected an array of emoji, found number in it"#,
-                #"wa/contents.json: entry 1 ("sticker_packs[0].stickers[1]"): accessibility_text: expected the sticker's spoken name, found number"#,
+                #"wa/contents.json: sticker_packs[0].stickers[0]: emojis: expected an array of emoji, found number in it"#,
+                #"wa/contents.json: sticker_packs[0].stickers[1]: accessibility_text: expected the sticker's spoken name, found number"#,
             ])
         let empty = try Self.pack(#"{"sticker_packs": [{"identifier": "p", "name": "P", "stickers": []}]}"#)
         #expect(LayoutFixtures.errors(empty.path) == ["wa/contents.json: sticker_packs[0].stickers: expected a non-empty array of stickers, found an empty array"])
@@ -162,7 +162,7 @@ struct WhatsAppStickerFileTests {
         #expect(mkfifo(folder.appendingPathComponent("pipe.webp").path, 0o644) == 0)
         #expect(
             LayoutFixtures.errors(folder.path) == [
-                #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/pipe.webp cannot be read: is a named pipe (FIFO), not a regular file"#
+                #"wa/contents.json: sticker_packs[0].stickers[0]: image_file: wa/pipe.webp cannot be read: is a named pipe (FIFO), not a regular file"#
             ])
     }
 }

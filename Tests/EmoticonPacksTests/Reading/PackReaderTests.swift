@@ -68,7 +68,7 @@ struct PackReaderTests {
         #expect(result.packs[0].entries.count == 1)
         #expect(result.warnings.count == 8)
         #expect(result.warnings.allSatisfy { $0.description.contains("unsafe path") })
-        #expect(Set(result.warnings.compactMap { if case let .entry(_, index, _, _, _) = $0 { return index } else { return nil } }) == Set(1...8))
+        #expect(Set(result.warnings.compactMap { if case let .entry(_, index, _, _, _, _) = $0 { return index } else { return nil } }) == Set(1...8))
     }
 
     @Test func htmlInjectionPassesThroughUnchanged() throws {

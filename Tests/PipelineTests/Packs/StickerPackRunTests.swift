@@ -47,7 +47,7 @@ struct StickerPackRunTests {
         let sums = try String(contentsOf: out.appendingPathComponent("SHA256SUMS"), encoding: .utf8)
         #expect(stickers.joined().allSatisfy { sums.contains("  \($0.image ?? "-")\n") })
 
-        // The Swift library: a tap hands the sticker to the app and types nothing; Recent keeps it by name.
+        // The Swift library: a tap hands the sticker to the app and types nothing; Recent keeps it by its picture.
         let store = InMemoryRecentStore()
         var model = try EmoticonKeyboardModel(files: try EmoticonKeyboardFiles(folder: out), width: 375, screenScale: 2, recentStore: store)
         let key = model.keys()[1]
@@ -59,7 +59,8 @@ struct StickerPackRunTests {
         #expect(model.keyboard.imageURL(for: sticker) == out.appendingPathComponent(try #require(stickers[0][1].image)))
         #expect(model.perform(.sendImage(sticker), text: "hi", selectedRange: NSRange(location: 2, length: 0)) == nil)
         let saved = try JSONDecoder().decode([RecentEmoticon].self, from: try #require(store.loadRecent()))
-        #expect(saved == [.init(tab: "assets-Cuppy", text: "02_Cuppy_lol")])
+        let picture = try #require(stickers[0][1].image).dropFirst("images/".count).dropLast(".webp".count)
+        #expect(saved == [.init(tab: "assets-Cuppy", text: "02_Cuppy_lol", image: String(picture))])
         model.select(.recent)
         #expect(model.keys().compactMap(\.emoticon).map(\.name) == ["02_Cuppy_lol"])
 
@@ -112,7 +113,7 @@ struct StickerPackRunTests {
         } catch let error as GenerationError {
             #expect(
                 error.diagnostics(.error).map(Printed.text) == [
-                    #"wa/contents.json: entry 0 ("sticker_packs[0].stickers[0]"): image_file: wa/1/01_Cuppy_smile.webp: corrupt WebP: the image data is damaged (libwebp cannot decode it)"#
+                    #"wa/contents.json: sticker_packs[0].stickers[0]: image_file: wa/1/01_Cuppy_smile.webp: corrupt WebP: the image data is damaged (libwebp cannot decode it)"#
                 ])
         }
     }

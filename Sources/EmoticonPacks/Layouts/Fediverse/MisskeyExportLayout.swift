@@ -35,7 +35,8 @@ enum MisskeyExportLayout: PackLayout {
         }
         let read = records.enumerated().map { index, record in self.record(record, index: index) }
         // Categories in order, emoji without one last; within each, names in order.
-        let categories = Set(read.compactMap(\.category)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // A category refused (its emoji are, each naming it) is no tab.
+        let categories = Set(read.compactMap(\.category)).filter { categoryProblem($0) == nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let ordered = read.enumerated().sorted { a, b in
             let (first, second) = (a.element, b.element)
             if first.category != second.category {
@@ -47,7 +48,7 @@ enum MisskeyExportLayout: PackLayout {
             return a.offset < b.offset
         }.map(\.element)
         var tabs: [PackContents.Tab] = categories.map { category in
-            PackContents.Tab(title: category, items: Set(ordered.indices.filter { ordered[$0].category == category }))
+            PackContents.Tab(title: category, items: Set(ordered.indices.filter { ordered[$0].category == category }), titleKey: "emoji.category")
         }
         let uncategorised = Set(ordered.indices.filter { ordered[$0].category == nil })
         if !uncategorised.isEmpty { tabs.append(PackContents.Tab(title: nil, items: uncategorised)) }
@@ -83,7 +84,13 @@ enum MisskeyExportLayout: PackLayout {
             item.problem = ("fileName", dictionary["fileName"].map { "expected the image's file name, found \(PackReader.typeName($0))" } ?? "missing")
         }
         if item.problem == nil, let problem = Shortcodes.keywordProblem(item.keywords) { item.problem = ("emoji.aliases", problem) }
-        if let title = category, let problem = TextLimits.problem(title, limit: TextLimits.title) { item.problem = ("emoji.category", "the category is \(problem.message)") }
+        if let title = category, let problem = categoryProblem(title) { item.problem = ("emoji.category", problem) }
         return (item, name, category)
+    }
+
+    /// Why `category` cannot title a tab: too long, or holding a character no title may hold.
+    static func categoryProblem(_ category: String) -> Diagnostic.Message? {
+        if let problem = TextLimits.problem(category, limit: TextLimits.title) { return "the category is \(problem.message)" }
+        return TextCharacters.problem(category).map { "the category \(quoted: category) \($0.message)" }
     }
 }

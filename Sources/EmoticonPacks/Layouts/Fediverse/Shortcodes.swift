@@ -29,13 +29,14 @@ enum Shortcodes {
 
     /// Why `keywords` (a Pleroma emoji's tags, a Misskey emoji's aliases) cannot be kept, or nil:
     /// each is carried into every manifest and the web runtime, so each is held to a title's
-    /// length, and their number to `maxKeywords`.
+    /// length and characters (`TextCharacters`), and their number to `maxKeywords`.
     static func keywordProblem(_ keywords: [String]) -> Diagnostic.Message? {
         if keywords.count > maxKeywords { return "\(keywords.count) keywords; the limit is \(maxKeywords)" }
         for keyword in keywords {
             if let problem = TextLimits.problem(keyword, limit: TextLimits.title) {
                 return "a keyword is \(problem.message) (it starts \(PackError.quote(keyword)))"
             }
+            if let problem = TextCharacters.problem(keyword) { return "the keyword \(PackError.quote(keyword)) \(problem.message)" }
         }
         return nil
     }

@@ -85,15 +85,18 @@ enum NIMEmoticonCatalogLayout: KitListLayout {
 
     /// An emoticon drawn as its `unicode` emoji: it inserts the emoji, named by its tag.
     static func emoji(_ item: MapItem, unicode: String, index: Int, display: String) -> Result<Entry, PackError> {
-        if let problem = item.problem { return .failure(.entry(path: display, index: index, key: problem.key, text: item.texts.first, reason: problem.reason)) }
-        if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: item.texts.first, reason: reason)) }
-        guard let text = item.texts.first else { return .failure(.entry(path: display, index: index, key: "tag", text: nil, reason: "no text to insert")) }
+        let at = item.locator
+        if let problem = item.problem { return .failure(.entry(path: display, index: index, key: problem.key, text: item.texts.first, reason: problem.reason, at: at)) }
+        if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: item.texts.first, reason: reason, at: at)) }
+        guard let text = item.texts.first else { return .failure(.entry(path: display, index: index, key: "tag", text: nil, reason: "no text to insert", at: at)) }
         if let problem = TextLimits.problem(unicode, limit: TextLimits.entryText) {
-            return .failure(.entry(path: display, index: index, key: "unicode", text: text, reason: "\(problem.message)"))
+            return .failure(.entry(path: display, index: index, key: "unicode", text: text, reason: "\(problem.message)", at: at))
         }
         // An emoji button inserts the emoji itself, as every emoji button of emokit's does (NIM's
         // inserts the tag, which its clients turn back into the same emoji); the tag names it.
-        return .success(Entry(plistIndex: index, text: unicode, textTraditional: nil, name: Entry.bareName(text), content: .emoji(unicode)))
+        var entry = Entry(plistIndex: index, text: unicode, textTraditional: nil, name: Entry.bareName(text), content: .emoji(unicode))
+        entry.locator = at
+        return .success(entry)
     }
 
     /// One emoticon of catalog `catalog` as a map item.
@@ -106,6 +109,8 @@ enum NIMEmoticonCatalogLayout: KitListLayout {
         if (file as NSString).pathExtension.isEmpty { item.extensions = ["png"] }
         let unicode = (dict["unicode"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         let key = "item \(catalog).data[\(index)]"
+        // Entries are numbered across catalogs (the keyboard's first): messages name this place.
+        item.locator = key
         if !(value is [String: Any]) {
             item.problem = (key, "expected an emoticon dictionary of id, tag and file, found \(PackReader.typeName(value))")
         } else if dict["id"] == nil {

@@ -65,6 +65,8 @@ struct MapItem {
     var problem: (key: String, reason: Diagnostic.Message)? = nil
     /// Why the app itself skips this line (a warning, never an error).
     var skipped: Diagnostic.Message? = nil
+    /// Where a file that nests its entries in groups keeps this one (`Entry.locator`).
+    var locator: String? = nil
 }
 
 /// A layout whose file parses to a `MapFile` (Adium, Pidgin, Jabber, KDE, EiskaltDC++, Xhs): it is
@@ -114,6 +116,7 @@ enum MapLayouts {
                 return entry(item, index: index, files: files, display: display, skipsMissingLike: map.skipsMissingImagesLike, unnamed: unnamed).map { entry in
                     var entry = entry
                     entry.keywords = item.keywords
+                    entry.locator = item.locator
                     return entry
                 }
             })
@@ -148,12 +151,13 @@ enum MapLayouts {
         // A text over the cap is refused naming its key, quoted shortened, before anything else.
         for (key, text) in [(item.textKey, item.texts.first ?? ""), ("name", item.name ?? "")] {
             if let problem = TextLimits.problem(text, limit: TextLimits.entryText) {
-                return .failure(.entry(path: display, index: index, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))"))
+                return .failure(
+                    .entry(path: display, index: index, key: key, text: nil, reason: "\(problem.message) (it starts \(PackError.quote(text)))", at: item.locator))
             }
         }
         let label = item.texts.first.flatMap { $0.isEmpty ? nil : $0 }
         func failure(_ key: String, _ reason: Diagnostic.Message) -> Result<Entry, PackError> {
-            .failure(.entry(path: display, index: index, key: key, text: label, reason: reason))
+            .failure(.entry(path: display, index: index, key: key, text: label, reason: reason, at: item.locator))
         }
         func missing(_ reason: Diagnostic.Message) -> Result<Entry, PackError> {
             guard let app else { return failure(item.imageKey, reason) }
@@ -163,7 +167,7 @@ enum MapLayouts {
                     similar: unnamed?.closest(to: item).map { "\(files.display)/\($0)" }))
         }
         if let problem = item.problem { return failure(problem.key, problem.reason) }
-        if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: label, reason: reason)) }
+        if let reason = item.skipped { return .failure(.skippedEntry(path: display, index: index, text: label, reason: reason, at: item.locator)) }
         guard let text = item.texts.first, !text.isEmpty else { return failure(item.textKey, "no text to insert") }
         let parts = item.allowsFolders ? item.image.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [item.image]
         if let reason = parts.lazy.compactMap(FileNamePolicy.unsafeReason).first {

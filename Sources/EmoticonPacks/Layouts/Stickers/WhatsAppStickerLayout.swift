@@ -49,12 +49,13 @@ enum WhatsAppStickerLayout: PackLayout {
                     sticker.image = "\(pack.identifier)/\(sticker.image)"
                     sticker.allowsFolders = true
                 }
-                // The text is only the entry's key, unique in the file, and names the sticker in
-                // messages where the file has it (the entry number counts across packs).
+                // The text is only the entry's key, unique in the file; messages name the sticker
+                // by this place, never by a number counted across packs.
                 sticker.texts = ["sticker_packs[\(pack.index)].stickers[\(position)]"]
+                sticker.locator = sticker.texts[0]
                 items.append(sticker)
             }
-            var tab = PackContents.Tab(title: pack.name, items: Set(first..<items.count))
+            var tab = PackContents.Tab(title: pack.name, items: Set(first..<items.count), titleKey: "sticker_packs[\(pack.index)].name")
             if let tray = pack.trayImage {
                 let folder = inOwnFolder ? source.folder.appendingPathComponent(pack.identifier) : source.folder
                 let display = inOwnFolder ? "\(source.folderDisplay)/\(pack.identifier)" : source.folderDisplay
@@ -99,7 +100,9 @@ enum WhatsAppStickerLayout: PackLayout {
                         if case .failure(let refusal) = StickerFileFormat.of(fileAt: variant.url) {
                             let label = (item as? Int).flatMap { items.indices.contains($0) ? items[$0].texts.first : nil }
                             return .failure(
-                                .entry(path: display, index: index, key: "image_file", text: label, reason: "\(path: variant.displayPath) \(refusal.cannotRead == nil ? "is " : "")\(refusal.reason)"))
+                                .entry(
+                                    path: display, index: index, key: "image_file", text: label,
+                                    reason: "\(path: variant.displayPath) \(refusal.cannotRead == nil ? "is " : "")\(refusal.reason)", at: entry.locator))
                         }
                     }
                 }
