@@ -108,6 +108,7 @@ let package = Package(
                 .embedInCode("emoticons.js"), .embedInCode("keyboard-layout.js"), .embedInCode("keyboard.js"), .embedInCode("keyboard-popups.js"), .embedInCode("emoticons.d.ts"),
                 .embedInCode("keyboard-input.js"), .embedInCode("keyboard-recent.js"), .embedInCode("keyboard-theme.js"), .embedInCode("keyboard-element.js"), .embedInCode("keyboard.css"),
                 .embedInCode("demo.html"),
+                .embedInCode("keyboard-paging.js"),
                 .embedInCode("android/EmokitKeyboard.kt"), .embedInCode("android/EmokitText.kt"), .embedInCode("android/EmokitJson.kt"), .embedInCode("android/EmokitUnicode.kt"),
                 .embedInCode("android/EmokitKeyboardView.kt"),
             ]),

@@ -12,6 +12,7 @@ public enum BundledTemplates {
         "emoticons.js": PackageResources.emoticons_js,
         "keyboard-layout.js": PackageResources.keyboard_layout_js,
         "keyboard.js": PackageResources.keyboard_js,
+        "keyboard-paging.js": PackageResources.keyboard_paging_js,
         "keyboard-popups.js": PackageResources.keyboard_popups_js,
         "keyboard-input.js": PackageResources.keyboard_input_js,
         "keyboard-recent.js": PackageResources.keyboard_recent_js,

@@ -1,4 +1,4 @@
-// The keyboard's pop-ups (follows Templates/keyboard.js in the runtime): the magnifier a key shows
+// The keyboard's pop-ups (follows Templates/keyboard-paging.js in the runtime): the magnifier a key shows
 // on hover or long press (the GIF, playing, when the entry has one) and the skin-tone picker,
 // whose choice each emoji remembers. `k` is what they need of mountKeyboard's keyboard.
 

@@ -56,7 +56,7 @@ function mountKeyboard(element, handlers, options) {
   // The theme (Templates/keyboard-theme.js): on the keyboard and its pop-ups.
   const theme = keyboardTheme([root, magnifier, picker], opt.theme);
 
-  let width = 0, currentTab = null, pageCount = 0, currentPage = 0, tabBeforeSearch = null;
+  let width = 0, currentTab = null, tabBeforeSearch = null;
   const gridTop = layout.gridTop || 0;
   const pageControlTop = layout.pageControlTop ?? gridTop + layout.gridHeight;
   const tabBarTop = layout.tabBarTop ?? pageControlTop + layout.pageControlHeight;
@@ -167,7 +167,7 @@ function mountKeyboard(element, handlers, options) {
     pages.textContent = "";
     if (!tab) {
       pages.appendChild(recentPage());
-      pageCount = 1;
+      paging.showFirst(1);
     } else {
       const list = tabPages(tab);
       for (const page of list) {
@@ -188,45 +188,14 @@ function mountKeyboard(element, handlers, options) {
         pages.appendChild(el);
       }
       if (!list.length) pages.appendChild(pageElement(0, {}).appendChild(h("p", { class: "emkit-empty", text: text("noEntries") })).parentNode);
-      pageCount = Math.max(1, list.length);
+      paging.showFirst(Math.max(1, list.length));
     }
-    showFirstPage();
   }
 
-  function showFirstPage() {
-    dots.textContent = "";
-    for (let i = 0; i < pageCount; i++) {
-      const d = h("button", { class: "emkit-dot", type: "button", "data-page-dot": String(i), "aria-label": text("page", i + 1) });
-      d.addEventListener("click", () => goToPage(i));
-      dots.appendChild(d);
-    }
-    pages.scrollLeft = 0;
-    setCurrentPage(0);
-  }
-  function setCurrentPage(p) {
-    currentPage = p;
-    for (const d of dots.children) d.setAttribute("aria-current", String(Number(d.dataset.pageDot) === p));
-    pages.dataset.currentPage = String(p);
-  }
-  function goToPage(p) {
-    const target = Math.max(0, Math.min(pageCount - 1, p));
-    pages.scrollTo({ left: target * width, behavior: "instant" });
-    setCurrentPage(target);
-  }
-  const scroll = () => {
-    const p = Math.round(pages.scrollLeft / Math.max(1, width));
-    if (p !== currentPage) setCurrentPage(p);
-  };
-  pages.addEventListener("scroll", scroll, { passive: true });
-  // Arrow keys page the keyboard while it is in use (`opt.arrowKeys`: the page says when).
-  const arrows = (e) => {
-    const target = e.target;
-    if (!picker.hidden || (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable))) return;
-    if (!(opt.arrowKeys ? opt.arrowKeys() : root.contains(document.activeElement))) return;
-    if (e.key === "ArrowRight") { goToPage(currentPage + 1); e.preventDefault(); }
-    else if (e.key === "ArrowLeft") { goToPage(currentPage - 1); e.preventDefault(); }
-  };
-  document.addEventListener("keydown", arrows);
+  // Page dots, swiping and arrow keys (Templates/keyboard-paging.js); arrow keys while the
+  // keyboard is in use (`opt.arrowKeys`: the page says when).
+  const paging = keyboardPaging({ pages, dots, picker, h, text, width: () => width,
+    inUse: () => (opt.arrowKeys ? opt.arrowKeys() : root.contains(document.activeElement)) });
 
   // ---------------------------------------------------------------- tabs
   function tabButton(tab, title) {
@@ -315,7 +284,7 @@ function mountKeyboard(element, handlers, options) {
     pages.dataset.view = "search";
     pages.setAttribute("aria-label", text("results"));
     const perPage = layout.perPage, last = layout.columns * layout.rows - 1;
-    pageCount = Math.max(1, Math.ceil(results.length / perPage));
+    const pageCount = Math.max(1, Math.ceil(results.length / perPage));
     for (let p = 0; p < pageCount; p++) {
       const el = pageElement(p, { "data-search": "true" });
       results.slice(p * perPage, (p + 1) * perPage).forEach((found, cell) =>
@@ -324,7 +293,7 @@ function mountKeyboard(element, handlers, options) {
       if (!results.length) el.appendChild(h("p", { class: "emkit-empty", text: text("none") }));
       pages.appendChild(el);
     }
-    showFirstPage();
+    paging.showFirst(pageCount);
   }
   function clearSearch() {
     if (searchInput.value) searchInput.value = "";
@@ -357,7 +326,7 @@ function mountKeyboard(element, handlers, options) {
   draw();
   let drawnWidth = width;
   // Laid out again at a new width on the page it showed (rotation, a resized element or frame).
-  const relayout = () => { const page = currentPage; draw(); drawnWidth = width; goToPage(page); };
+  const relayout = () => { const page = paging.current; draw(); drawnWidth = width; paging.goTo(page); };
   // Follows the element's width until the page sets one (`setWidth`).
   const resize = !opt.width && typeof ResizeObserver === "function"
     ? new ResizeObserver(() => { if (!opt.width && (element.clientWidth || 320) !== drawnWidth) relayout(); }) : null;
@@ -386,8 +355,7 @@ function mountKeyboard(element, handlers, options) {
       root.removeEventListener("mousedown", keepFocus);
       if (resize) resize.disconnect();
       root.removeEventListener("click", click);
-      pages.removeEventListener("scroll", scroll);
-      document.removeEventListener("keydown", arrows);
+      paging.destroy();
       popups.destroy();
       magnifier.remove();
       picker.remove();

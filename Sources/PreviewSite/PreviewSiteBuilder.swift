@@ -76,8 +76,8 @@ public struct PreviewSiteBuilder {
 
     /// The web runtime's code files, in the order they are joined (`runtimeCode`).
     public static let runtimeFiles = [
-        "emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js", "keyboard-input.js", "keyboard-recent.js",
-        "keyboard-theme.js", "keyboard-element.js",
+        "emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-paging.js", "keyboard-popups.js", "keyboard-input.js",
+        "keyboard-recent.js", "keyboard-theme.js", "keyboard-element.js",
     ]
 
     /// The marker the web runtime's code has where its stylesheet goes (`const STYLE_TEMPLATE = …;`):

@@ -12,8 +12,8 @@ import PreviewSite
 /// `web/demo.html` (a chat page built on it). The keyboard's data is embedded in
 /// both scripts, so a page opened from disk (`file://`, where a fetch is refused) works: the only
 /// files loaded are the sheets, as images. The code is `PreviewSiteBuilder.runtimeCode` (the
-/// templates `emoticons.js`, `keyboard-layout.js`, `keyboard.js`, `keyboard-popups.js`); this file only
-/// adds the data (`WebRuntimeData`) and wraps it for each kind of script.
+/// templates `emoticons.js`, `keyboard-layout.js`, `keyboard.js`, `keyboard-paging.js`, `keyboard-popups.js`
+/// and the rest of `PreviewSiteBuilder.runtimeFiles`); this file only adds the data (`WebRuntimeData`) and wraps it for each kind of script.
 enum WebRuntimeWriter {
     /// Where the template's code goes in each wrapper, and the data's marker in the code.
     static let dataMarker = PreviewSiteBuilder.runtimeDataMarker

@@ -12,6 +12,7 @@ struct RuntimeScriptTests {
             "const DATA = /*EMOKIT_DATA*/null;\nconst Core = {};\nconst LABELS = /*EMOKIT_LABELS*/null;\nconst STYLE = /*EMOKIT_STYLE*/\"\";\n".utf8),
         "keyboard-layout.js": Data("function keyboardGeometry(layout, scale) {}\n".utf8),
         "keyboard.js": Data("const Emokit = Object.freeze({ data: DATA });\n".utf8),
+        "keyboard-paging.js": Data("function keyboardPaging(k) {}\n".utf8),
         "keyboard-popups.js": Data("function keyboardPopups(k) {}\n".utf8),
         "keyboard-input.js": Data("function keyboardInput(t, o, k) {}\n".utf8),
         "keyboard-recent.js": Data("function keyboardRecent(key, itemOf) {}\n".utf8),
@@ -32,7 +33,7 @@ struct RuntimeScriptTests {
                 == "(function () {\n\"use strict\";\nglobalThis.createEmokit = function (EMOKIT_DATA, SCRIPT_URL) {\n"
                 + "const DATA = EMOKIT_DATA;\nconst Core = {};\nconst LABELS = \(PreviewLabels.runtimeTable);\n"
                 + "const STYLE = \".emk-keyboard { color: \\\"{{background}}\\\"; }\\n\";\n"
-                + "\nfunction keyboardGeometry(layout, scale) {}\n\nconst Emokit = Object.freeze({ data: DATA });\n\nfunction keyboardPopups(k) {}\n"
+                + "\nfunction keyboardGeometry(layout, scale) {}\n\nconst Emokit = Object.freeze({ data: DATA });\n\nfunction keyboardPaging(k) {}\n\nfunction keyboardPopups(k) {}\n"
                 + "\nfunction keyboardInput(t, o, k) {}\n\nfunction keyboardRecent(key, itemOf) {}\n\nfunction keyboardTheme(elements, initial) {}\n\nfunction defineKeyboardElement() {}\n"
                 + "\nreturn Emokit;\n};\n})();\n")
     }
@@ -43,7 +44,7 @@ struct RuntimeScriptTests {
         let error = #expect(throws: PreviewSiteBuilder.BuildError.self) { _ = try Self.builder(templates).build() }
         #expect(
             error?.description
-                == "emoticons.js: the web runtime's code is missing from this build (emoticons.js, keyboard-layout.js, keyboard.js, keyboard-popups.js, keyboard-input.js, keyboard-recent.js, keyboard-theme.js, keyboard-element.js)"
+                == "emoticons.js: the web runtime's code is missing from this build (emoticons.js, keyboard-layout.js, keyboard.js, keyboard-paging.js, keyboard-popups.js, keyboard-input.js, keyboard-recent.js, keyboard-theme.js, keyboard-element.js)"
         )
     }
 }

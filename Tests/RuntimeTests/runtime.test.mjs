@@ -13,7 +13,7 @@ import path from "node:path";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const read = (p) => readFileSync(path.join(ROOT, p), "utf8");
 const spec = JSON.parse(read("Tests/TokenSpec/segments.json"));
-const FILES = ["emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-popups.js", "keyboard-input.js", "keyboard-recent.js", "keyboard-theme.js", "keyboard-element.js"];
+const FILES = ["emoticons.js", "keyboard-layout.js", "keyboard.js", "keyboard-paging.js", "keyboard-popups.js", "keyboard-input.js", "keyboard-recent.js", "keyboard-theme.js", "keyboard-element.js"];
 
 // The runtime with `data` in place of its data marker, evaluated as the classic script's body.
 function runtime(data) {

@@ -14,19 +14,20 @@ extension PackLayouts {
         var lines: [(layouts: [String], reason: String)] = []
         var unnamed: (line: Int, names: [String])?
         for layout in detectionOrder {
-            guard let reason = layout.mismatch(source) else { continue }
-            if let name = LayoutMismatch.absentName(reason) {
+            guard let mismatch = layout.mismatch(source) else { continue }
+            if case .absentFile(let files) = mismatch {
+                let name = files.joined(separator: " or ")
                 if let (line, names) = unnamed {
                     lines[line].layouts.append(layout.layoutName)
                     unnamed = (line, names + [name])
                 } else {
                     unnamed = (lines.count, [name])
-                    lines.append(([layout.layoutName], reason))
+                    lines.append(([layout.layoutName], mismatch.reason))
                 }
-            } else if let index = lines.firstIndex(where: { $0.reason == reason }) {
+            } else if let index = lines.firstIndex(where: { $0.reason == mismatch.reason }) {
                 lines[index].layouts.append(layout.layoutName)
             } else {
-                lines.append(([layout.layoutName], reason))
+                lines.append(([layout.layoutName], mismatch.reason))
             }
         }
         if let (line, names) = unnamed, names.count > 1 {
@@ -36,46 +37,57 @@ extension PackLayouts {
     }
 }
 
+/// Why a pack is not of a layout, as a value: the case says what happened, so the list of
+/// layouts tried groups the layouts whose app reads one file name from what they return, never
+/// from the words of a message.
+enum LayoutMismatch: Equatable {
+    /// The file (or files, any of which) the layout's app reads is absent, and there is nothing
+    /// more to say about it: `no file named theme`. Layouts with this reason share one line.
+    case absentFile([String])
+    /// Any other reason, in the product's words.
+    case described(String)
+
+    /// The reason as `validate` words it.
+    var reason: String {
+        switch self {
+        case .absentFile(let names): return "no file named \(names.joined(separator: " or "))"
+        case .described(let reason): return reason
+        }
+    }
+}
+
 /// The shared wording of the reasons.
-enum LayoutMismatch {
+extension LayoutMismatch {
     /// What the pack's file is, for a layout that needs another: `the pack's file is info.plist,
     /// an array of 3 items, the first a string`.
-    static func packFile(_ source: PackSource) -> String {
-        guard let file = source.file else { return "the folder has no pack file" }
-        return "the pack's file is \(file.url.lastPathComponent), \(PackFileContent.describe(source.root))"
+    static func packFile(_ source: PackSource) -> LayoutMismatch {
+        guard let file = source.file else { return .described("the folder has no pack file") }
+        return .described("the pack's file is \(file.url.lastPathComponent), \(PackFileContent.describe(source.root))")
     }
 
     /// A layout whose app reads one file name only (Pidgin's `theme`): no such file, and, when
     /// another XML file of the folder has the layout's `root`, that the app would not read it.
-    static func noFile(named name: String, in source: PackSource, root: String? = nil, app: String) -> String {
+    static func noFile(named name: String, in source: PackSource, root: String? = nil, app: String) -> LayoutMismatch {
         if let file = source.file, file.url.lastPathComponent == name, !(source.root is MapFile) {
-            return "\(name) holds \(PackFileContent.describe(source.root))"
+            return .described("\(name) holds \(PackFileContent.describe(source.root))")
         }
-        var reason = "no file named \(name)"
         if let root, let renamed = PackFileContent.xmlFiles(in: source.folder, root: root).first {
-            reason += " (\(renamed.lastPathComponent) has the root <\(root)>, but \(app) reads it only as \(name): rename it)"
+            return .described("no file named \(name) (\(renamed.lastPathComponent) has the root <\(root)>, but \(app) reads it only as \(name): rename it)")
         }
-        return reason
-    }
-
-    /// The file name in a bare `no file named NAME` reason (nothing more to say about it).
-    static func absentName(_ reason: String) -> String? {
-        let prefix = "no file named "
-        guard reason.hasPrefix(prefix), !reason.contains(" (") else { return nil }
-        return String(reason.dropFirst(prefix.count))
+        return .absentFile([name])
     }
 
     /// A plist layout asked about a folder without a pack file: what the folder's plists hold
     /// (none of them a shape a plist layout reads, or it would be the pack's file).
-    static func noPlist(in folder: URL) -> String {
+    static func noPlist(in folder: URL) -> LayoutMismatch {
         let plists = TextMapLayout.plists(in: folder)
-        guard let first = plists.first else { return "no plist or JSON pack file in the folder" }
+        guard let first = plists.first else { return .described("no plist or JSON pack file in the folder") }
         let more = plists.count > 1 ? " (and \(plists.count - 1) more plist\(plists.count == 2 ? "" : "s"))" : ""
-        return PackFileContent.unreadPlistReason(first, subject: first.lastPathComponent) + more
+        return .described(PackFileContent.unreadPlistReason(first, subject: first.lastPathComponent) + more)
     }
 
     /// The images a folder layout reads.
-    static let noImages = "no images in the folder (\(MapLayouts.drawnFormats) are read)"
+    static let noImages = LayoutMismatch.described("no images in the folder (\(MapLayouts.drawnFormats) are read)")
 }
 
 extension PackLayout {
@@ -85,184 +97,187 @@ extension PackLayout {
         return name.hasSuffix("Layout") ? String(name.dropLast("Layout".count)) : name
     }
 
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.packFile(source) }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.packFile(source) }
 }
 
 extension CodePointFolderLayout {
     static var layoutName: String { "emoji images named by code point" }
 
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
-        if let file = source.file { return "the folder has a pack file, \(file.url.lastPathComponent)" }
+        if let file = source.file { return .described("the folder has a pack file, \(file.url.lastPathComponent)") }
         guard let stems = PlainImageFolderLayout.stems(in: source.folder) else { return LayoutMismatch.noImages }
-        return stems.first { emoji(named: $0) == nil }.map { "\(PackError.quote($0)) is not named by code point (1F600.png)" }
+        return stems.first { emoji(named: $0) == nil }.map { .described("\(PackError.quote($0)) is not named by code point (1F600.png)") }
     }
 }
 
 extension PlainImageFolderLayout {
     static var layoutName: String { "plain folder of images" }
 
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
-        if let file = source.file { return "the folder has a pack file, \(file.url.lastPathComponent)" }
+        if let file = source.file { return .described("the folder has a pack file, \(file.url.lastPathComponent)") }
         return LayoutMismatch.noImages
     }
 }
 
 extension AdiumLayout {
     static var layoutName: String { "Adium emoticon set" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         matches(source) ? nil : LayoutMismatch.noFile(named: "Emoticons.plist", in: source, app: "Adium")
     }
 }
 
 extension PidginLayout {
     static var layoutName: String { "Pidgin smiley theme" }
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "theme", in: source, app: "Pidgin") }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.noFile(named: "theme", in: source, app: "Pidgin") }
 }
 
 extension JabberIconsetLayout {
     static var layoutName: String { "Jabber iconset" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         matches(source) ? nil : LayoutMismatch.noFile(named: "icondef.xml", in: source, root: "icondef", app: "Psi and Gajim")
     }
 }
 
 extension KDEEmoticonsLayout {
     static var layoutName: String { "KDE emoticon theme" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         matches(source) ? nil : LayoutMismatch.noFile(named: "emoticons.xml", in: source, root: "messaging-emoticon-map", app: "KDE")
     }
 }
 
 extension EiskaltLayout {
     static var layoutName: String { "EiskaltDC++ emoticon map" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
         let beside = "\(source.folder.lastPathComponent).xml"
         let xml = source.folder.deletingLastPathComponent().appendingPathComponent(beside)
-        guard PackReader.isRegularFile(xml) else { return "no \(beside) with the root <emoticons-map> beside the folder" }
-        return "\(beside) beside the folder has the root \(PackFileContent.xmlRoot(of: xml).map { "<\($0)>" } ?? "unknown"), not <emoticons-map>"
+        guard PackReader.isRegularFile(xml) else { return .described("no \(beside) with the root <emoticons-map> beside the folder") }
+        return .described("\(beside) beside the folder has the root \(PackFileContent.xmlRoot(of: xml).map { "<\($0)>" } ?? "unknown"), not <emoticons-map>")
     }
 }
 
 extension XhsLayout {
     static var layoutName: String { "XhsEmoticonsKeyboard set" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
         if source.file != nil, !setFiles(in: source.folder).isEmpty { return LayoutMismatch.packFile(source) }
-        guard let xml = PackFileContent.xmlFiles(in: source.folder).first else { return "no XML file with the root <EmoticonSet>" }
-        return "no XML file with the root <EmoticonSet> (\(xml.lastPathComponent) has \(PackFileContent.xmlRoot(of: xml).map { "the root <\($0)>" } ?? "no root element"))"
+        guard let xml = PackFileContent.xmlFiles(in: source.folder).first else { return .described("no XML file with the root <EmoticonSet>") }
+        return .described("no XML file with the root <EmoticonSet> (\(xml.lastPathComponent) has \(PackFileContent.xmlRoot(of: xml).map { "the root <\($0)>" } ?? "no root element"))")
     }
 }
 
 extension PleromaPackLayout {
     static var layoutName: String { "Pleroma pack (pack.json)" }
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "pack.json", in: source, app: "Pleroma") }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.noFile(named: "pack.json", in: source, app: "Pleroma") }
 }
 
 extension PleromaEmojiTextLayout {
     static var layoutName: String { "Pleroma list (emoji.txt)" }
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "emoji.txt", in: source, app: "Pleroma") }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.noFile(named: "emoji.txt", in: source, app: "Pleroma") }
 }
 
 extension MisskeyExportLayout {
     static var layoutName: String { "Misskey emoji export" }
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.noFile(named: "meta.json", in: source, app: "Misskey") }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.noFile(named: "meta.json", in: source, app: "Misskey") }
 }
 
 extension TextMapLayout {
     static var layoutName: String { "text-to-image dictionary" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
-        guard let dict = source.dictionary else { return "root is \(PackFileContent.describe(source.root)), not a dictionary" }
+        guard let dict = source.dictionary else { return .described("root is \(PackFileContent.describe(source.root)), not a dictionary") }
         let other = dict.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.first { !($0.value is String) }
-        return other.map { "\(PackError.quote($0.key)) is \(PackFileContent.describeItem($0.value)), not an image name or a text" } ?? LayoutMismatch.packFile(source)
+        guard let other else { return LayoutMismatch.packFile(source) }
+        return .described("\(PackError.quote(other.key)) is \(PackFileContent.describeItem(other.value)), not an image name or a text")
     }
 }
 
 extension EmojiPlistLayout {
     static var layoutName: String { "emoji list (Emoji.plist)" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
-        if !source.isEmojiPlist, let items = source.items, items.count > 0 { return "the first item is \(PackFileContent.describeItem(items[0])), not an emoji" }
-        if !source.isEmojiPlist { return "no Emoji.plist, nor a plist whose root is an array of emoji" }
-        return "root is \(PackFileContent.describe(source.root)), not an array"
+        if !source.isEmojiPlist, let items = source.items, let first = items.first, !startsAsList(items) {
+            return .described("the first item is \(PackFileContent.describeItem(first)), not an emoji")
+        }
+        if !source.isEmojiPlist { return .described("no Emoji.plist, nor a plist whose root is an array of emoji") }
+        return .described("root is \(PackFileContent.describe(source.root)), not an array")
     }
 }
 
 extension IconMapLayout {
     static var layoutName: String { "QQ/WeChat map" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
-        if source.isEmojiPlist { return "the file is an Emoji.plist" }
-        guard let items = source.items else { return "root is \(PackFileContent.describe(source.root)), not an array" }
-        guard items.count > 0 else { return "root is an empty array" }
-        return "the first item is \(PackFileContent.describeItem(items[0])), not a one-key dictionary of text to image"
+        if source.isEmojiPlist { return .described("the file is an Emoji.plist") }
+        guard let items = source.items else { return .described("root is \(PackFileContent.describe(source.root)), not an array") }
+        guard items.count > 0 else { return .described("root is an empty array") }
+        return .described("the first item is \(PackFileContent.describeItem(items[0])), not a one-key dictionary of text to image")
     }
 }
 
 extension YYKitGroupLayout {
     static var layoutName: String { "YYKit group" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
-        guard let dict = source.dictionary else { return "root is \(PackFileContent.describe(source.root)), not a dictionary" }
-        guard dict["emoticons"] != nil else { return "root is \(PackFileContent.describe(dict)), without \"emoticons\"" }
-        return "root has \"emoticons\" but neither \"id\" nor \"group_name_*\""
+        guard let dict = source.dictionary else { return .described("root is \(PackFileContent.describe(source.root)), not a dictionary") }
+        guard dict["emoticons"] != nil else { return .described("root is \(PackFileContent.describe(dict)), without \"emoticons\"") }
+        return .described("root has \"emoticons\" but neither \"id\" nor \"group_name_*\"")
     }
 }
 
 extension WeiboLayout {
     static var layoutName: String { "Weibo array" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
         if source.file == nil { return LayoutMismatch.noPlist(in: source.folder) }
-        if source.isEmojiPlist { return "the file is an Emoji.plist" }
-        return "root is \(PackFileContent.describe(source.root)), not an array"
+        if source.isEmojiPlist { return .described("the file is an Emoji.plist") }
+        return .described("root is \(PackFileContent.describe(source.root)), not an array")
     }
 }
 
 extension LayoutMismatch {
     /// A chat SDK's list (`KitListLayout`): an array whose first item is a dictionary with `keys`.
-    static func kitList(_ source: PackSource, keys: String) -> String {
+    static func kitList(_ source: PackSource, keys: String) -> LayoutMismatch {
         if source.file == nil { return noPlist(in: source.folder) }
-        guard let items = source.items else { return "root is \(PackFileContent.describe(source.root)), not an array" }
-        guard items.count > 0 else { return "root is an empty array" }
-        return "the first item is \(PackFileContent.describeItem(items[0])), without \(keys)"
+        guard let items = source.items else { return .described("root is \(PackFileContent.describe(source.root)), not an array") }
+        guard items.count > 0 else { return .described("root is an empty array") }
+        return .described("the first item is \(PackFileContent.describeItem(items[0])), without \(keys)")
     }
 }
 
 extension ChatKitFaceLayout {
     static var layoutName: String { "LeanCloud ChatKit face list" }
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "face_name and face_image_name") }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "face_name and face_image_name") }
 }
 
 extension TUIKitEmojiLayout {
     static var layoutName: String { "Tencent TUIKit emoji list" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         matches(source) ? nil : LayoutMismatch.kitList(source, keys: "face_name with face_id or face_file")
     }
 }
 
 extension NIMEmoticonCatalogLayout {
     static var layoutName: String { "NetEase NIM emoticon catalogs" }
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "info and data") }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "info and data") }
 }
 
 extension TextImageListLayout {
     static var layoutName: String { "text and image list" }
-    static func mismatch(_ source: PackSource) -> String? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "text and image") }
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? { matches(source) ? nil : LayoutMismatch.kitList(source, keys: "text and image") }
 }
 
 extension WhatsAppStickerLayout {
     static var layoutName: String { "WhatsApp sticker pack" }
-    static func mismatch(_ source: PackSource) -> String? {
+    static func mismatch(_ source: PackSource) -> LayoutMismatch? {
         if matches(source) { return nil }
-        if let file = source.file, fileNames.contains(file.url.lastPathComponent) { return "\(file.url.lastPathComponent) holds \(PackFileContent.describe(source.root))" }
-        return "no file named contents.json or sticker_packs.wasticker"
+        if let file = source.file, fileNames.contains(file.url.lastPathComponent) { return .described("\(file.url.lastPathComponent) holds \(PackFileContent.describe(source.root))") }
+        return .absentFile(fileNames)
     }
 }

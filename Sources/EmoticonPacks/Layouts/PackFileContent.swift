@@ -72,7 +72,7 @@ enum PackFileContent {
     static func xmlFiles(in folder: URL, root: String) -> [URL] { xmlFiles(in: folder).filter { xmlRoot(of: $0) == root } }
 
     /// The plists of `folder` that a plist layout reads by their shape alone, whatever their name:
-    /// an array of emoji strings or of entry dictionaries, or a dictionary with `emoticons` (a
+    /// an emoji list (`EmojiPlistLayout.isList`), an array of entry dictionaries, or a dictionary with `emoticons` (a
     /// YYKit group). Not the shared names (found by name first), nor YYKit's `emoticons.plist`
     /// (a bundle's group order), nor a text map (`TextMapLayout` finds those). `load` parses one
     /// under the pack's limits.
@@ -80,9 +80,8 @@ enum PackFileContent {
         TextMapLayout.plists(in: folder).compactMap { url in
             switch load(url) {
             case let array as [Any]:
-                guard let first = array.first else { return nil }
-                if array.allSatisfy({ $0 is String }) { return (url, true) }
-                return first is [String: Any] ? (url, false) : nil
+                if EmojiPlistLayout.isList(array) { return (url, true) }
+                return array.first is [String: Any] ? (url, false) : nil
             case let dict as [String: Any]:
                 return dict["emoticons"] is [Any] ? (url, false) : nil
             default: return nil

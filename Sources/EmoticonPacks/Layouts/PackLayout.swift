@@ -28,10 +28,10 @@ protocol PackLayout: Sendable {
     /// How `validate` names the layout in its list of layouts tried (`Pidgin theme`).
     static var layoutName: String { get }
 
-    /// Why `source` is not of this layout, in the product's words (`no file named theme`), read
-    /// from what the folder and its file hold; nil when it matches. The reasons are gathered in
-    /// `LayoutDiagnosis.swift`, so they read as one list.
-    static func mismatch(_ source: PackSource) -> String?
+    /// Why `source` is not of this layout (`.absentFile(["theme"])`, or a reason in the product's
+    /// words), read from what the folder and its file hold; nil when it matches. The reasons are
+    /// gathered in `LayoutDiagnosis.swift`, so they read as one list.
+    static func mismatch(_ source: PackSource) -> LayoutMismatch?
 }
 
 extension PackLayout {

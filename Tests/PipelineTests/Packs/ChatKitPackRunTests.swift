@@ -10,12 +10,8 @@ import Testing
 /// MYPEmotionKeyboard list from its asset catalog, each button drawn from its own image.
 struct ChatKitPackRunTests {
     @Test func chatKitNIMAndAssetCatalogListsGiveTheirTabsTextsAndImages() throws {
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        let inputs = ["Kits/ChatKit/Emoji.bundle", "Kits/NIM/NIMKitEmoticon.bundle/Emoji", "Kits/MYPEmotion"].map {
-            PackLayoutRunTests.fixtures.appendingPathComponent($0)
-        }
-        try PipelineRun.generate(inputs, out: out) { $0.writePreview = false }
-        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let run = try PackRun.generate(fixtures: ["Kits/ChatKit/Emoji.bundle", "Kits/NIM/NIMKitEmoticon.bundle/Emoji", "Kits/MYPEmotion"])
+        let manifest = run.manifest
         #expect(manifest.tabs.map(\.id) == ["Emoji.bundle", "Emoji", "MYPEmotion"])
         let buttons = manifest.tabs.map { tab in tab.pages.flatMap(\.buttons).filter { $0.kind == .emoticon } }
         #expect(
@@ -31,17 +27,6 @@ struct ChatKitPackRunTests {
             ["Kits/NIM/NIMKitEmoticon.bundle/Emoji/emoji_01@2x.png", "Kits/NIM/NIMKitEmoticon.bundle/Emoji/emoji_00@2x.png"],
             ["Kits/MYPEmotion/Images.xcassets/baibai.imageset/baibai@3x.png", "Kits/MYPEmotion/Images.xcassets/beishang.imageset/beishang@3x.png"],
         ]
-        for (tab, (tabButtons, tabFiles)) in zip(manifest.tabs, zip(buttons, files)) {
-            for (button, file) in zip(tabButtons, tabFiles) {
-                guard let rect = button.sprite["2"], let page = tab.pages.first(where: { $0.buttons.contains(button) }), let sheet = page.sheets["2"] else {
-                    Issue.record("no 2x sprite for \(file)")
-                    continue
-                }
-                let image = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(sheet)).image
-                let pixel = image.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
-                let source = try PackLayoutRunTests.firstPixel(of: PackLayoutRunTests.fixtures.appendingPathComponent(file))
-                #expect(pixel.r == source.r && pixel.g == source.g && pixel.b == source.b, "\(tab.id) \(file)")
-            }
-        }
+        try PackRun.expectSpritesDrawn(fromFixtures: files, buttons: buttons, in: run)
     }
 }

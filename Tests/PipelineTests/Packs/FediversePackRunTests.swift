@@ -10,16 +10,10 @@ import Testing
 /// Misskey category, tags and aliases as the buttons' keywords.
 struct FediversePackRunTests {
     @Test func pleromaAndMisskeyPacksGiveTheirTabsTextsKeywordsAndImages() throws {
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        let inputs = ["Pleroma/emoji", "Misskey/export"].map { PackLayoutRunTests.fixtures.appendingPathComponent($0) }
-        try PipelineRun.generate(inputs, out: out) {
-            $0.writePreview = false
-            $0.writeWeb = true
-        }
-        let manifestFile = out.appendingPathComponent("manifests/375.json")
-        let manifest = try Manifest.decode(try Data(contentsOf: manifestFile))
+        let run = try PackRun.generate(fixtures: ["Pleroma/emoji", "Misskey/export"]) { $0.writeWeb = true }
+        let manifest = run.manifest
         // Image buttons with keywords are what the schema describes.
-        let schemaCheck = try JSONSchema.check(["--schemafile", JSONSchema.schema.path, manifestFile.path])
+        let schemaCheck = try JSONSchema.check(["--schemafile", JSONSchema.schema.path, run.manifestFile.path])
         #expect(schemaCheck.status == 0, "\(schemaCheck.output)")
         #expect(manifest.tabs.map(\.id) == ["blobs", "custom", "export-Animals", "export-Blobs", "export"])
         #expect(manifest.tabs.map(\.title) == ["blobs", "custom", "Animals", "Blobs", "export"])
@@ -37,23 +31,12 @@ struct FediversePackRunTests {
                 ["blobs/blobfox.png", "blobs/blob-heart.png", "blobs/animated/blob_wave.gif", "blobs/blobcat.png"],
                 ["custom/angel.png", "custom/happy.png", "custom/sad.png"],
             ].map { $0.map { "Pleroma/emoji/\($0)" } } + [["awoo.png"], ["blob_wave.gif", "blobcat.png"], ["misskey.png"]].map { $0.map { "Misskey/export/\($0)" } }
-        for (tab, (tabButtons, tabFiles)) in zip(manifest.tabs, zip(buttons, files)) {
-            for (button, file) in zip(tabButtons, tabFiles) {
-                guard let rect = button.sprite["2"], let page = tab.pages.first(where: { $0.buttons.contains(button) }), let sheet = page.sheets["2"] else {
-                    Issue.record("no 2x sprite for \(file)")
-                    continue
-                }
-                let image = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(sheet)).image
-                let pixel = image.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
-                let source = try PackLayoutRunTests.firstPixel(of: PackLayoutRunTests.fixtures.appendingPathComponent(file))
-                #expect(pixel.r == source.r && pixel.g == source.g && pixel.b == source.b, "\(tab.id) \(file)")
-            }
-        }
+        try PackRun.expectSpritesDrawn(fromFixtures: files, buttons: buttons, in: run)
         // The web runtime's search finds an image by a Misskey alias or a Pleroma tag (node runs
         // the generated module as an app would import it). A text is searched once, in the first
         // tab that has it, so `:blob_wave:` (Pleroma's first, without aliases) is not asked for.
         let script = """
-            import { search } from \(String(reflecting: out.appendingPathComponent("web/emoticons.mjs").path));
+            import { search } from \(String(reflecting: run.out.appendingPathComponent("web/emoticons.mjs").path));
             console.log(JSON.stringify(["wolf", "tag1", "tag2"].map((q) => search(q).map((r) => r.entry.text))));
             """
         let node = try Subprocess.tool("node", ["--input-type=module", "-e", script])

@@ -8,7 +8,7 @@ import Testing
 /// KDE themes whose map names images they lack: the emoticons KDE leaves out are left out, said
 /// once per pack by `generate` and one by one by `validate`; `--strict` refuses them.
 struct KDEThemeRunTests {
-    static let fixture = Fixtures.packageRoot.appendingPathComponent("Tests/EmoticonPacksTests/Fixtures/KDE/misspelt/Breeze")
+    static let fixture = PackRun.fixtures.appendingPathComponent("KDE/misspelt/Breeze")
 
     /// A theme of six emoticons of which only the first has its image (`face-angel.png`).
     static func themeMissingFive(_ name: String = #function) throws -> URL {
@@ -46,9 +46,7 @@ struct KDEThemeRunTests {
 
     /// The theme is drawn without the emoticon it lacks: one button fewer, the rest in order.
     @Test func theThemeIsDrawnWithoutTheEmoticonItLacks() throws {
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        try PipelineRun.generate([Self.fixture], out: out) { $0.writePreview = false }
-        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let manifest = try PackRun.generate([Self.fixture]).manifest
         #expect(manifest.tabs.map { $0.pages.flatMap(\.buttons).compactMap(\.text) } == [["O:)", "-o-o-"]])
     }
 }

@@ -13,12 +13,8 @@ struct PidginThemeRunTests {
 
     @Test func bmpAndJPEGSmileysAreDrawnFromTheirImages() throws {
         try #require(FileManager.default.fileExists(atPath: Self.dmogdotorg.appendingPathComponent("theme").path), "install pidgin-themes (.ci/install)")
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        try PipelineRun.generate([Self.dmogdotorg], out: out) {
-            $0.writePreview = false
-            $0.scales = [2]
-        }
-        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let run = try PackRun.generate([Self.dmogdotorg]) { $0.scales = [2] }
+        let manifest = run.manifest
         #expect(manifest.tabs.map(\.id) == ["dmogdotorg", "dmogdotorg-received"])
         let buttons = manifest.tabs[0].pages.flatMap { page in page.buttons.map { (page, $0) } }
         // `69.bmp` and `a.jpg` are 19x19 images without alpha: their sprites are opaque at the centre.
@@ -26,7 +22,7 @@ struct PidginThemeRunTests {
             let (page, button) = try #require(buttons.first { $0.1.name == name }, "\(name)")
             #expect(button.text == text)
             let rect = try #require(button.sprite["2"])
-            let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(page.sheets["2"]!)).image
+            let sheet = try PNGDecoder().decode(contentsOf: run.out.appendingPathComponent(page.sheets["2"]!)).image
             #expect(sheet.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2).a == 255, "\(name)")
         }
         // xD.png is named on four lines of [default]: one button.

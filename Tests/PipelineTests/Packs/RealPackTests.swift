@@ -23,12 +23,8 @@ struct RealPackTests {
     }
 
     static func run(_ inputs: [URL], out: URL, lenient: Bool = false) throws -> (Generator.Report, Manifest) {
-        var options = GeneratorOptions(inputs: inputs, output: out)
-        options.widths = [375]
-        options.lenient = lenient
-        options.writePreview = false
-        let report = try Generator(options: options).run()
-        return (report, try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifests/375.json"))))
+        let run = try PackRun.generate(inputs, out: out) { $0.lenient = lenient }
+        return (run.report, run.manifest)
     }
 
     static func emoticons(_ tab: Manifest.Tab) -> [Manifest.Button] {

@@ -11,15 +11,10 @@ import Testing
 /// copied unchanged) and type nothing, in the manifest, the Swift library and the web runtime.
 struct StickerPackRunTests {
     @Test func stickersSendTheirPictureAndTypeNothing() throws {
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        let pack = PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/assets")
-        try PipelineRun.generate([pack], out: out) {
-            $0.writePreview = false
-            $0.writeWeb = true
-        }
-        let manifestFile = out.appendingPathComponent("manifests/375.json")
-        let manifest = try Manifest.decode(try Data(contentsOf: manifestFile))
-        let schemaCheck = try JSONSchema.check(["--schemafile", JSONSchema.schema.path, manifestFile.path])
+        let pack = PackRun.fixtures.appendingPathComponent("WhatsApp/assets")
+        let run = try PackRun.generate([pack]) { $0.writeWeb = true }
+        let (out, manifest) = (run.out, run.manifest)
+        let schemaCheck = try JSONSchema.check(["--schemafile", JSONSchema.schema.path, run.manifestFile.path])
         #expect(schemaCheck.status == 0, "\(schemaCheck.output)")
         #expect(manifest.tabs.map(\.id) == ["assets-Cuppy", "assets-Together-While-Apart"])
         // The tray images are the tab icons.
@@ -39,10 +34,8 @@ struct StickerPackRunTests {
             }
         }
         // The iOS sample's file, the tray images beside the stickers: no image is called unused.
-        let ios = try PipelineRun.generate([PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/ios")], out: out.deletingLastPathComponent().appendingPathComponent("ios")) {
-            $0.writePreview = false
-        }
-        #expect(ios.warnings.isEmpty, "\(ios.warnings)")
+        let ios = try PackRun.generate([PackRun.fixtures.appendingPathComponent("WhatsApp/ios")], out: out.deletingLastPathComponent().appendingPathComponent("ios"))
+        #expect(ios.report.warnings.isEmpty, "\(ios.report.warnings)")
         // The output's checksums list the pictures.
         let sums = try String(contentsOf: out.appendingPathComponent("SHA256SUMS"), encoding: .utf8)
         #expect(stickers.joined().allSatisfy { sums.contains("  \($0.image ?? "-")\n") })
@@ -79,14 +72,12 @@ struct StickerPackRunTests {
     /// A sticker's copy is named for what it holds: the iOS sample's PNG stickers are written
     /// `.png`, a PNG renamed `.webp` too, its WebP stickers `.webp`.
     @Test func aStickersCopyIsNamedForWhatItsBytesAre() throws {
-        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        let folder = Fixtures.temporaryDirectory().appendingPathComponent("ios")
-        try FileManager.default.copyItem(at: PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/ios"), to: folder)
+        let folder = try PackRun.copy(fixture: "WhatsApp/ios", as: "ios")
         // A PNG under a WebP's name.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("03_Heart.webp"))
         try FileManager.default.copyItem(at: folder.appendingPathComponent("tray_Cuppy.png"), to: folder.appendingPathComponent("03_Heart.webp"))
-        try PipelineRun.generate([folder], out: out) { $0.writePreview = false }
-        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
+        let run = try PackRun.generate([folder])
+        let (out, manifest) = (run.out, run.manifest)
         let images = manifest.tabs.map { $0.pages.flatMap(\.buttons).compactMap(\.image) }
         let names = [["01_Cuppy_smile.png", "02_Cuppy_lol.png", "03_Cuppy_rofl.png"], ["01_SendingLove.webp", "02_WellDoThisTogether.webp", "03_Heart.webp"]]
         let expected = names.map {
@@ -104,11 +95,10 @@ struct StickerPackRunTests {
 
     /// A damaged WebP sticker is named by its key, `image_file`, never a plist's `png`.
     @Test func aDamagedStickerIsNamedByItsKey() throws {
-        let folder = Fixtures.temporaryDirectory().appendingPathComponent("wa")
-        try FileManager.default.copyItem(at: PackLayoutRunTests.fixtures.appendingPathComponent("WhatsApp/assets"), to: folder)
+        let folder = try PackRun.copy(fixture: "WhatsApp/assets", as: "wa")
         try Data("RIFF\u{10}\0\0\0WEBPgarbagegarbage".utf8).write(to: folder.appendingPathComponent("1/01_Cuppy_smile.webp"))
         do {
-            _ = try PipelineRun.generate([folder], out: folder.deletingLastPathComponent().appendingPathComponent("out")) { $0.writePreview = false }
+            _ = try PackRun.generate([folder], out: folder.deletingLastPathComponent().appendingPathComponent("out"))
             Issue.record("a damaged sticker must stop the run")
         } catch let error as GenerationError {
             #expect(

@@ -24,11 +24,9 @@ struct StillFormatRunTests {
 
     /// Each button's text and its sprite's centre pixel in the @2x sheet.
     func centres(_ input: URL) throws -> [(text: String, rgb: (Int, Int, Int))] {
-        let out = input.deletingLastPathComponent().appendingPathComponent("out")
-        try PipelineRun.generate([input], out: out) { $0.writePreview = false }
-        let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/375.json")))
-        let page = try #require(manifest.tabs.first?.pages.first)
-        let sheet = try PNGDecoder().decode(contentsOf: out.appendingPathComponent(try #require(page.sheets["2"]))).image
+        let run = try PackRun.generate([input], out: input.deletingLastPathComponent().appendingPathComponent("out"))
+        let page = try #require(run.manifest.tabs.first?.pages.first)
+        let sheet = try PNGDecoder().decode(contentsOf: run.out.appendingPathComponent(try #require(page.sheets["2"]))).image
         return try page.buttons.filter { $0.text != nil }.map { button in
             let rect = try #require(button.sprite["2"])
             let pixel = sheet.pixel(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
@@ -60,9 +58,9 @@ struct StillFormatRunTests {
     @Test func aDamagedJPEGIsRefusedNamingTheFile() throws {
         let folder = try pack("broken", ["ok.png": "source.png", "cut.jpg": "truncated.jpg"])
         let out = folder.deletingLastPathComponent().appendingPathComponent("out")
-        #expect(throws: GenerationError.self) { try PipelineRun.generate([folder], out: out) { $0.writePreview = false } }
+        #expect(throws: GenerationError.self) { try PackRun.generate([folder], out: out) }
         do {
-            try PipelineRun.generate([folder], out: out) { $0.writePreview = false }
+            _ = try PackRun.generate([folder], out: out)
         } catch {
             #expect("\(error)".contains("cut.jpg: truncated JPEG"), "\(error)")
         }

@@ -35,17 +35,12 @@ enum TextImageListLayout: KitListLayout {
             [source.folder]
             + PackReader.sortedSubfolders(source.folder).filter { AssetCatalogImages.isCatalog(URL(fileURLWithPath: $0)) }
             .map { source.folder.appendingPathComponent($0) }
-        let scores = candidates.map { folder -> (URL, Int) in
-            let catalog = AssetCatalogImages.isCatalog(folder)
-            return (folder, ImageFolderIndex(folder: folder).count(ImageFolderIndex.counts(mapItems.map(\.image), catalog: catalog)))
-        }
-        let best = scores.map(\.1).max() ?? 0
-        let winners = scores.filter { $0.1 == best }
+        let (best, winners) = ImageFolderIndex.mostNames(in: candidates, sides: [(side: "image", names: mapItems.map(\.image))])
         if best > 0, winners.count > 1 {
-            let named = winners.map { "\(TextMapLayout.display($0.0, in: source))/" }.joined(separator: " as in ")
+            let named = winners.map { "\(TextMapLayout.display($0.folder, in: source))/" }.joined(separator: " as in ")
             return .failure(.packageOrder(path: source.display, reason: "the images are found as well in \(named); keep one"))
         }
-        let folder = best > 0 ? winners[0].0 : source.folder
+        let folder = best > 0 ? winners[0].folder : source.folder
         if folder != source.folder, let escape = Containment.escape(folder, inside: source.folder) {
             return .failure(.unsafeLink(path: TextMapLayout.display(folder, in: source), target: escape))
         }

@@ -72,3 +72,39 @@ struct ImageFolderIndex {
         #endif
     }
 }
+
+extension ImageFolderIndex {
+    /// A folder and side of a map's names holding the most images (`mostNames`).
+    struct Choice<Side> {
+        let folder: URL
+        let side: Side
+    }
+
+    /// The candidate folders holding images for most of a map's names, with how many they hold:
+    /// every folder is asked for every side of the names (a text map's keys and values, a list's
+    /// `image`s), folder by folder and side by side in the order given, so `winners` keeps that
+    /// order (a tie's message lists them so). The text map and the `{text, image}` list choose
+    /// their image folder by it; each decides for itself what a tie or a folder leaving the pack
+    /// means. Each folder is listed once and each side's names reduced to keys once (per kind of
+    /// folder: an asset catalog's keys are its image sets).
+    static func mostNames<Side>(in folders: [URL], sides: [(side: Side, names: [String])]) -> (count: Int, winners: [Choice<Side>]) {
+        var made: [Int: [Bool: [String: Int]]] = [:]
+        func sideCounts(_ side: Int, catalog: Bool) -> [String: Int] {
+            if let known = made[side]?[catalog] { return known }
+            let keys = Self.counts(sides[side].names, catalog: catalog)
+            made[side, default: [:]][catalog] = keys
+            return keys
+        }
+        var scores: [(choice: Choice<Side>, count: Int)] = []
+        for folder in folders {
+            let index = ImageFolderIndex(folder: folder)
+            let catalog = AssetCatalogImages.isCatalog(folder)
+            for (number, side) in sides.enumerated() {
+                // An empty folder holds none: its names are not reduced for it.
+                scores.append((Choice(folder: folder, side: side.side), index.keys.isEmpty ? 0 : index.count(sideCounts(number, catalog: catalog))))
+            }
+        }
+        let best = scores.map(\.count).max() ?? 0
+        return (best, scores.filter { $0.count == best }.map(\.choice))
+    }
+}

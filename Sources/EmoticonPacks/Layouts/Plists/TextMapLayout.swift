@@ -126,26 +126,12 @@ enum TextMapLayout: PackLayout {
             }
             folders = [folder]
         }
-        // Each side's names reduced to keys once; each folder listed once (`ImageFolderIndex`).
-        var sideCounts: [Bool: [String: Int]] = [:]
-        func counts(textFirst: Bool, catalog: Bool) -> [String: Int] {
-            // Asset catalogs are rare: their keys are made when one is a candidate.
-            if catalog { return ImageFolderIndex.counts(map.pairs.map { textFirst ? $0.value : $0.key }, catalog: true) }
-            if let known = sideCounts[textFirst] { return known }
-            let made = ImageFolderIndex.counts(map.pairs.map { textFirst ? $0.value : $0.key }, catalog: false)
-            sideCounts[textFirst] = made
-            return made
+        // Each way the map may read (`textFirst`: keys are texts, values name images), but the one
+        // the config file's packFiles rules out; the folder and way naming most images win.
+        let sides = [true, false].filter { map.choice.texts != ($0 ? .values : .keys) }.map { textFirst in
+            (side: textFirst, names: map.pairs.map { textFirst ? $0.value : $0.key })
         }
-        var scores: [(folder: URL, textFirst: Bool, count: Int)] = []
-        for folder in folders {
-            let index = ImageFolderIndex(folder: folder)
-            let catalog = AssetCatalogImages.isCatalog(folder)
-            for textFirst in [true, false] where map.choice.texts != (textFirst ? .values : .keys) {
-                scores.append((folder, textFirst, index.keys.isEmpty ? 0 : index.count(counts(textFirst: textFirst, catalog: catalog))))
-            }
-        }
-        let best = scores.map(\.count).max() ?? 0
-        let winners = scores.filter { $0.count == best }
+        let (best, winners) = ImageFolderIndex.mostNames(in: folders, sides: sides)
         // A subfolder that is a link leaving the pack is never read from (its files would pass the
         // check against their own folder).
         for winner in winners where best > 0 && winner.folder != source.folder && !abovePaths.contains(winner.folder.standardizedFileURL.path) {
@@ -166,14 +152,15 @@ enum TextMapLayout: PackLayout {
                     abovePaths.contains(winner.folder.standardizedFileURL.path)
                     ? "\(display(winner.folder, in: source))/"  // the bundle above by its name, never `files/../`
                     : "\(source.folderDisplay)/\(winner.folder == source.folder ? "" : relative(winner.folder, in: source.folder) + "/")"
-                return "\(winner.textFirst ? "values" : "keys") in \(folder)"
+                return "\(winner.side ? "values" : "keys") in \(folder)"
             }
             return .failure(
                 .packageOrder(
                     path: source.display,
                     reason: "images found as well for \(named.joined(separator: " as for ")); keep one, or choose with the config file's packFiles (\"images\", \"texts\")"))
         }
-        var pairs = map.pairs.map { winner.textFirst ? (text: $0.key, image: $0.value) : (text: $0.value, image: $0.key) }
+        let textFirst = winner.side
+        var pairs = map.pairs.map { textFirst ? (text: $0.key, image: $0.value) : (text: $0.value, image: $0.key) }
         if let order = map.order {
             let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             pairs.sort { (rank[$0.text] ?? rank[$0.image] ?? 0) < (rank[$1.text] ?? rank[$1.image] ?? 0) }
@@ -182,11 +169,11 @@ enum TextMapLayout: PackLayout {
             let hasExtension = MapLayouts.drawnExtensions.contains((pair.image as NSString).pathExtension.lowercased())
             return MapItem(
                 texts: [pair.text], image: pair.image, extensions: hasExtension ? nil : MapItem.stemExtensions, name: Entry.bareName(pair.text),
-                imageKey: winner.textFirst ? "value" : "key", textKey: winner.textFirst ? "key" : "value")
+                imageKey: textFirst ? "value" : "key", textKey: textFirst ? "key" : "value")
         }
         var file = MapFile(
             layout: layout, items: items, imageFolder: winner.folder == source.folder ? nil : winner.folder,
-            description: "a text-to-image dictionary (\(winner.textFirst ? "text to image" : "image to text"))")
+            description: "a text-to-image dictionary (\(textFirst ? "text to image" : "image to text"))")
         if let orderFile = map.orderFile {
             file.order = "in the order of \(orderFile)"
         } else if !map.ordered {
