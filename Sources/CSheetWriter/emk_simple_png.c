@@ -1,14 +1,16 @@
 /*
  * The reader of simple PNGs (emk_simple_png_read, see emk_sheet.h): libdeflate, no libpng, for
- * the two shapes most emoticons and every glyph of Noto Color Emoji have (palette or 8-bit RGBA,
- * not interlaced, no critical chunk but IHDR, PLTE, IDAT and IEND).
+ * the shape every glyph of Noto Color Emoji has (palette or 8-bit RGBA, not interlaced, no
+ * critical chunk but IHDR, PLTE, IDAT and IEND).
  *
  * Why: an emoji keyboard decodes about 3,600 glyphs a run, and zlib's inflate with libpng's
  * row machinery was a tenth of the run; libdeflate inflates the whole image in one call several
  * times faster. It decides nothing: any chunk, CRC, stream or filter it does not take as it is,
  * it returns EMK_SHEET_UNUSUAL_LAYOUT and the caller reads the file with libpng (emk_png.h),
- * which names what is wrong. So it accepts nothing libpng refuses, and for what it accepts it
- * gives libpng's rows: the same unfiltering, the same palette expansion.
+ * which names what is wrong; and for what it takes it gives libpng's rows: the same
+ * unfiltering, the same palette expansion. Within the stream it trusts libdeflate, which reads a
+ * few malformed codings zlib refuses (see emk_sheet.h): emokit uses it for its emoji font's
+ * glyphs, never for a pack's images.
  */
 #include "emk_sheet_internal.h"
 
@@ -77,7 +79,7 @@ static int emk_unfilter(uint8_t *rows, size_t stride, uint32_t height, size_t bp
     return 1;
 }
 
-int emk_simple_png_read(const uint8_t *png, size_t size, uint64_t max_pixels, emk_simple_png *out) {
+int emk_simple_png_read(const uint8_t *png, size_t size, uint32_t max_width, uint32_t max_height, uint64_t max_pixels, emk_simple_png *out) {
     if (!png || !out) return EMK_SHEET_BAD_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (size < 8 + 25 + 12 || memcmp(png, emk_sheet_signature, 8) != 0) return EMK_SHEET_UNUSUAL_LAYOUT;
@@ -87,7 +89,7 @@ int emk_simple_png_read(const uint8_t *png, size_t size, uint64_t max_pixels, em
     uint32_t width = emk_be32(ihdr + 8), height = emk_be32(ihdr + 12);
     uint8_t depth = ihdr[16], color = ihdr[17];
     if (width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) return EMK_SHEET_UNUSUAL_LAYOUT;
-    if ((uint64_t)width * height > max_pixels) return EMK_SHEET_UNUSUAL_LAYOUT;
+    if (width > max_width || height > max_height || (uint64_t)width * height > max_pixels) return EMK_SHEET_UNUSUAL_LAYOUT;
     int palette_depth = color == 3 && (depth == 1 || depth == 2 || depth == 4 || depth == 8);
     if (!(palette_depth || (color == 6 && depth == 8)) || ihdr[18] != 0 || ihdr[19] != 0 || ihdr[20] != 0) return EMK_SHEET_UNUSUAL_LAYOUT;
     /* Bytes a pixel for the filters (1 below 8 bits), and a row's bytes with its filter byte. */

@@ -75,6 +75,8 @@ enum AnnotationXML {
 
     /// UTF-8 text with XML's five named entities and numeric references decoded.
     static func decodeEntities(_ bytes: ArraySlice<UInt8>, fail: (String) -> EmojiDataError) throws(EmojiDataError) -> String {
+        // Most texts hold no entity: nothing to decode.
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
         do { return try XMLEntities.decode(String(decoding: bytes, as: UTF8.self)) } catch {
             switch error {
             case .unterminated: throw fail("unterminated entity")
@@ -84,10 +86,11 @@ enum AnnotationXML {
     }
 
     static func find(_ bytes: [UInt8], _ needle: StaticString, from start: Int) -> Int? {
+        let first = needle.utf8Start.pointee
         var index = start
-        while index < bytes.count {
-            if starts(bytes, needle, at: index) { return index }
-            index += 1
+        while index < bytes.count, let candidate = bytes[index...].firstIndex(of: first) {
+            if starts(bytes, needle, at: candidate) { return candidate }
+            index = candidate + 1
         }
         return nil
     }
@@ -104,6 +107,10 @@ enum AnnotationXML {
         // Most values start and end with a visible ASCII character: nothing to trim. (Any other
         // first or last byte, including the bytes of a non-ASCII space, takes the full path.)
         if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return text }
+        // Nor when the first and last characters are not spaces (a Chinese name's are not).
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, !first.properties.isWhitespace, !last.properties.isWhitespace {
+            return text
+        }
         var scalars = Substring(text).unicodeScalars[...]
         while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }

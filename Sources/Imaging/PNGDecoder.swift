@@ -37,9 +37,16 @@ public struct PNGDecoder: Sendable {
     }
 
     public var limits: Limits
+    /// Whether `decodeScaled` reads simple PNGs with libdeflate (`readSimpleRows`) rather than
+    /// libpng. Only for a trusted source of many small pictures (the emoji font's glyphs): libdeflate
+    /// reads a few malformed deflate codings that zlib refuses (length symbols 286 and 287,
+    /// distance codes 30 and 31, code counts over the maximum, incomplete codes), so a pack's
+    /// images, which libpng must judge, never take this path.
+    public var readsSimpleFilesWithLibdeflate: Bool
 
-    public init(limits: Limits = .default) {
+    public init(limits: Limits = .default, readsSimpleFilesWithLibdeflate: Bool = false) {
         self.limits = limits
+        self.readsSimpleFilesWithLibdeflate = readsSimpleFilesWithLibdeflate
     }
 
     /// A decoded image and the format it was stored in.

@@ -37,19 +37,21 @@ extension PNGDecoder {
                 row: { if scaler?.isComplete == false { scaler?.append(row: $0) } })
             return scaler?.images() ?? []
         }
-        // Most emoticons and every emoji glyph: read without libpng (`readSimpleRows`); any
-        // other file, or a damaged one, is libpng's, below.
+        // The emoji font's glyphs: read without libpng when simple (`readSimpleRows`); any other
+        // file, a damaged one, and every pack's image, is libpng's, below.
         var simple: RowScaler?
         var palette: RowScaler.Palette?
-        let readSimply = readSimpleRows(
-            data,
-            begin: { width, height, colours in
-                palette = colours
-                simple = RowScaler(sourceWidth: width, sourceHeight: height, sizes: sizes(width, height), kernels: &cache)
-            },
-            row: { row in
-                if let palette { simple?.append(indices: row, palette: palette) } else { simple?.append(row: row) }
-            })
+        let readSimply =
+            readsSimpleFilesWithLibdeflate
+            && readSimpleRows(
+                data,
+                begin: { width, height, colours in
+                    palette = colours
+                    simple = RowScaler(sourceWidth: width, sourceHeight: height, sizes: sizes(width, height), kernels: &cache)
+                },
+                row: { row in
+                    if let palette { simple?.append(indices: row, palette: palette) } else { simple?.append(row: row) }
+                })
         if readSimply, let simple { return simple.images() }
         return try withReader(data, path: path) { reader, header throws(PNGError) in
             let width = Int(header.width), height = Int(header.height)

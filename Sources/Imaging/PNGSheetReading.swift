@@ -9,8 +9,7 @@ extension PNGDecoder {
     /// Why a second reader: checking a rebuild's cached sheets decoded every sheet of every page
     /// through libpng and zlib, most of a rebuild's time; libdeflate inflates several times
     /// faster. It accepts only the one layout, so it decides nothing libpng would refuse: a file
-    /// it returns nil for goes to libpng. (Source images have a reader of their own:
-    /// `readSimpleRows`.)
+    /// it returns nil for goes to libpng. A pack's images are always read by libpng.
     public static func readSheet(_ png: Data, width: Int, height: Int) -> RGBAImage? {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else { return nil }
         let (stride, count) = (width * 4 + 1, width * height * 4)

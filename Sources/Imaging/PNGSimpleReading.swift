@@ -6,19 +6,22 @@ extension PNGDecoder {
     /// 8-bit RGBA, not interlaced, only the chunks those need, nothing damaged): `row`
     /// gets each row in order, palette indices with `palette` set, or RGBA8 pixels with `palette`
     /// nil. False, and no row given, for any other file: libpng reads it and names what is wrong.
-    /// Why: most emoticons and every Noto Color Emoji glyph are such files, and libdeflate with
-    /// one pass of unfiltering decodes them several times faster than zlib through libpng.
+    /// Why: every Noto Color Emoji glyph is such a file, and libdeflate with one pass of
+    /// unfiltering decodes them several times faster than zlib through libpng. Used for the
+    /// emoji font only (`readsSimpleFilesWithLibdeflate`): libdeflate also reads a few malformed
+    /// deflate codings zlib refuses, which libpng must keep refusing in a pack's images.
     func readSimpleRows(
         _ data: Data, begin: (_ width: Int, _ height: Int, _ palette: RowScaler.Palette?) -> Void, row: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
         var image = emk_simple_png()
         let status = data.withUnsafeBytes { raw in
-            emk_simple_png_read(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, UInt64(clamping: limits.maxPixels), &image)
+            emk_simple_png_read(
+                raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, UInt32(clamping: limits.maxWidth), UInt32(clamping: limits.maxHeight),
+                UInt64(clamping: limits.maxPixels), &image)
         }
         guard status == Int32(EMK_SHEET_OK.rawValue) else { return false }
         defer { emk_simple_png_free(&image) }
         let width = Int(image.width), height = Int(image.height)
-        guard width <= limits.maxWidth, height <= limits.maxHeight else { return false }
         let indexed = image.color_type == 3
         let palette = indexed ? withUnsafeBytes(of: image.palette_rgba) { RowScaler.Palette(rgba: Array($0)) } : nil
         begin(width, height, palette)

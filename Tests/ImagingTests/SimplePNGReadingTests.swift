@@ -100,8 +100,11 @@ struct SimplePNGReadingTests {
     @Test func theLimitsAreLibpngs() throws {
         let png = Data(try PNGEncoder().encode(EncoderTests.randomImage(width: 40, height: 30, colours: 5, seed: 9)))
         #expect(Self.read(png) != nil)
-        #expect(PNGDecoder(limits: .init(maxWidth: 39, maxHeight: 100, maxPixels: 10_000)).readSimpleRows(png, begin: { _, _, _ in }, row: { _ in }) == false)
-        #expect(PNGDecoder(limits: .init(maxWidth: 100, maxHeight: 100, maxPixels: 1_199)).readSimpleRows(png, begin: { _, _, _ in }, row: { _ in }) == false)
+        for limits in [
+            PNGDecoder.Limits(maxWidth: 39, maxHeight: 100, maxPixels: 10_000), .init(maxWidth: 100, maxHeight: 29, maxPixels: 10_000), .init(maxWidth: 100, maxHeight: 100, maxPixels: 1_199),
+        ] {
+            #expect(PNGDecoder(limits: limits).readSimpleRows(png, begin: { _, _, _ in }, row: { _ in }) == false)
+        }
     }
 
     /// Every PNG of the conformance suite and every hostile PNG: declined, or exactly libpng's pixels.
@@ -126,5 +129,21 @@ struct SimplePNGReadingTests {
             }
         }
         #expect(taken >= 10, "the suites hold simple PNGs (8-bit palette and RGBA)")
+    }
+
+    /// libdeflate reads a few malformed deflate codings that zlib refuses (here a fixed-code
+    /// length symbol 286, and a dynamic block declaring 288 length codes): the simple reader
+    /// takes them, libpng refuses them, and so a pack's images (`PNGDecoder()`) always go to
+    /// libpng; only a decoder made for the emoji font's glyphs reads simple files this way.
+    @Test(arguments: ["deflate-length-286.png", "deflate-288-length-codes.png"])
+    func malformedDeflateStaysLibpngsToRefuse(name: String) throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("Tests/ImagingTests/Fixtures/SimplePNG/\(name)")
+        let data = try Data(contentsOf: url)
+        #expect(Self.read(data) != nil, "libdeflate's leniency, which this test pins")
+        #expect(throws: PNGError.self) { try PNGDecoder().decode(data, path: name) }
+        var kernels = ResampleKernel.Cache()
+        #expect(throws: PNGError.self) { try PNGDecoder().decodeScaled(data, path: name, kernels: &kernels) { w, h in [(w, h)] } }
+        let glyphs = PNGDecoder(readsSimpleFilesWithLibdeflate: true)
+        #expect(try glyphs.decodeScaled(data, path: name, kernels: &kernels) { w, h in [(w, h)] }.count == 1)
     }
 }

@@ -3,7 +3,7 @@
  * (filter type None), one zlib stream. Images held whole go to libdeflate (emk_sheet_writer.c);
  * larger ones stream through zlib (emk_sheet_zlib.c, its zero bands emk_zero_band.c); and the
  * reader of exactly this layout checks cached sheets fast (emk_sheet_reader.c); the reader of
- * simple PNGs (emk_simple_png.c) decodes most source images and emoji glyphs the same way.
+ * simple PNGs (emk_simple_png.c) decodes the emoji font's glyphs the same way.
  *
  * Why apart from the libpng shim (CLibPNG): nothing here calls libpng. Deflate is the largest
  * part of a run, and a sheet's layout is fixed, so the chunks are written directly around a
@@ -73,8 +73,7 @@ void emk_sheet_stream_free(emk_sheet_stream *stream);
  * width*height*4 bytes are the pixels. Returns EMK_SHEET_UNUSUAL_LAYOUT for any other PNG, or
  * for any damage: a caller that must read every PNG reads such a file with libpng
  * (emk_png_reader_*), which names what is wrong. It exists to check cached sheets fast
- * (libdeflate inflates several times faster than zlib); source images are read by libpng, or by
- * emk_simple_png_read below when they are that simple. */
+ * (libdeflate inflates several times faster than zlib); a pack's images are read by libpng. */
 int emk_sheet_read_rgba8(const uint8_t *png, size_t size, uint32_t width, uint32_t height, uint8_t *rows);
 
 /* A simple PNG's rows, read without libpng (emk_simple_png.c). */
@@ -86,15 +85,18 @@ typedef struct {
     size_t stride;
 } emk_simple_png;
 
-/* Reads a palette PNG (1, 2, 4 or 8-bit) or an 8-bit RGBA PNG, not interlaced, of at most
- * `max_pixels`, whose critical chunks are IHDR, PLTE (palette images), one run of IDAT and IEND,
+/* Reads a palette PNG (1, 2, 4 or 8-bit) or an 8-bit RGBA PNG, not interlaced, within
+ * `max_width` x `max_height` and `max_pixels` (checked before anything is allocated), whose critical chunks are IHDR, PLTE (palette images), one run of IDAT and IEND,
  * with tRNS (palette images) and any ancillary chunks (passed over: they change no pixel emokit
  * reads), every CRC valid, one zlib stream (declaring a 32 KiB window, or a smaller one that
  * holds all the rows) of exactly the image's rows and no more data than they could need.
  * Returns EMK_SHEET_UNUSUAL_LAYOUT for anything else, or for any damage, without a word: the
  * caller then reads the file with libpng (emk_png_reader_*), which decodes or names what is
- * wrong. On EMK_SHEET_OK, free `out` with emk_simple_png_free. */
-int emk_simple_png_read(const uint8_t *png, size_t size, uint64_t max_pixels, emk_simple_png *out);
+ * wrong. On EMK_SHEET_OK, free `out` with emk_simple_png_free. One leniency is libdeflate's:
+ * it reads a few malformed deflate codings that zlib refuses (length symbols 286 and 287,
+ * distance codes 30 and 31, code counts over the maximum, incomplete codes), which no encoder
+ * writes; so emokit reads only its emoji font's glyphs this way, never a pack's images. */
+int emk_simple_png_read(const uint8_t *png, size_t size, uint32_t max_width, uint32_t max_height, uint64_t max_pixels, emk_simple_png *out);
 void emk_simple_png_free(emk_simple_png *image);
 
 #ifdef __cplusplus
