@@ -135,7 +135,8 @@ int emk_simple_png_read(const uint8_t *png, size_t size, uint32_t max_width, uin
     }
     if (at != size) return EMK_SHEET_UNUSUAL_LAYOUT;
     /* libpng's shim refuses more image data than the rows could honestly need (a zlib bomb
-     * padded with empty blocks), before inflating: so is it declined here. */
+     * padded with empty blocks), before inflating: declined here at the latest there (the
+     * bound here counts the rows exactly, the shim's a little more). */
     uint64_t raw = (uint64_t)stride * height;
     if ((uint64_t)idat_bytes > raw + raw / 8 + 4096) return EMK_SHEET_UNUSUAL_LAYOUT;
 

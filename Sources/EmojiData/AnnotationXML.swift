@@ -75,8 +75,6 @@ enum AnnotationXML {
 
     /// UTF-8 text with XML's five named entities and numeric references decoded.
     static func decodeEntities(_ bytes: ArraySlice<UInt8>, fail: (String) -> EmojiDataError) throws(EmojiDataError) -> String {
-        // Most texts hold no entity: nothing to decode.
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
         do { return try XMLEntities.decode(String(decoding: bytes, as: UTF8.self)) } catch {
             switch error {
             case .unterminated: throw fail("unterminated entity")

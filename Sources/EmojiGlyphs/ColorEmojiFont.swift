@@ -160,10 +160,6 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         for emoji: String, pixelSize: Int, kernels: inout ResampleKernel.Cache, sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]
     ) throws -> [RGBAImage]? {
         guard let id = glyphID(for: emoji), let png = try glyphPNG(glyph: id, pixelSize: pixelSize) else { return nil }
-        // Only a PNG is a glyph picture: anything else gets `bitmap`'s refusal, word for word.
-        guard png.starts(with: PNGDecoder.signature) else {
-            return try bitmap(glyph: id, pixelSize: pixelSize).map { Resampler.scale($0, to: sizes($0.width, $0.height), kernels: &kernels) }
-        }
         do {
             return try decoder.decodeScaled(png, path: "\(path) glyph \(id)", kernels: &kernels, sizes: sizes)
         } catch {
@@ -173,6 +169,8 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
 
     public func bitmap(glyph: Int, pixelSize: Int) throws -> RGBAImage? {
         guard let png = try glyphPNG(glyph: glyph, pixelSize: pixelSize) else { return nil }
+        // The reader the keys use (`scaledGlyph`), so a tab icon and a key read a glyph alike.
+        if let simple = decoder.decodeSimple(png) { return simple }
         do {
             return try decoder.decode(png, path: "\(path) glyph \(glyph)").image
         } catch {

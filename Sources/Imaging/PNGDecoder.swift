@@ -37,10 +37,11 @@ public struct PNGDecoder: Sendable {
     }
 
     public var limits: Limits
-    /// Whether `decodeScaled` reads simple PNGs with libdeflate (`readSimpleRows`) rather than
-    /// libpng. Only for a trusted source of many small pictures (the emoji font's glyphs): libdeflate
+    /// Whether `decodeScaled` and `decodeSimple` read simple PNGs with libdeflate (`readSimpleRows`)
+    /// rather than libpng. For the emoji font's glyphs (many small pictures): libdeflate
     /// reads a few malformed deflate codings that zlib refuses (length symbols 286 and 287,
-    /// distance codes 30 and 31, code counts over the maximum, incomplete codes), so a pack's
+    /// distance codes 30 and 31, code counts over the maximum, incomplete codes), which no encoder
+    /// writes: a font using them gets its glyphs drawn as libdeflate reads them, while a pack's
     /// images, which libpng must judge, never take this path.
     public var readsSimpleFilesWithLibdeflate: Bool
 

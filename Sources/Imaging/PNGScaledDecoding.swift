@@ -7,7 +7,8 @@ extension PNGDecoder {
     /// without ever holding the full-size image: rows go from libpng to a `RowScaler` one at a
     /// time. Memory is the file's bytes plus a few rows, whatever the image's pixel count, so a
     /// pack of huge icons costs time, not memory. (Interlaced files are the exception: their
-    /// rows are complete only after the last pass, so they are decoded whole first.)
+    /// rows are complete only after the last pass, so they are decoded whole first; and so is a
+    /// simple file when `readsSimpleFilesWithLibdeflate`, an emoji glyph of at most 4 MB.)
     public func decodeScaled(
         contentsOf url: URL, displayPath: String? = nil, kernels: inout ResampleKernel.Cache,
         sizes: (_ width: Int, _ height: Int) -> [(width: Int, height: Int)]

@@ -31,4 +31,36 @@ extension PNGDecoder {
         }
         return true
     }
+
+    /// The whole image when `readsSimpleFilesWithLibdeflate` and the file is simple
+    /// (`readSimpleRows`, indices expanded as its palette says), else nil: `decode` reads it.
+    public func decodeSimple(_ data: Data) -> RGBAImage? {
+        guard readsSimpleFilesWithLibdeflate else { return nil }
+        var image: RGBAImage?
+        var palette: RowScaler.Palette?
+        var offset = 0
+        let read = readSimpleRows(
+            data,
+            begin: { width, height, colours in
+                image = RGBAImage(width: width, height: height)
+                palette = colours
+            },
+            row: { row in
+                image!.pixels.withUnsafeMutableBufferPointer { pixels in
+                    if let palette {
+                        for index in row {
+                            let entry = 4 * Int(index)
+                            for channel in 0..<4 { pixels[offset + channel] = palette.rgba[entry + channel] }
+                            offset += 4
+                        }
+                    } else {
+                        for byte in row {
+                            pixels[offset] = byte
+                            offset += 1
+                        }
+                    }
+                }
+            })
+        return read ? image : nil
+    }
 }

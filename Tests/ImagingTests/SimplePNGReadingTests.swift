@@ -47,6 +47,11 @@ struct SimplePNGReadingTests {
             let simple = Self.read(png)
             #expect(simple != nil, "\(filter), \(colours.map { "\($0) colours" } ?? "RGBA") is a simple PNG")
             #expect(simple == decoded, "\(filter), \(colours.map { "\($0) colours" } ?? "RGBA")")
+            #expect(PNGDecoder(readsSimpleFilesWithLibdeflate: true).decodeSimple(png) == decoded)
+            #expect(PNGDecoder().decodeSimple(png) == nil, "only a decoder made for glyphs reads this way")
+            if seed == 3, let idat = png.firstRange(of: Data("IDAT".utf8)) {
+                #expect(png[idat.upperBound] != 0x78, "the small image's stream declares a window under 32 KiB")
+            }
         }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One rule for every layout: a text, title, name or keyword holding a control character (a tab
-/// and a line break among them) or a bidirectional embedding, override or isolate (the "Trojan
+/// One rule for every layout: a text, title, name or keyword holding a control character (but a
+/// tab and line breaks, which stay) or a bidirectional embedding, override or isolate (the "Trojan
 /// Source" characters, which show a text in another order than it is) is refused naming the file
 /// and key; `--lenient` skips the entry with a warning. Every real emoji and kaomoji is kept.
 struct TextCharacterTests {

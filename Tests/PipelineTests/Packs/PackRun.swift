@@ -49,9 +49,9 @@ enum PackRun {
         return folder
     }
 
-    /// Each tab's image buttons (`buttons[tab]`) are drawn from their fixture files (`files[tab]`,
-    /// paths below `fixtures`, in the same order): the centre of the button's @2x sprite is its
-    /// file's colour (the fixtures' images are one colour each).
+    /// Each tab's first image buttons (`buttons[tab]`, as many as `files[tab]` names) are drawn
+    /// from their fixture files (paths below `fixtures`, in the same order): the centre of the
+    /// button's @2x sprite is its file's colour (the fixtures' images are one colour each).
     static func expectSpritesDrawn(
         fromFixtures files: [[String]], buttons: [[Manifest.Button]], in run: Output, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
