@@ -1,7 +1,13 @@
 import Foundation
 
 /// The `emokit` executable built with the tests (it sits beside the test bundle in the build
-/// folder), run as a separate process.
+/// folder), run as a separate process; or the one `EMOKIT_TEST_BINARY` names.
+///
+/// Why the variable: `.ci/test` builds the release binary in the same run (the one the scripts
+/// and the browser tests check) and hands it to the tests, whose whole-range runs (`--widths`
+/// 320...1366, every layout at seven widths) cost several times more CPU in the debug binary. The
+/// sources are the same, and no check in them is debug-only (no `assert`; overflow and bounds
+/// checks are kept in release builds).
 public enum EmokitBinary {
     public struct Failure: Error, CustomStringConvertible {
         public let message: String
@@ -9,6 +15,12 @@ public enum EmokitBinary {
     }
 
     public static func locate() throws -> URL {
+        if let named = ProcessInfo.processInfo.environment["EMOKIT_TEST_BINARY"], !named.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: named) else {
+                throw Failure(message: "EMOKIT_TEST_BINARY names no executable: \(named)")
+            }
+            return URL(fileURLWithPath: named)
+        }
         var folders: [URL] = []
         if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
         folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
