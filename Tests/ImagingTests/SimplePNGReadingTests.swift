@@ -49,7 +49,8 @@ struct SimplePNGReadingTests {
             #expect(simple == decoded, "\(filter), \(colours.map { "\($0) colours" } ?? "RGBA")")
             #expect(PNGDecoder(readsSimpleFilesWithLibdeflate: true).decodeSimple(png) == decoded)
             #expect(PNGDecoder().decodeSimple(png) == nil, "only a decoder made for glyphs reads this way")
-            if seed == 3, let idat = png.firstRange(of: Data("IDAT".utf8)) {
+            // (Unfiltered, emokit's own writer makes the smaller file, with a 32 KiB window.)
+            if seed == 3, filter != .none, let idat = png.firstRange(of: Data("IDAT".utf8)) {
                 #expect(png[idat.upperBound] != 0x78, "the small image's stream declares a window under 32 KiB")
             }
         }
