@@ -146,10 +146,12 @@ extension EmoticonKeyboardModel {
     public mutating func perform(_ action: KeyboardAction, text: String, selectedRange: NSRange) -> TextEdit? {
         switch action {
         case .insert(let emoticon):
-            recent?.record(emoticon)
+            let keyboard = keyboard
+            recent?.record(emoticon, in: keyboard)
             return TextEdit(range: keyboard.rangeToInsert(in: text, selectedRange: selectedRange), replacement: emoticon.text)
         case .sendImage(let emoticon):
-            recent?.record(emoticon)
+            let keyboard = keyboard
+            recent?.record(emoticon, in: keyboard)
             return nil
         case .delete, .deleteRepeatedly:
             let range = keyboard.rangeToDelete(in: text, selectedRange: selectedRange)

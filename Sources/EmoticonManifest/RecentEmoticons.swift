@@ -63,8 +63,10 @@ public struct RecentEmoticon: Codable, Equatable, Hashable, Sendable {
     public var text: String
     /// A sticker's picture, by the SHA-256 its file is named for (`images/<sha256>.webp` gives
     /// `<sha256>`, as the web and Android keyboards store it): two stickers of one tab may share a
-    /// name (WhatsApp's `accessibility_text` often repeats), never a picture. Nil for an entry that
-    /// types text, and for a sticker remembered by name alone (found by name, as before).
+    /// name (WhatsApp's `accessibility_text` often repeats), and two stickers may share a picture
+    /// (identical files are written once), so a sticker's item is its tab and picture, its text
+    /// only choosing between stickers of one picture. Nil for an entry that types text, and for a
+    /// sticker remembered by name alone (found by name, as before).
     public var image: String?
 
     /// A remembered use.
@@ -84,10 +86,20 @@ public struct RecentEmoticon: Codable, Equatable, Hashable, Sendable {
         return String(name[..<dot])
     }
 
-    /// Whether this item is `other`'s older form: the same sticker remembered by name alone.
-    func supersedes(_ other: RecentEmoticon) -> Bool {
-        image != nil && other.image == nil && other.tab == tab && other.text == text
+    /// The item `object` (one element of the stored array) describes, or nil when it is not one:
+    /// `tab` and `text` strings, `image` a string, null or absent (null: an item stored by text).
+    init?(stored object: Any) {
+        guard let fields = object as? [String: Any], let tab = fields["tab"] as? String, let text = fields["text"] as? String else { return nil }
+        switch fields["image"] {
+        case nil, is NSNull: self.init(tab: tab, text: text)
+        case let image as String: self.init(tab: tab, text: text, image: image)
+        default: return nil
+        }
     }
+
+    /// What makes two stored items one: a sticker's tab and picture (whatever its text), else its
+    /// tab and text.
+    var identity: [String] { image.map { [tab, "image", $0] } ?? [tab, "text", text] }
 }
 
 /// The Recent tab's emoticons, most recent first, at most `limit` (a page's worth by default),
@@ -108,21 +120,29 @@ public struct RecentEmoticons {
     /// if a later build has them again, until pushed out).
     public private(set) var items: [RecentEmoticon]
 
-    /// The list `store` holds; unreadable bytes (another app version's, a damaged file) read as
-    /// an empty list rather than an error: Recent is a convenience.
+    /// The list `store` holds, read item by item: an item that is not one (another app version's,
+    /// a damaged file) is left out alone, and unreadable bytes read as an empty list rather than an
+    /// error: Recent is a convenience. An item repeating an earlier one's identity is left out too.
     public init(store: RecentEmoticonStore, limit: Int = 31) {
         self.store = store
         self.limit = max(1, limit)
-        let decoded = store.loadRecent().flatMap { try? JSONDecoder().decode([RecentEmoticon].self, from: $0) } ?? []
-        var seen: Set<RecentEmoticon> = []
-        items = Array(decoded.filter { seen.insert($0).inserted }.prefix(self.limit))
+        let stored = store.loadRecent().flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [Any] ?? []
+        var seen: Set<[String]> = []
+        items = Array(stored.compactMap(RecentEmoticon.init(stored:)).filter { seen.insert($0.identity).inserted }.prefix(self.limit))
     }
 
-    /// Puts `emoticon` first (moving it up if it was there) and saves the list.
-    public mutating func record(_ emoticon: Emoticon) {
+    /// Puts `emoticon` first (moving it up if it was there) and saves the list. A sticker replaces
+    /// any item of its tab and picture, whatever its text (a rebuild may have renamed it). Pass
+    /// the `keyboard` the emoticon is from so that an item of the sticker remembered by name alone
+    /// (an older version's) is replaced too, when it finds this very sticker (never another's of
+    /// the same name); without it such an item stays, and `emoticons(in:)` shows the sticker once.
+    public mutating func record(_ emoticon: Emoticon, in keyboard: EmoticonKeyboard? = nil) {
         let item = RecentEmoticon(emoticon)
-        // A sticker remembered by name alone before gives way to its item by picture.
-        items.removeAll { $0 == item || item.supersedes($0) }
+        items.removeAll { stored in
+            if stored.identity == item.identity { return true }
+            guard item.image != nil, stored.image == nil, stored.tab == item.tab, stored.text == item.text, let keyboard else { return false }
+            return Self.resolve(stored, in: keyboard) == emoticon
+        }
         items.insert(item, at: 0)
         if items.count > limit { items.removeLast(items.count - limit) }
         let encoder = JSONEncoder()
@@ -132,23 +152,30 @@ public struct RecentEmoticons {
 
     /// The items that `keyboard` has, in order: each resolves to the first button of its tab with
     /// that text (or a skin-tone variant of that text, or for an entry without text that name; a
-    /// sticker to the button with its picture); an item whose tab, text or picture is gone is left
-    /// out.
+    /// sticker to the button with its picture, the one of that name if several share it); an item
+    /// whose tab, text or picture is gone is left out, and so is one that finds an emoticon an
+    /// earlier item found (an emoticon shows once).
     public func emoticons(in keyboard: EmoticonKeyboard) -> [Emoticon] {
-        items.compactMap { Self.resolve($0, in: keyboard) }
+        var shown: [Emoticon] = []
+        for item in items {
+            if let emoticon = Self.resolve(item, in: keyboard), !shown.contains(emoticon) { shown.append(emoticon) }
+        }
+        return shown
     }
 
     /// `item`'s emoticon in `keyboard`, or nil.
     public static func resolve(_ item: RecentEmoticon, in keyboard: EmoticonKeyboard) -> Emoticon? {
         guard let tabIndex = keyboard.tabIndex(id: item.tab) else { return nil }
         let tab = keyboard.tabs[tabIndex]
-        var variantMatch: Emoticon?, nameMatch: Emoticon?
+        var variantMatch: Emoticon?, nameMatch: Emoticon?, pictureMatch: Emoticon?
         for (pageIndex, page) in tab.pages.enumerated() {
             for button in page.buttons where button.kind == .emoticon {
                 let emoticon = Emoticon(tab: tabIndex, tabID: tab.id, page: pageIndex, button: button)
                 if let picture = item.image {
                     // A sticker is its picture: another of the same name never stands in for it.
-                    if button.sends == .image, let path = button.image, RecentEmoticon.pictureKey(path) == picture { return emoticon }
+                    guard button.sends == .image, let path = button.image, RecentEmoticon.pictureKey(path) == picture else { continue }
+                    if RecentEmoticon(emoticon).text == item.text { return emoticon }
+                    if pictureMatch == nil { pictureMatch = emoticon }
                     continue
                 }
                 if button.text == item.text { return emoticon }
@@ -158,6 +185,6 @@ public struct RecentEmoticons {
                 if nameMatch == nil, button.text?.isEmpty ?? true, button.name == item.text { nameMatch = emoticon }
             }
         }
-        return variantMatch ?? nameMatch
+        return pictureMatch ?? variantMatch ?? nameMatch
     }
 }

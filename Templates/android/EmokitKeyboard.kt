@@ -315,54 +315,84 @@ interface RecentStore {
 /**
  * One used button: its tab's id and the text a tap inserts (an image-only entry: its name); a
  * sticker also its [image], the SHA-256 its picture is named by (`emk_image_<sha256>` less the
- * prefix, the same key the web and iOS keyboards store): two stickers may share a name, never a
- * picture. An item without [image] (a sticker remembered before there was one) is found by name.
+ * prefix, the same key the web and iOS keyboards store): two stickers may share a name, and two
+ * may share a picture (identical files are written once), so a sticker's item is its tab and
+ * picture, its text only choosing between stickers of one picture. An item without [image] (a
+ * sticker remembered before there was one) is found by name.
  */
-data class RecentItem(val tab: String, val text: String, val image: String? = null)
+data class RecentItem(val tab: String, val text: String, val image: String? = null) {
+    /** What makes two stored items one: a sticker's tab and picture (whatever its text), else its tab and text. */
+    internal val identity: List<String> get() = if (image != null) listOf(tab, "image", image) else listOf(tab, "text", text)
+}
 
 /**
  * Recent, stored by what was used, never by position (the rule emokit's web and iOS runtimes
  * share): an item resolves to the first button of its tab with its text (a sticker: with its
- * picture), and is dropped when the tab, text or picture is gone, so Recent survives a rebuild
- * that inserted an entry.
+ * picture, the one of its text if several share it), and is dropped when the tab, text or picture
+ * is gone, or when an earlier item found the same button (a button shows once), so Recent survives
+ * a rebuild that inserted or renamed an entry.
  */
 class Recent(private val keyboard: EmokitKeyboard, private val store: RecentStore, val limit: Int = keyboard.grid.columns * keyboard.grid.rows - 1) {
-    /** The stored items, newest first; unreadable storage reads as empty. */
+    /**
+     * The stored items, newest first, read item by item: an item that is not one is dropped alone,
+     * `"image": null` reads as no image, an item repeating an earlier one's identity is dropped;
+     * unreadable storage reads as empty.
+     */
     fun items(): List<RecentItem> = try {
+        val seen = HashSet<List<String>>()
         Json.list(JsonReader(store.read() ?: "[]").parse(), "recent").mapNotNull { item ->
             val o = item as? Map<*, *> ?: return@mapNotNull null
             val tab = o["tab"] as? String ?: return@mapNotNull null
             val text = o["text"] as? String ?: return@mapNotNull null
             val image = o["image"]
             if (image != null && image !is String) return@mapNotNull null
-            RecentItem(tab, text, image as String?)
+            RecentItem(tab, text, image as String?).takeIf { seen.add(it.identity) }
         }
     } catch (e: EmokitManifestException) {
         emptyList()
     }
 
-    /** The items that still resolve, as (tab index, button). */
-    fun buttons(): List<Pair<Int, Button>> = items().mapNotNull { resolve(it) }
+    /** The items that still resolve, as (tab index, button), each button once. */
+    fun buttons(): List<Pair<Int, Button>> {
+        val shown = ArrayList<Pair<Int, Button>>()
+        for (found in items().mapNotNull { resolve(it) }) {
+            if (shown.none { same(it, found) }) shown.add(found)
+        }
+        return shown
+    }
 
     fun resolve(item: RecentItem): Pair<Int, Button>? {
         val tab = keyboard.tabs.indexOfFirst { it.id == item.tab }
         if (tab < 0) return null
         val buttons = keyboard.tabs[tab].pages.asSequence().flatMap { it.buttons.asSequence() }.filter { it.kind == ButtonKind.EMOTICON }
-        val button = (if (item.image != null) buttons.firstOrNull { picture(it) == item.image } else buttons.firstOrNull { key(it) == item.text }) ?: return null
+        val button = (if (item.image != null) {
+            // A sticker is its picture; of several with one picture, the one of the item's name.
+            val pictured = buttons.filter { picture(it) == item.image }
+            pictured.firstOrNull { key(it) == item.text } ?: pictured.firstOrNull()
+        } else buttons.firstOrNull { key(it) == item.text }) ?: return null
         return tab to button
     }
 
-    /** Records a tap on [button] of tab [tab]: first in the list, once, at most [limit] items. */
+    /**
+     * Records a tap on [button] of tab [tab]: first in the list, once, at most [limit] items. A
+     * sticker replaces any item of its tab and picture (a rebuild may have renamed it), and its
+     * item by name alone (an older version's) only when that item finds this very button.
+     */
     fun use(tab: Int, button: Button) {
         if (button.kind != ButtonKind.EMOTICON) return
         val item = RecentItem(keyboard.tabs[tab].id, key(button), picture(button))
-        // A sticker's item of the older form (by name only) gives way to this one.
-        val list = listOf(item) + items().filter { it != item && !(item.image != null && it.image == null && it.tab == item.tab && it.text == item.text) }
+        val replaced = { it: RecentItem ->
+            it.identity == item.identity ||
+                (item.image != null && it.image == null && it.tab == item.tab && it.text == item.text && resolve(it)?.let { found -> same(found, tab to button) } == true)
+        }
+        val list = listOf(item) + items().filterNot(replaced)
         store.write(
             list.take(limit).joinToString(",", "[", "]") { i ->
                 (i.image?.let { "{\"image\":${Json.quote(it)}," } ?: "{") + "\"tab\":${Json.quote(i.tab)},\"text\":${Json.quote(i.text)}}"
             })
     }
+
+    private fun same(a: Pair<Int, Button>, b: Pair<Int, Button>) = a.first == b.first && a.second === b.second
 
     private fun key(button: Button) = button.text ?: button.name
 

@@ -204,6 +204,41 @@ private fun recentStickers(keyboard: EmokitKeyboard, original: List<Button>) {
     // Using that sticker again replaces the old item with one by picture.
     Recent(keyboard, old).use(0, original[1])
     check(Recent(keyboard, old).items().map { it.image } == listOf(original[1].image!!.removePrefix("emk_image_"))) { "stickers: the old item gives way: ${old.json}" }
+    recentStickerIdentity(sameName, stickers, ::withButtons)
+}
+
+/** A sticker's item is its tab and picture: a renamed sticker, or two sharing one file, show once; stored items are read one by one. */
+private fun recentStickerIdentity(sameName: EmokitKeyboard, stickers: List<Button>, withButtons: (List<Button>) -> EmokitKeyboard) {
+    val id = sameName.tabs[0].id
+    val pictures = stickers.map { it.image!!.removePrefix("emk_image_") }
+    fun item(picture: String?, text: String) = (picture?.let { "{\"image\":\"$it\"," } ?: "{") + "\"tab\":\"$id\",\"text\":\"$text\"}"
+    // Stored by two builds: the sticker under an old name, then under its name now.
+    val renamed = MemoryStore("[${item(pictures[0], "Cuppy")},${item(pictures[0], "Cuppy old")}]")
+    check(Recent(sameName, renamed).buttons().map { it.second } == listOf(stickers[0])) { "stickers: a renamed sticker shows once: ${renamed.json}" }
+    renamed.json = "[${item(pictures[0], "Cuppy old")}]"
+    Recent(sameName, renamed).use(0, stickers[0])
+    check(renamed.json == "[${item(pictures[0], "Cuppy")}]") { "stickers: a renamed sticker's use leaves one item: ${renamed.json}" }
+    // Two stickers of one picture file: one item, finding the sticker of its name.
+    val sharedButtons = sameName.tabs[0].pages[0].buttons.map { if (it === stickers[1]) it.copy(name = "Other", image = stickers[0].image) else it }
+    val shared = withButtons(sharedButtons)
+    val twins = sharedButtons.filter { it.kind == ButtonKind.EMOTICON }
+    val one = MemoryStore()
+    Recent(shared, one).use(0, twins[1])
+    check(Recent(shared, one).buttons().map { it.second } == listOf(twins[1])) { "stickers: a shared picture finds the sticker of its name" }
+    Recent(shared, one).use(0, twins[0])
+    check(one.json == "[${item(pictures[0], "Cuppy")}]" && Recent(shared, one).buttons().map { it.second } == listOf(twins[0])) { "stickers: a shared picture is one item: ${one.json}" }
+    one.json = "[${item(pictures[0], "Gone")},${item(null, "Cuppy")}]"
+    check(Recent(shared, one).buttons().map { it.second } == listOf(twins[0])) { "stickers: an item by name and one by picture finding one sticker show it once" }
+    // "image": null reads as no image; a malformed item is dropped alone.
+    val mixed = MemoryStore("[{\"image\":null,\"tab\":\"$id\",\"text\":\"Cuppy\"},{\"image\":5,\"tab\":\"$id\",\"text\":\"Cuppy\"},\"junk\",null,{\"tab\":1,\"text\":\"x\"}]")
+    check(Recent(sameName, mixed).items() == listOf(RecentItem(id, "Cuppy"))) { "stickers: null image and malformed items: ${Recent(sameName, mixed).items()}" }
+    // An item by name alone that finds another sticker of that name stays when one is used.
+    val old = MemoryStore("[${item(null, "Cuppy")}]")
+    Recent(sameName, old).use(0, stickers[1])
+    check(old.json == "[${item(pictures[1], "Cuppy")},${item(null, "Cuppy")}]") { "stickers: an old item finding another sticker stays: ${old.json}" }
+    check(Recent(sameName, old).buttons().map { it.second } == listOf(stickers[1], stickers[0])) { "stickers: both show" }
+    Recent(sameName, old).use(0, stickers[0])
+    check(old.json == "[${item(pictures[0], "Cuppy")},${item(pictures[1], "Cuppy")}]") { "stickers: the old item gives way to the sticker it finds: ${old.json}" }
 }
 
 fun main(args: Array<String>) {

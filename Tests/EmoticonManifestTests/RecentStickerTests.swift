@@ -62,7 +62,7 @@ struct RecentStickerTests {
         #expect(Self.recentPictures(&without) == [Self.picture(2)])
     }
 
-    @Test func aStickerStoredByNameAloneStillLoadsAndGivesWayOnceUsed() throws {
+    @Test func aStickerStoredByNameAloneStillLoadsAndGivesWayOnlyToTheStickerItFinds() throws {
         let folder = try Self.output(pictures: [1, 2])
         defer { try? FileManager.default.removeItem(at: folder) }
         // Saved by an earlier version: {tab, text: name}, beside another keyboard's item.
@@ -70,10 +70,57 @@ struct RecentStickerTests {
         var model = try Self.model(folder, store: store)
         #expect(Self.recentPictures(&model) == [Self.picture(1)])
         model.select(.tab(0))
-        let second = try #require(model.keys().compactMap(\.emoticon).last)
-        _ = model.perform(.sendImage(second), text: "", selectedRange: NSRange(location: 0, length: 0))
-        let two = String(repeating: "2", count: 64)
-        #expect(model.recent?.items == [.init(tab: "faces", text: "Cuppy", image: two), .init(tab: "other", text: "[x]")])
+        let stickers = model.keys().compactMap(\.emoticon)
+        let one = String(repeating: "1", count: 64), two = String(repeating: "2", count: 64)
+        // The old item finds the first sticker, not the second: it stays.
+        _ = model.perform(.sendImage(stickers[1]), text: "", selectedRange: NSRange(location: 0, length: 0))
+        #expect(model.recent?.items == [.init(tab: "faces", text: "Cuppy", image: two), .init(tab: "faces", text: "Cuppy"), .init(tab: "other", text: "[x]")])
+        #expect(Self.recentPictures(&model) == [Self.picture(2), Self.picture(1)])
+        model.select(.tab(0))
+        _ = model.perform(.sendImage(stickers[0]), text: "", selectedRange: NSRange(location: 0, length: 0))
+        #expect(
+            String(decoding: try #require(store.loadRecent()), as: UTF8.self)
+                == #"[{"image":"\#(one)","tab":"faces","text":"Cuppy"},{"image":"\#(two)","tab":"faces","text":"Cuppy"},{"tab":"other","text":"[x]"}]"#)
         #expect(RecentEmoticon.pictureKey("images/\(two).png") == two && RecentEmoticon.pictureKey("../images/\(two).webp") == two)
+    }
+
+    @Test func aRenamedStickerIsOneItem() throws {
+        let folder = try Self.output(pictures: [1, 2])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = String(repeating: "1", count: 64)
+        // Stored by two builds: the sticker under an old name, then under its name now.
+        let store = InMemoryRecentStore(data: Data(#"[{"image":"\#(one)","tab":"faces","text":"Cuppy"},{"image":"\#(one)","tab":"faces","text":"Old"}]"#.utf8))
+        var model = try Self.model(folder, store: store)
+        #expect(Self.recentPictures(&model) == [Self.picture(1)])
+        store.saveRecent(Data(#"[{"image":"\#(one)","tab":"faces","text":"Old"}]"#.utf8))
+        model = try Self.model(folder, store: store)
+        #expect(Self.recentPictures(&model) == [Self.picture(1)])
+        model.select(.tab(0))
+        _ = model.perform(.sendImage(try #require(model.keys().compactMap(\.emoticon).first)), text: "", selectedRange: NSRange(location: 0, length: 0))
+        #expect(String(decoding: try #require(store.loadRecent()), as: UTF8.self) == #"[{"image":"\#(one)","tab":"faces","text":"Cuppy"}]"#)
+    }
+
+    @Test func twoStickersSharingOneFileShowOnce() throws {
+        let folder = try Self.output(pictures: [1, 1])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = String(repeating: "1", count: 64)
+        let store = InMemoryRecentStore()
+        var model = try Self.model(folder, store: store)
+        let stickers = model.keys().compactMap(\.emoticon)
+        for sticker in stickers { _ = model.perform(.sendImage(sticker), text: "", selectedRange: NSRange(location: 0, length: 0)) }
+        #expect(model.recent?.items == [.init(tab: "faces", text: "Cuppy", image: one)])
+        #expect(Self.recentPictures(&model) == [Self.picture(1)])
+        // An item by picture and an older one by name finding the same sticker: it shows once.
+        store.saveRecent(Data(#"[{"image":"\#(one)","tab":"faces","text":"Gone"},{"tab":"faces","text":"Cuppy"}]"#.utf8))
+        var reloaded = try Self.model(folder, store: store)
+        #expect(reloaded.recent.map { $0.emoticons(in: reloaded.keyboard) } == [stickers[0]])
+        #expect(Self.recentPictures(&reloaded) == [Self.picture(1)])
+    }
+
+    @Test func aStoredItemIsReadAlone() throws {
+        let stored = #"[{"image":null,"tab":"faces","text":"[1]"},{"image":5,"tab":"faces","text":"[2]"},"junk",null,{"tab":1,"text":"x"},{"tab":"faces","text":"[3]"}]"#
+        let recent = RecentEmoticons(store: InMemoryRecentStore(data: Data(stored.utf8)))
+        #expect(recent.items == [.init(tab: "faces", text: "[1]"), .init(tab: "faces", text: "[3]")])
+        #expect(RecentEmoticons(store: InMemoryRecentStore(data: Data("{}".utf8))).items.isEmpty)
     }
 }

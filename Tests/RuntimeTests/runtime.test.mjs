@@ -156,3 +156,57 @@ test("Recent still loads a sticker stored by name alone, and replaces that item 
   texts.remember({ tab, index: 0, entry: tab.entries[0] });
   assert.deepEqual(JSON.parse(storage.get("emokit-recent:test")), [{ tab: tab.id, text: tab.entries[0].text }]);
 });
+
+test("Recent shows a sticker a rebuild renamed once, and its next use leaves one item", () => {
+  storage.clear();
+  // Stored by two builds: the sticker under its old name, then again under its new one.
+  storage.set("emokit-recent:test", JSON.stringify([{ image: sha("a"), tab: "cuppy", text: "Cuppy" }, { image: sha("a"), tab: "cuppy", text: "Cuppy old" }]));
+  const entries = [sticker("Cuppy new", "b"), sticker("Cuppy", "a")];
+  const recent = runtime(stickerData(entries)).keyboardRecent("emokit-recent:test", (f) => f.entry);
+  assert.deepEqual(recent.found().map((f) => f.index), [1]);
+  storage.set("emokit-recent:test", JSON.stringify([{ image: sha("a"), tab: "cuppy", text: "Cuppy old" }]));
+  assert.deepEqual(recent.found().map((f) => f.index), [1]);
+  recent.remember({ tab: { id: "cuppy" }, index: 1, entry: entries[1] });
+  assert.equal(storage.get("emokit-recent:test"), JSON.stringify([{ image: sha("a"), tab: "cuppy", text: "Cuppy" }]));
+});
+
+test("Recent shows two stickers sharing one picture file once, the one of the item's name", () => {
+  storage.clear();
+  const entries = [sticker("Cuppy smile", "a"), sticker("Cuppy lol", "a")];
+  const recent = runtime(stickerData(entries)).keyboardRecent("emokit-recent:test", (f) => f.entry);
+  recent.remember({ tab: { id: "cuppy" }, index: 1, entry: entries[1] });
+  assert.deepEqual(recent.found().map((f) => f.index), [1]);
+  recent.remember({ tab: { id: "cuppy" }, index: 0, entry: entries[0] });
+  assert.equal(storage.get("emokit-recent:test"), JSON.stringify([{ image: sha("a"), tab: "cuppy", text: "Cuppy smile" }]));
+  assert.deepEqual(recent.found().map((f) => f.index), [0]);
+  // An older item by name and the item by picture find one key: it shows once.
+  storage.set("emokit-recent:test", JSON.stringify([{ image: sha("a"), tab: "cuppy", text: "Gone" }, { tab: "cuppy", text: "Cuppy smile" }]));
+  assert.deepEqual(recent.found().map((f) => f.index), [0]);
+});
+
+test("Recent reads \"image\": null as an item by text, and drops a malformed item alone", () => {
+  storage.clear();
+  const tab = specData.tabs[0];
+  storage.set("emokit-recent:test", JSON.stringify([
+    { image: null, tab: tab.id, text: tab.entries[0].text }, { image: 5, tab: tab.id, text: tab.entries[1].text }, "junk", null,
+    { tab: 1, text: "x" }, { tab: tab.id, text: tab.entries[1].text },
+  ]));
+  const recent = runtime(specData).keyboardRecent("emokit-recent:test", (f) => f.entry);
+  assert.deepEqual(recent.found().map((f) => f.index), [0, 1]);
+  recent.remember({ tab, index: 1, entry: tab.entries[1] });
+  assert.equal(storage.get("emokit-recent:test"), JSON.stringify([{ tab: tab.id, text: tab.entries[1].text }, { tab: tab.id, text: tab.entries[0].text }]));
+});
+
+test("Recent keeps an item by name alone that finds another sticker of that name when one is used", () => {
+  storage.clear();
+  storage.set("emokit-recent:test", JSON.stringify([{ tab: "cuppy", text: "Cuppy" }]));
+  const entries = [sticker("Cuppy", "a"), sticker("Cuppy", "b")];
+  const recent = runtime(stickerData(entries)).keyboardRecent("emokit-recent:test", (f) => f.entry);
+  assert.deepEqual(recent.found().map((f) => f.index), [0]);
+  recent.remember({ tab: { id: "cuppy" }, index: 1, entry: entries[1] });
+  assert.equal(storage.get("emokit-recent:test"), JSON.stringify([{ image: sha("b"), tab: "cuppy", text: "Cuppy" }, { tab: "cuppy", text: "Cuppy" }]));
+  assert.deepEqual(recent.found().map((f) => f.index), [1, 0]);
+  // Using the sticker the old item finds replaces it.
+  recent.remember({ tab: { id: "cuppy" }, index: 0, entry: entries[0] });
+  assert.equal(storage.get("emokit-recent:test"), JSON.stringify([{ image: sha("a"), tab: "cuppy", text: "Cuppy" }, { image: sha("b"), tab: "cuppy", text: "Cuppy" }]));
+});
