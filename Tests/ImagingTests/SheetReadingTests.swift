@@ -27,6 +27,27 @@ struct SheetReadingTests {
         return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: sum >> $0) }
     }
 
+    /// Damage inside the image data of `png` (a sheet as emokit writes it, its one IDAT chunk
+    /// right after IHDR), every CRC recomputed so only the stream is wrong: a changed byte
+    /// (libdeflate's Adler-32 check must catch it), and a zlib header declaring a 256-byte window
+    /// (valid check bits; libdeflate ignores the window, libpng refuses copies reaching past it).
+    static func streamDamages(_ png: [UInt8]) -> [(String, [UInt8])] {
+        let idatLength = Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36])
+        func recomputingCRC(_ bytes: [UInt8]) -> [UInt8] {
+            var bytes = bytes
+            let sum = crc(bytes[37..<(41 + idatLength)])
+            for (i, shift) in [24, 16, 8, 0].enumerated() { bytes[41 + idatLength + i] = UInt8(truncatingIfNeeded: sum >> UInt32(shift)) }
+            return bytes
+        }
+        var damaged = png
+        damaged[41 + idatLength / 2] ^= 0x10
+        var smallWindow = png
+        smallWindow[41] = 0x08
+        smallWindow[42] = UInt8((31 - (0x08 * 256 + Int(png[42] & 0xE0)) % 31) % 31) | (png[42] & 0xE0)
+        precondition((Int(smallWindow[41]) * 256 + Int(smallWindow[42])) % 31 == 0)
+        return [("damaged pixels", recomputingCRC(damaged)), ("a 256-byte window", recomputingCRC(smallWindow))]
+    }
+
     @Test(arguments: [1, 7, 100, 750])
     func readsWhatTheWriterWritesAsLibpngDoes(width: Int) throws {
         for (index, bands) in [[3, 5], [0, 9, 40, 2, 8], [60], [1, 1, 1, 1, 1, 1]].enumerated() {
@@ -56,22 +77,7 @@ struct SheetReadingTests {
         var badCRC = png
         badCRC[40] ^= 1  // inside the IDAT data: the chunk's CRC no longer matches
         cases.append(("a bad CRC", badCRC))
-        // The same IDAT data with its CRC recomputed: libdeflate's Adler-32 check must catch it.
-        var damaged = png
-        let idatLength = Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36])
-        damaged[41 + idatLength / 2] ^= 0x10
-        let sum = Self.crc(damaged[37..<(41 + idatLength)])
-        for (i, shift) in [24, 16, 8, 0].enumerated() { damaged[41 + idatLength + i] = UInt8(truncatingIfNeeded: sum >> UInt32(shift)) }
-        cases.append(("damaged pixels", damaged))
-        // A zlib header declaring a 256-byte window (valid check bits, CRC recomputed): libdeflate
-        // ignores the window, libpng refuses copies reaching past it, so this reader declines.
-        var smallWindow = png
-        smallWindow[41] = 0x08
-        smallWindow[42] = UInt8((31 - (0x08 * 256 + Int(png[42] & 0xE0)) % 31) % 31) | (png[42] & 0xE0)
-        let windowSum = Self.crc(smallWindow[37..<(41 + idatLength)])
-        for (i, shift) in [24, 16, 8, 0].enumerated() { smallWindow[41 + idatLength + i] = UInt8(truncatingIfNeeded: windowSum >> UInt32(shift)) }
-        #expect((Int(smallWindow[41]) * 256 + Int(smallWindow[42])) % 31 == 0)
-        cases.append(("a 256-byte window", smallWindow))
+        cases += Self.streamDamages(png)
         for (name, bytes) in cases {
             let (width, height) = name == "another size" ? (41, 30) : (40, 30)
             #expect(PNGDecoder.readSheet(Data(bytes), width: width, height: height) == nil, "\(name)")

@@ -78,19 +78,9 @@ struct SimplePNGReadingTests {
         var badCRC = png
         badCRC[40] ^= 1
         cases.append(("a bad CRC", badCRC))
-        var damaged = png
-        let idatLength = Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36])
-        damaged[41 + idatLength / 2] ^= 0x10
-        let sum = SheetReadingTests.crc(damaged[37..<(41 + idatLength)])
-        for (i, shift) in [24, 16, 8, 0].enumerated() { damaged[41 + idatLength + i] = UInt8(truncatingIfNeeded: sum >> UInt32(shift)) }
-        cases.append(("damaged pixels", damaged))
-        var smallWindow = png
-        smallWindow[41] = 0x08
-        smallWindow[42] = UInt8((31 - (0x08 * 256 + Int(png[42] & 0xE0)) % 31) % 31) | (png[42] & 0xE0)
-        let windowSum = SheetReadingTests.crc(smallWindow[37..<(41 + idatLength)])
-        for (i, shift) in [24, 16, 8, 0].enumerated() { smallWindow[41 + idatLength + i] = UInt8(truncatingIfNeeded: windowSum >> UInt32(shift)) }
-        cases.append(("a 256-byte window", smallWindow))
+        cases += SheetReadingTests.streamDamages(png)
         // IDAT split in two with another chunk between: one run of IDAT only.
+        let idatLength = Int(png[33]) << 24 | Int(png[34]) << 16 | Int(png[35]) << 8 | Int(png[36])
         let idat = Array(png[41..<(41 + idatLength)])
         let split =
             Array(png[..<33]) + SheetReadingTests.chunk("IDAT", Array(idat[..<10])) + SheetReadingTests.chunk("tIME", [7, 234, 1, 1, 0, 0, 0])
