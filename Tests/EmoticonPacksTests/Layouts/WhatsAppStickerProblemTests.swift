@@ -124,6 +124,11 @@ struct WhatsAppStickerProblemTests {
                 #"wa/contents.json: sticker_packs[0].stickers[0]: emojis: expected an array of emoji, found number in it"#,
                 #"wa/contents.json: sticker_packs[0].stickers[1]: accessibility_text: expected the sticker's spoken name, found number"#,
             ])
+        // A spoken name holding an override is refused under its own key (not the entry's `name`).
+        let spoken = try Self.pack(Self.packs(sticker: #"{"image_file": "01.webp", "accessibility_text": "a\u202Eb"}"#))
+        let refused = LayoutFixtures.errors(spoken.path)
+        #expect(refused.count == 1 && refused[0].hasPrefix("wa/contents.json: sticker_packs[0].stickers[0]: accessibility_text: "), "\(refused)")
+        #expect(refused.first?.contains("holds U+202E") == true, "\(refused)")
         let empty = try Self.pack(#"{"sticker_packs": [{"identifier": "p", "name": "P", "stickers": []}]}"#)
         #expect(LayoutFixtures.errors(empty.path) == ["wa/contents.json: sticker_packs[0].stickers: expected a non-empty array of stickers, found an empty array"])
     }

@@ -194,6 +194,11 @@ enum WhatsAppStickerLayout: PackLayout {
             item.problem = ("accessibility_text", "expected the sticker's spoken name, found \(PackReader.typeName(spoken))")
         } else if let problem = Shortcodes.keywordProblem(item.keywords) {
             item.problem = ("emojis", problem)
+        } else if let spoken, let problem = TextLimits.problem(spoken, limit: TextLimits.entryText) {
+            // The name's own key: the reader's later check of every entry would call it `name`.
+            item.problem = ("accessibility_text", "\(problem.message) (it starts \(PackError.quote(spoken)))")
+        } else if let spoken, let problem = TextCharacters.problem(spoken) {
+            item.problem = ("accessibility_text", "\(PackError.quote(spoken)) \(problem.message)")
         }
         return item
     }
