@@ -59,24 +59,27 @@ struct KitListProblemTests {
         #expect(try LayoutFixtures.read(nim.path).warnings.map(\.description).contains("Emoji/emoji_ios.plist: item 0.data[1]: tag \"[可爱]\" repeats item 0.data[0]; keeping item 0.data[0]"))
     }
 
+    /// The errors of a copy of fixture `folder` whose `file` has each `(old, new)` replaced.
+    static func errors(editing file: String, in folder: String, _ replacements: [(String, String)]) throws -> [String] {
+        let copy = try LayoutFixtures.copy(folder)
+        let url = copy.appendingPathComponent(file)
+        var text = try String(contentsOf: url, encoding: .utf8)
+        for (old, new) in replacements { text = text.replacingOccurrences(of: old, with: new) }
+        try Data(text.utf8).write(to: url)
+        return LayoutFixtures.errors(copy.path)
+    }
+
     @Test func aChatKitFaceIDThatIsNoWholeNumberIsRefusedNamingIt() throws {
-        let folder = try LayoutFixtures.copy("Kits/ChatKit/Emoji.bundle")
-        let file = folder.appendingPathComponent("face.plist")
-        let text = try String(contentsOf: file, encoding: .utf8)
-            .replacingOccurrences(of: "<string>1</string>", with: "<true/>").replacingOccurrences(of: "<string>2</string>", with: "<real>2.7</real>")
-        try Data(text.utf8).write(to: file)
-        let errors = LayoutFixtures.errors(folder.path)
+        let errors = try Self.errors(
+            editing: "face.plist", in: "Kits/ChatKit/Emoji.bundle", [("<string>1</string>", "<true/>"), ("<string>2</string>", "<real>2.7</real>")])
         #expect(errors.contains("Emoji.bundle/face.plist: entry 0 (\"[龇牙]\"): face_id: expected a whole number, found \"true\""), "\(errors)")
         #expect(errors.contains("Emoji.bundle/face.plist: entry 1 (\"[调皮]\"): face_id: expected a whole number, found \"2.7\""), "\(errors)")
     }
 
     @Test func aNIMIdOfAnotherTypeOrAnEmptyTagIsRefusedNamingIt() throws {
-        let folder = try LayoutFixtures.copy("Kits/NIM/NIMKitEmoticon.bundle/Emoji")
-        let file = folder.appendingPathComponent("emoji_ios.plist")
-        let text = try String(contentsOf: file, encoding: .utf8)
-            .replacingOccurrences(of: "<string>emoticon_emoji_01</string>", with: "<integer>5</integer>").replacingOccurrences(of: "<string>[大笑]</string>", with: "<string></string>")
-        try Data(text.utf8).write(to: file)
-        let errors = LayoutFixtures.errors(folder.path)
+        let errors = try Self.errors(
+            editing: "emoji_ios.plist", in: "Kits/NIM/NIMKitEmoticon.bundle/Emoji",
+            [("<string>emoticon_emoji_01</string>", "<integer>5</integer>"), ("<string>[大笑]</string>", "<string></string>")])
         #expect(errors.contains("Emoji/emoji_ios.plist: item 0.data[0] (\"[可爱]\"): id: expected a string, found number"), "\(errors)")
         #expect(errors.contains("Emoji/emoji_ios.plist: item 0.data[1]: tag: is empty: a tap inserts the tag"), "\(errors)")
     }
