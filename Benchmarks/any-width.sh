@@ -98,20 +98,28 @@ aw_identity() {
 }
 
 # The emoji keyboard at every default width, any-width against --sheets per-width (and against
-# BASELINE, an older binary, when given): wall, CPU and peak memory.
+# BASELINE, an older binary, when given): wall, CPU and peak memory. The same rounds run both
+# modes with --skin-tones none too, which prints what the skin-tone sheets (drawn once in both
+# modes) cost and what they could cost at most for the wall ratio to be 0.2.
 aw_emoji() {
-  local round e p b ew pw em line
+  local round e p b en pn ew pw em line
   : >"$OUT/emoji.txt"
+  : >"$OUT/emoji-none.txt"
   for round in $(seq 1 "$RUNS"); do
     if [ $((round % 2)) = 1 ]; then
       e=$(one "$OUT/emoji" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji" --no-cache -q)
       p=$(one "$OUT/emoji-pw" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji-pw" --no-cache -q --sheets per-width)
+      en=$(one "$OUT/emoji-none" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji-none" --no-cache -q --skin-tones none)
+      pn=$(one "$OUT/emoji-none-pw" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji-none-pw" --no-cache -q --skin-tones none --sheets per-width)
     else
+      pn=$(one "$OUT/emoji-none-pw" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji-none-pw" --no-cache -q --skin-tones none --sheets per-width)
+      en=$(one "$OUT/emoji-none" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji-none" --no-cache -q --skin-tones none)
       p=$(one "$OUT/emoji-pw" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji-pw" --no-cache -q --sheets per-width)
       e=$(one "$OUT/emoji" "$EMOKIT" generate --emoji-keyboard --out "$OUT/emoji" --no-cache -q)
     fi
     b=$([ -n "${BASELINE:-}" ] && one "$OUT/emoji-base" "$BASELINE" generate --emoji-keyboard --out "$OUT/emoji-base" --no-cache -q || echo "0 0 0 0")
     echo "$e $p $b" >>"$OUT/emoji.txt"
+    echo "$en $pn" >>"$OUT/emoji-none.txt"
   done
   ew=$(awk '{print $1}' "$OUT/emoji.txt" | median); pw=$(awk '{print $5}' "$OUT/emoji.txt" | median)
   em=$(awk '{printf "%.1f\n", $2/1024}' "$OUT/emoji.txt" | median)
@@ -120,6 +128,12 @@ aw_emoji() {
     line="$line; BASELINE ($("$BASELINE" --version | head -n1)) $(awk '{print $9}' "$OUT/emoji.txt" | median) s, peak $(awk '{printf "%.1f\n", $10/1024}' "$OUT/emoji.txt" | median) MiB: per-width wall **$(awk '{printf "%.3f\n", $5/$9}' "$OUT/emoji.txt" | median)** of the baseline's"
   fi
   echo "$line"
+  # Without skin tones: A any-width, P per-width (medians). The skin-tone sheets cost V in both
+  # modes; (A + V) / (P + V) is at most 0.2 only while V <= (0.2 P - A) / 0.8.
+  local an pn2 v
+  an=$(awk '{print $1}' "$OUT/emoji-none.txt" | median); pn2=$(awk '{print $5}' "$OUT/emoji-none.txt" | median)
+  v=$(awk -v e="$ew" -v p="$pw" -v a="$an" -v q="$pn2" 'BEGIN {printf "%.2f", ((e - a) + (p - q)) / 2}')
+  echo "Without skin-tone sheets (--skin-tones none): any-width $an s, per-width $pn2 s wall, ratio **$(awk '{printf "%.3f\n", $1/$5}' "$OUT/emoji-none.txt" | median)**; the skin-tone sheets (1,785 variants, drawn once in both modes) add $v s to each run; for a ratio of 0.2 they could add at most **$(awk -v a="$an" -v q="$pn2" 'BEGIN {x = (0.2 * q - a) / 0.8; printf "%.2f", x < 0 ? 0 : x}') s**"
   target "emoji keyboard, wall: any-width / per-width" "$ew s / $pw s (CPU $(cpu_ratio "$OUT/emoji.txt"))" "$(awk '{printf "%.3f\n", $1/$5}' "$OUT/emoji.txt" | median)" 0.2
   target "emoji keyboard (any-width), peak memory MiB" "$em MiB" "$em" 64
 }

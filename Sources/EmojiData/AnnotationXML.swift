@@ -101,9 +101,34 @@ enum AnnotationXML {
         return true
     }
 
+    /// The keywords of an annotation's text: split at `|`, each trimmed, empty ones dropped. Split
+    /// on UTF-8 bytes (`|` is never part of a multi-byte sequence): splitting the scalars and
+    /// rebuilding each piece from them was most of reading CLDR's files.
+    static func keywords(_ text: String) -> [String] {
+        var keywords: [String] = []
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for index in 0...utf8.count where index == utf8.count || utf8[index] == UInt8(ascii: "|") {
+                let keyword = trim(String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<index]), as: UTF8.self))
+                if !keyword.isEmpty { keywords.append(keyword) }
+                start = index + 1
+            }
+        }
+        return keywords
+    }
+
     static func trim(_ text: String) -> String {
-        // Most values start and end with a visible ASCII character: nothing to trim. (Any other
-        // first or last byte, including the bytes of a non-ASCII space, takes the full path.)
+        // ASCII spaces first, on bytes (a keyword after `|` starts with one); what Unicode calls
+        // white space beyond ASCII (0x85, U+3000...) takes the full path below.
+        let utf8 = text.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        while start < end, isASCIISpace(utf8[start]) { start = utf8.index(after: start) }
+        while start < end, isASCIISpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        let text = start == utf8.startIndex && end == utf8.endIndex ? text : String(decoding: utf8[start..<end], as: UTF8.self)
+        // Most values now start and end with a visible ASCII character: nothing more to trim.
+        // (Any other first or last byte, including the bytes of a non-ASCII space, goes on.)
         if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return text }
         // Nor when the first and last characters are not spaces (a Chinese name's are not).
         if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, !first.properties.isWhitespace, !last.properties.isWhitespace {

@@ -78,8 +78,7 @@ public struct EmojiAnnotations: Sendable, Equatable {
             if element.isTTS {
                 annotation.name = element.text
             } else {
-                annotation.keywords = element.text.unicodeScalars.split(separator: "|")
-                    .map { AnnotationXML.trim(String(String.UnicodeScalarView($0))) }.filter { !$0.isEmpty }
+                annotation.keywords = AnnotationXML.keywords(element.text)
             }
             fromThisFile[key] = annotation
         }
@@ -100,6 +99,8 @@ public struct EmojiAnnotations: Sendable, Equatable {
 
     /// The lookup key: the text without variation selectors, as CLDR spells it.
     static func key(_ text: String) -> String {
+        // U+FE0E and U+FE0F are EF B8 8E/8F in UTF-8: a text without the byte EF has neither.
+        guard text.utf8.contains(0xEF) else { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter { $0.value != 0xFE0F && $0.value != 0xFE0E })
         return String(scalars)

@@ -138,21 +138,32 @@ package struct EmojiDataStep {
         return try EmojiTestFile(contentsOf: url)
     }
 
-    /// `readEmojiTest()` and `readAnnotations()`, at once when `concurrency` allows.
+    /// `readEmojiTest()` and `readAnnotations()`, at once when `concurrency` allows. Beside them,
+    /// CLDR's English annotations are read into `EmojiAnnotations`' cache when the keyboard's
+    /// language is another: an emoji that language does not name is named in English, and those
+    /// files were otherwise read alone after this step, on one core. (Their errors are left to
+    /// the reader that needs them.)
     func readBoth() -> (Result<EmojiTestFile?, EmojiDataError>, Result<EmojiAnnotations?, EmojiDataError>) {
         guard options.concurrency > 1 else {
             let test = Result { () throws(EmojiDataError) in try readEmojiTest() }
             guard case .success(.some) = test else { return (test, .success(nil)) }
             return (test, Result { () throws(EmojiDataError) in try readAnnotations() })
         }
+        let english = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale).map { $0 != "en" } ?? false
         let results = Mutex<(Result<EmojiTestFile?, EmojiDataError>?, Result<EmojiAnnotations?, EmojiDataError>?)>((nil, nil))
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
+        DispatchQueue.concurrentPerform(iterations: english ? 3 : 2) { index in
+            switch index {
+            case 0:
                 let test = Result { () throws(EmojiDataError) in try readEmojiTest() }
                 results.withLock { $0.0 = test }
-            } else {
+            case 1:
                 let annotations = Result { () throws(EmojiDataError) in try readAnnotations() }
                 results.withLock { $0.1 = annotations }
+            default:
+                let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
+                if FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/en.xml").path) {
+                    _ = try? EmojiAnnotations(cldrCommon: common, locale: "en")
+                }
             }
         }
         return results.withLock { ($0.0!, $0.1!) }

@@ -72,6 +72,51 @@ struct EmojiAnnotationsTests {
         #expect(annotations.keywords(for: "🦄") == [])
     }
 
+    /// Keywords are split at `|` and trimmed of every Unicode space, as a split of the text's
+    /// scalars would do it, whatever spaces stand around them (ASCII, NEL, ideographic, a
+    /// combining mark after a space), and empty ones are dropped.
+    @Test func keywordsSplitAndTrimAsScalarsWould() throws {
+        func reference(_ text: String) -> [String] {
+            text.unicodeScalars.split(separator: "|").map { piece -> String in
+                var scalars = piece
+                while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
+                while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+                return String(Substring(scalars))
+            }.filter { !$0.isEmpty }
+        }
+        let texts = [
+            "face | grin | grinning face", "嘿嘿 | 笑脸 | 脸", "  a  |  b  ", "||", "|x|", "", " ", "\t x \n| y\r",
+            "\u{85}a\u{85} | \u{3000}笑\u{3000}", " \u{301}x | y \u{301} ", "\u{A0}nbsp\u{A0}|\u{2028}ls\u{2029}", "👍🏻 | 👍 ",
+        ]
+        for (index, text) in texts.enumerated() {
+            var annotations = EmojiAnnotations(locale: "en")
+            let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            try annotations.add(xml: "<annotation cp=\"\(index)\">\(escaped)</annotation>", path: "k.xml")
+            // The element's text is trimmed whole first, which changes no keyword.
+            #expect(annotations.keywords(for: "\(index)") == reference(text), "\(text.debugDescription)")
+        }
+        // And on every annotation CLDR ships in the two languages emokit names emoji in.
+        for locale in ["en", "zh"] {
+            let path = EmojiAnnotations.debianCLDRCommon.appendingPathComponent("annotations/\(locale).xml")
+            let xml = try String(contentsOf: path, encoding: .utf8)
+            let table = try Self.real(locale)
+            var checked = 0
+            for match in xml.split(separator: "<annotation cp=\"").dropFirst() {
+                guard let quote = match.firstIndex(of: "\""), let open = match.firstIndex(of: ">"), let close = match.range(of: "</annotation>"),
+                    !match[..<open].contains("tts")
+                else { continue }
+                let cp = String(match[..<quote])
+                // (Entities, the white-space characters CLDR names and a commented-out empty `cp` are
+                // left to the tests above.)
+                guard !cp.isEmpty, !cp.contains("&"), !cp.unicodeScalars.contains(where: \.properties.isWhitespace), !match[open..<close.lowerBound].contains("&")
+                else { continue }
+                #expect(table.keywords(for: cp) == reference(String(match[match.index(after: open)..<close.lowerBound])), "\(locale) \(cp)")
+                checked += 1
+            }
+            #expect(checked > 1800)
+        }
+    }
+
     @Test func keyboardLocalesMapToCLDR() {
         #expect(EmojiAnnotations.cldrLocale(forKeyboardLocale: "cn") == "zh")
         #expect(EmojiAnnotations.cldrLocale(forKeyboardLocale: "tw") == "zh_Hant")
