@@ -17,10 +17,66 @@ enum PageJSON {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
+    /// The page's text cut where its buttons' frames stand, to be filled in with another width's
+    /// frames (`SharedPageTexts`); nil when the page has no plain text.
+    static func template(_ page: Manifest.Page, indent: Int) -> Template? {
+        var out = Output(capacity: page.buttons.count * 1_000 + 512)
+        out.holes = []
+        out.spaces(indent)
+        out.page(page, indent: indent)
+        guard !out.failed, let holes = out.holes else { return nil }
+        var pieces: [[UInt8]] = []
+        var start = 0
+        for hole in holes {
+            pieces.append(Array(out.bytes[start..<hole.bytes.lowerBound]))
+            start = hole.bytes.upperBound
+        }
+        pieces.append(Array(out.bytes[start...]))
+        return Template(
+            pieces: pieces, holes: holes.map { ($0.button, $0.isFrames, $0.indent) }, buttonCount: page.buttons.count,
+            hasFrames: page.buttons.map { $0.frames != nil })
+    }
+
+    /// A page's text in pieces, with a hole after each piece but the last for one button's
+    /// `frame` or `frames` value.
+    struct Template {
+        let pieces: [[UInt8]]
+        /// Each hole's button, whether it holds `frames` (else `frame`), and its indent.
+        let holes: [(button: Int, isFrames: Bool, indent: Int)]
+        let buttonCount: Int
+        /// Which buttons have per-scale frames (a `frames` key).
+        let hasFrames: [Bool]
+
+        var byteCount: Int { pieces.reduce(0) { $0 + $1.count } }
+
+        /// The text with `frames` in the holes, in button order: nil when they are not as many as
+        /// the buttons, or a button has per-scale frames where the template's has none (or the
+        /// reverse), or a value has no plain text.
+        func text(frames: [SharedPageTexts.Frames]) -> String? {
+            guard frames.count == buttonCount, zip(frames, hasFrames).allSatisfy({ ($0.frames != nil) == $1 }) else { return nil }
+            var out = Output(capacity: byteCount + holes.count * 96)
+            for (piece, hole) in zip(pieces, holes) {
+                out.bytes.append(contentsOf: piece)
+                if hole.isFrames {
+                    out.framesByScale(frames[hole.button].frames ?? [:], indent: hole.indent)
+                } else {
+                    out.rect(frames[hole.button].frame, indent: hole.indent)
+                }
+            }
+            out.bytes.append(contentsOf: pieces[pieces.count - 1])
+            guard !out.failed else { return nil }
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+    }
+
     /// The bytes being written, and whether a value had no known text (the rest is then moot).
     struct Output {
         var bytes: [UInt8] = []
         var failed = false
+        /// Where each button's `frame` and `frames` values were written, when recorded (`template`).
+        var holes: [(bytes: Range<Int>, button: Int, isFrames: Bool, indent: Int)]?
+        /// The button being written, for `holes`.
+        private var button = -1
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
@@ -40,21 +96,22 @@ enum PageJSON {
 
         mutating func button(_ b: Manifest.Button, indent: Int) {
             let inner = indent + 2
+            button += 1
             var o = open(indent)
             if let animation = b.animation { key("animation", &o); self.animation(animation, indent: inner) }
             if let codePoints = b.codePoints { key("codePoints", &o); strings(codePoints, indent: inner) }
             key("column", &o); int(b.column)
             if let emojiVersion = b.emojiVersion { key("emojiVersion", &o); string(emojiVersion) }
             if let entry = b.entry { key("entry", &o); int(entry) }
-            key("frame", &o); rect(b.frame, indent: inner)
+            key("frame", &o)
+            var start = bytes.count
+            rect(b.frame, indent: inner)
+            holes?.append((start..<bytes.count, button, false, inner))
             if let frames = b.frames {
                 key("frames", &o)
-                var f = open(inner)
-                for (scale, frame) in frames.sorted(by: { $0.key < $1.key }) {
-                    key(scale, &f)
-                    rect(frame, indent: inner + 2)
-                }
-                close(f)
+                start = bytes.count
+                framesByScale(frames, indent: inner)
+                holes?.append((start..<bytes.count, button, true, inner))
             }
             if let image = b.image { key("image", &o); string(image) }
             key("index", &o); int(b.index)
@@ -97,6 +154,15 @@ enum PageJSON {
             key("path", &o); string(a.path)
             key("width", &o); int(a.width)
             close(o)
+        }
+
+        mutating func framesByScale(_ frames: [String: Manifest.Rect], indent: Int) {
+            var f = open(indent)
+            for (scale, frame) in frames.sorted(by: { $0.key < $1.key }) {
+                key(scale, &f)
+                rect(frame, indent: indent + 2)
+            }
+            close(f)
         }
 
         mutating func rect(_ r: Manifest.Rect, indent: Int) {

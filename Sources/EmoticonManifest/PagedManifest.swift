@@ -16,10 +16,13 @@ package struct PagedManifest {
     /// Page `index` of tab `tab`'s `sheets` alone (scale to path): the preview's thumbnails need
     /// only these, so a maker can give them without making the page's buttons.
     package let sheets: (_ tab: Int, _ index: Int) -> [String: String]
+    /// Page `index` of tab `tab` as `writeJSON` writes it, when the maker has its text without
+    /// making the page (`SharedPageTexts`); nil, or a nil answer, makes the page.
+    package let pageText: ((_ tab: Int, _ index: Int) -> String?)?
 
     package init(
         header: Manifest, pageCounts: [Int], sheets: ((_ tab: Int, _ index: Int) -> [String: String])? = nil,
-        page: @escaping (_ tab: Int, _ index: Int) -> Manifest.Page
+        pageText: ((_ tab: Int, _ index: Int) -> String?)? = nil, page: @escaping (_ tab: Int, _ index: Int) -> Manifest.Page
     ) {
         precondition(pageCounts.count == header.tabs.count, "one page count per tab")
         var header = header
@@ -28,6 +31,7 @@ package struct PagedManifest {
         self.pageCounts = pageCounts
         self.page = page
         self.sheets = sheets ?? { page($0, $1).sheets }
+        self.pageText = pageText
     }
 
     /// A manifest already whole in memory (manifests read back from shards).
@@ -95,6 +99,7 @@ package struct PagedManifest {
     /// every value is plain (`PageJSON`), else the encoder's.
     private func pageTexts(tab: Int, _ indices: Range<Int>, workers: Int) throws -> [String] {
         func text(_ index: Int) -> Result<String, any Error> {
+            if let text = pageText?(tab, index) { return .success(text) }
             let page = page(tab, index)
             if let text = PageJSON.text(page, indent: 8, indentFirstLine: true) { return .success(text) }
             return Result { Self.indented(try Manifest.encoder().encode(page), by: 8) }

@@ -70,6 +70,48 @@ struct PageJSONTests {
         }
     }
 
+    /// A page's text cut at its frames (`SharedPageTexts`) and filled in with other frames is the
+    /// text of the page with those frames, whatever its fields; frames that do not fit (another
+    /// number of buttons, per-scale frames where the page had none) or that have no text decline.
+    @Test func templatesFilledWithOtherFramesWriteThatPage() throws {
+        let random = Random(state: 11)
+        for round in 0..<400 {
+            var page = random.page()
+            let template = try #require(PageJSON.template(page, indent: 8), "round \(round)")
+            var frames: [SharedPageTexts.Frames] = []
+            for index in page.buttons.indices {
+                page.buttons[index].frame = random.rect()
+                if page.buttons[index].frames != nil {
+                    page.buttons[index].frames = Dictionary(
+                        (0..<(1 + random.int(3))).map { _ in (String(random.int(9)), random.rect()) }, uniquingKeysWith: { a, _ in a })
+                }
+                frames.append(.init(frame: page.buttons[index].frame, frames: page.buttons[index].frames))
+            }
+            #expect(template.text(frames: frames) == PageJSON.text(page, indent: 8, indentFirstLine: true), "round \(round)")
+            let shared = SharedPageTexts()
+            #expect(shared.text(tab: 0, index: round, frames: frames) { page } == PageJSON.text(page, indent: 8, indentFirstLine: true))
+            if let first = frames.first {
+                #expect(template.text(frames: frames + [first]) == nil)
+                var other = frames
+                other[0].frames = first.frames == nil ? ["2": first.frame] : nil
+                #expect(template.text(frames: other) == nil)
+                other = frames
+                other[0].frame.x = .infinity
+                #expect(template.text(frames: other) == nil)
+            }
+        }
+        // A page kept is made once; past the budget, pages are made for every use.
+        var made = 0
+        let page = random.page()
+        let frames = page.buttons.map { SharedPageTexts.Frames(frame: $0.frame, frames: $0.frames) }
+        let kept = SharedPageTexts()
+        for _ in 0..<3 { _ = kept.text(tab: 1, index: 2, frames: frames) { made += 1; return page } }
+        #expect(made == 1)
+        let none = SharedPageTexts(budget: 0)
+        for _ in 0..<3 { _ = none.text(tab: 1, index: 2, frames: frames) { made += 1; return page } }
+        #expect(made == 4)
+    }
+
     /// Control characters and numbers JSON has no text for are left to the encoder.
     @Test func declinesWhatItDoesNotKnow() {
         let random = Random(state: 7)

@@ -27,7 +27,10 @@ struct ManifestBuilder {
     var sentImages: [[String?]] = []
 
     func manifests() -> [PagedManifest] {
-        options.widths.map(manifest(width:))
+        // Any-width pages are the same at every width but for their frames: their text is made
+        // once and each width fills in its frames.
+        let shared = options.sheetLayout == .anyWidth && options.widths.count > 1 ? SharedPageTexts() : nil
+        return options.widths.map { manifest(width: $0, sharing: shared) }
     }
 
     /// What every page of one width shares.
@@ -39,19 +42,30 @@ struct ManifestBuilder {
         let layouts: [PageLayout]
     }
 
-    func manifest(width: Int) -> PagedManifest {
+    func manifest(width: Int, sharing shared: SharedPageTexts? = nil) -> PagedManifest {
         let scales = options.scales.sorted()
         let context = WidthLayout(width: width, scales: scales, layouts: scales.map { PageLayout(grid: options.grid, screenWidth: width, scale: $0) })
         var header = self.header(context)
         emojiFields?.apply(toHeader: &header)
         let pageCounts = packs.map { PageLayout.pageCount(entries: $0.entries.count, grid: options.grid) }
+        let page = { (tab: Int, index: Int) -> Manifest.Page in
+            var page = self.page(index, tab: tab, context)
+            emojiFields?.apply(to: &page, tab: tab)
+            return page
+        }
         return PagedManifest(
             header: header, pageCounts: pageCounts, sheets: { tab, index in self.sheets(index, tab: tab, width: width) },
-            page: { tab, index in
-                var page = self.page(index, tab: tab, context)
-                emojiFields?.apply(to: &page, tab: tab)
-                return page
-            })
+            pageText: shared.map { shared in
+                { tab, index in shared.text(tab: tab, index: index, frames: self.frames(index, tab: tab, context)) { page(tab, index) } }
+            }, page: page)
+    }
+
+    /// Where page `pageIndex` of tab `tabIndex`'s buttons stand at the context's width, in button
+    /// order: the frames `page` gives them, without the rest of the page.
+    func frames(_ pageIndex: Int, tab tabIndex: Int, _ context: WidthLayout) -> [SharedPageTexts.Frames] {
+        context.layouts[0].buttons(page: pageIndex, entryCount: packs[tabIndex].entries.count).map { button in
+            SharedPageTexts.Frames(frame: button.frame, frames: Self.framesByScale(button, scales: context.scales, layouts: context.layouts))
+        }
     }
 
     /// The width the sheets of the manifest of `width` are keyed by: its own for per-width
