@@ -105,10 +105,18 @@ struct PageJSONTests {
         let page = random.page()
         let frames = page.buttons.map { SharedPageTexts.Frames(frame: $0.frame, frames: $0.frames) }
         let kept = SharedPageTexts()
-        for _ in 0..<3 { _ = kept.text(tab: 1, index: 2, frames: frames) { made += 1; return page } }
+        for _ in 0..<3 {
+            _ = kept.text(tab: 1, index: 2, frames: frames) {
+                made += 1; return page
+            }
+        }
         #expect(made == 1)
         let none = SharedPageTexts(budget: 0)
-        for _ in 0..<3 { _ = none.text(tab: 1, index: 2, frames: frames) { made += 1; return page } }
+        for _ in 0..<3 {
+            _ = none.text(tab: 1, index: 2, frames: frames) {
+                made += 1; return page
+            }
+        }
         #expect(made == 4)
     }
 
