@@ -1,11 +1,13 @@
-// emokit preview: a chat app's compose screen driven by the manifest embedded in the page.
-// Everything works offline from file://: the data is inline, no fetch, no external resource.
-// Data is only ever inserted with textContent / attributes, never as HTML.
+// emokit preview: a chat app's compose screen driven by the manifest. Everything works offline
+// from file://, no fetch, no external resource: a page with per-width sheets embeds its width's
+// manifest; any-width pages share one (keyboard-data.js, a classic script beside them) and each
+// says its width on the phone frame (data-width). Data is only ever inserted with textContent /
+// attributes, never as HTML.
 (function () {
   "use strict";
   const dataElement = document.getElementById("emokit-data");
-  if (!dataElement) return;
-  const M = JSON.parse(dataElement.textContent);
+  const M = dataElement ? JSON.parse(dataElement.textContent) : globalThis.EMOKIT_PREVIEW_DATA;
+  if (!M) return;
   // Every label in the run's language (PreviewLabels; the page's lang says which).
   const labelsElement = document.getElementById("emokit-labels");
   const L = labelsElement ? JSON.parse(labelsElement.textContent) : {};
@@ -16,7 +18,8 @@
   // (320...1366 pt, the slider below), its keys drawn from the pages' sheets; with per-width
   // sheets each page is its width's sheet, the keys over it at the manifest's frames.
   const anyWidth = M.sheetLayout === "any-width";
-  const W = M.screenWidth;
+  const frameWidth = Number((document.getElementById("phone") || { dataset: {} }).dataset.width);
+  const W = (anyWidth && frameWidth) || M.screenWidth;
   const gridHeight = M.metrics.gridHeight;
   const scales = M.scales.slice().sort((a, b) => a - b);
   const dpr = window.devicePixelRatio || 1;

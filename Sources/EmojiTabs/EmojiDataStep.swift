@@ -138,11 +138,11 @@ package struct EmojiDataStep {
         return try EmojiTestFile(contentsOf: url)
     }
 
-    /// `readEmojiTest()` and `readAnnotations()`, at once when `concurrency` allows. Beside them,
-    /// CLDR's English annotations are read into `EmojiAnnotations`' cache when the keyboard's
-    /// language is another: an emoji that language does not name is named in English, and those
-    /// files were otherwise read alone after this step, on one core. (Their errors are left to
-    /// the reader that needs them.)
+    /// `readEmojiTest()` and `readAnnotations()`, at once when `concurrency` allows. CLDR's English
+    /// annotations are read into `EmojiAnnotations`' cache too when the keyboard's language is
+    /// another (beside both with three jobs, after the keyboard's language with two): an emoji
+    /// that language does not name is named in English, and those files were otherwise read
+    /// alone after this step, on one core. (Their errors are left to the reader that needs them.)
     func readBoth() -> (Result<EmojiTestFile?, EmojiDataError>, Result<EmojiAnnotations?, EmojiDataError>) {
         guard options.concurrency > 1 else {
             let test = Result { () throws(EmojiDataError) in try readEmojiTest() }
@@ -151,7 +151,14 @@ package struct EmojiDataStep {
         }
         let english = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale).map { $0 != "en" } ?? false
         let results = Mutex<(Result<EmojiTestFile?, EmojiDataError>?, Result<EmojiAnnotations?, EmojiDataError>?)>((nil, nil))
-        DispatchQueue.concurrentPerform(iterations: english ? 3 : 2) { index in
+        let readEnglish: @Sendable () -> Void = { [options] in
+            let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
+            if FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/en.xml").path) {
+                _ = try? EmojiAnnotations(cldrCommon: common, locale: "en")
+            }
+        }
+        let jobs = english && options.concurrency > 2 ? 3 : 2
+        DispatchQueue.concurrentPerform(iterations: jobs) { index in
             switch index {
             case 0:
                 let test = Result { () throws(EmojiDataError) in try readEmojiTest() }
@@ -159,11 +166,9 @@ package struct EmojiDataStep {
             case 1:
                 let annotations = Result { () throws(EmojiDataError) in try readAnnotations() }
                 results.withLock { $0.1 = annotations }
+                if english && jobs == 2 { readEnglish() }
             default:
-                let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
-                if FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/en.xml").path) {
-                    _ = try? EmojiAnnotations(cldrCommon: common, locale: "en")
-                }
+                readEnglish()
             }
         }
         return results.withLock { ($0.0!, $0.1!) }

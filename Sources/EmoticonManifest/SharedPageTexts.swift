@@ -49,7 +49,13 @@ package final class SharedPageTexts: @unchecked Sendable {
         let known = templates[key]
         lock.unlock()
         if let known { return known?.text(frames: frames) }
-        let template = PageJSON.template(make(), indent: 8)
+        let page = make()
+        lock.lock()
+        let room = kept < budget
+        lock.unlock()
+        // Past the budget the page is written as it is, once, as without sharing.
+        guard room else { return PageJSON.text(page, indent: 8, indentFirstLine: true) }
+        let template = PageJSON.template(page, indent: 8)
         let size = template?.byteCount ?? 0
         lock.lock()
         if templates[key] == nil, kept + size <= budget {

@@ -2,9 +2,11 @@ import EmoticonManifest
 import Foundation
 
 /// Builds the preview site from the manifests: `index.html`, one `preview/<width>.html` per
-/// width, and the shared script and style. Pages embed their data (no fetch), so they work
-/// from `file://` with nothing else. A preview embeds its width's whole manifest, so it is
-/// written a piece at a time (`writePreview`), the manifest's pages made one by one.
+/// width, and the shared script and style. Nothing is fetched, so the pages work from `file://`
+/// with nothing else. With per-width sheets a preview embeds its width's whole manifest; with
+/// any-width sheets every width's page reads the same data, one classic script beside them
+/// (`sharedDataPath`: the manifest of `reference`), and names only its width. Either is written
+/// a piece at a time (`writePreview`, `writeSharedData`), the manifest's pages made one by one.
 public struct PreviewSiteBuilder {
     public struct Summary: Sendable, Codable, Equatable {
         public struct Pack: Sendable, Codable, Equatable {
@@ -129,6 +131,23 @@ public struct PreviewSiteBuilder {
     /// Where the preview page of `width` goes.
     public static func previewPath(width: Int) -> String { "preview/\(width).html" }
 
+    /// The data every any-width preview page reads (`preview/<width>.html` loads it as a script):
+    /// one copy instead of one per width (the emoji keyboard's manifest is 3.7 MB).
+    public static let sharedDataPath = "preview/keyboard-data.js"
+
+    /// Whether the preview pages share their data (`sharedDataPath`): with any-width sheets a
+    /// manifest differs from another width's only where its keys stand, which the preview lays
+    /// out itself at whatever width its frame has.
+    package var sharesData: Bool { reference?.header.sheetLayout == .anyWidth }
+
+    /// The shared data's script, piece by piece into `write`: `json` writes the JSON of
+    /// `reference`, a JavaScript expression as it is (JSON is a subset of JavaScript).
+    package func writeSharedData(json: Template.JSONStream, into write: (String) throws -> Void) throws {
+        try write("globalThis.EMOKIT_PREVIEW_DATA = ")
+        try withoutActuallyEscaping(write) { write in try json(write) }
+        try write(";\n")
+    }
+
     /// `manifest`'s preview page, piece by piece into `write`. `json` writes the manifest's JSON
     /// in pieces (`PagedManifest.writeJSON`, or a tee of it into the manifest file).
     package func writePreview(_ manifest: PagedManifest, json: Template.JSONStream, into write: (String) throws -> Void) throws {
@@ -147,7 +166,7 @@ public struct PreviewSiteBuilder {
     }
 
     /// The manifest the index page shows: 375 pt, else the first width.
-    var reference: PagedManifest? { manifests.first { $0.screenWidth == 375 } ?? manifests.first }
+    package var reference: PagedManifest? { manifests.first { $0.screenWidth == 375 } ?? manifests.first }
 
     func indexContext() -> [String: Template.Value] {
         let reference = self.reference
@@ -201,6 +220,7 @@ public struct PreviewSiteBuilder {
         let width = "\(manifest.screenWidth)"
         return [
             "width": .text(width),
+            "sharedData": .bool(sharesData),
             "generator": .text(summary.generator),
             "widths": .list(widths),
             "tabs": .list(tabs),

@@ -33,8 +33,8 @@ package struct SiteStep {
     }
 
     /// Writes every output of the manifests. Each manifest is written a page at a time, and its
-    /// JSON made once for both its file and its preview page (the preview embeds it), so memory
-    /// stays flat in the number of pages. Widths are written `workers` at a time: each width's
+    /// JSON made once for both its file and its preview page (a per-width preview embeds it; the
+    /// any-width previews share the reference width's), so memory stays flat in the number of pages. Widths are written `workers` at a time: each width's
     /// files are its own, and at nine widths the JSON is most of a rebuild's time.
     package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder, workers: Int = 1) throws(OutputError) {
         let site =
@@ -54,7 +54,29 @@ package struct SiteStep {
             let path = "manifests/\(manifest.screenWidth).json"
             try output.writeStreamed(to: path) { (file) throws(OutputError) in
                 var written = false
-                if let site {
+                if let site, site.sharesData {
+                    // Any-width previews: each page names its width, and the reference width's
+                    // manifest is also the data they all read.
+                    try output.writeStreamed(to: PreviewSiteBuilder.previewPath(width: manifest.screenWidth)) { (preview) throws(OutputError) in
+                        try Self.reporting(path: "preview templates") {
+                            try site.writePreview(manifest, json: { _ in }, into: { try preview.write($0) })
+                        }
+                    }
+                    if site.reference?.screenWidth == manifest.screenWidth {
+                        try output.writeStreamed(to: PreviewSiteBuilder.sharedDataPath) { (data) throws(OutputError) in
+                            try Self.reporting(path: PreviewSiteBuilder.sharedDataPath) {
+                                try site.writeSharedData(
+                                    json: { emit in
+                                        try manifest.writeJSON(workers: pageWorkers) { piece in
+                                            try file.write(piece)
+                                            try emit(piece)
+                                        }
+                                    }, into: { try data.write($0) })
+                            }
+                        }
+                        written = true
+                    }
+                } else if let site {
                     let previewPath = PreviewSiteBuilder.previewPath(width: manifest.screenWidth)
                     try output.writeStreamed(to: previewPath) { (preview) throws(OutputError) in
                         try Self.reporting(path: "preview templates") {

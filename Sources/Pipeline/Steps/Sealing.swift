@@ -11,7 +11,9 @@ struct Sealing {
     func run(_ generator: Generator, _ read: ReadingPacks.Packs, _ rendered: RenderingPages.Pages, _ extras: DrawingExtras.Extras, output: OutputFolder)
         throws(GenerationError)
     {
-        let sheets = generator.pageSheets(rendered.pages, packs: read.packs) + extras.tabIcons.sheets
+        // Every sheet's digest was taken as it was encoded: the seal reads none of them again.
+        let variantSheets = extras.variants.flatMap { $0.sheets.flatMap(\.values) }
+        let sheets = generator.pageSheets(rendered.pages, packs: read.packs) + extras.tabIcons.sheets + variantSheets
         let archive: SealStep.PendingArchive?
         do { archive = try seal.seal(output, knownDigests: SealStep.digests(of: sheets)) } catch { throw GenerationError(error) }
         let swapStarted = OutputIndex.now()

@@ -1,5 +1,6 @@
 import EmoticonManifest
 import Foundation
+import Pipeline
 import PipelineTestSupport
 import PreviewSite
 import TestSupport
@@ -20,9 +21,17 @@ struct ManifestStreamingTests {
         String(decoding: try Manifest.encoder().encode(manifest), as: UTF8.self)
     }
 
-    @Test func writtenFilesAreTheEncoderBytesOfTheWholeManifest() throws {
+    /// Per-width previews embed their width's manifest; any-width previews all read one copy of
+    /// the first width's (none is 375 here), `preview/keyboard-data.js`, and name their width.
+    @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
+    func writtenFilesAreTheEncoderBytesOfTheWholeManifest(sheets: Manifest.SheetLayout) throws {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414]) { $0.assetCatalog = "Emoticons" }
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414]) {
+            $0.assetCatalog = "Emoticons"
+            $0.sheetLayout = sheets
+        }
+        let shared = out.appendingPathComponent("preview/keyboard-data.js")
+        #expect(FileManager.default.fileExists(atPath: shared.path) == (sheets == .anyWidth))
         for width in [320, 414] {
             let data = try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json"))
             let manifest = try Manifest.decode(data)
@@ -30,7 +39,40 @@ struct ManifestStreamingTests {
             #expect(data == (try manifest.jsonData()), "manifests/\(width).json")
             let html = try String(contentsOf: out.appendingPathComponent("preview/\(width).html"), encoding: .utf8)
             let script = "<script id=\"emokit-data\" type=\"application/json\">" + Escape.scriptJSON(try Self.encoded(manifest)) + "</script>"
-            #expect(html.contains(script), "preview/\(width).html embeds the manifest")
+            #expect(html.contains("<main id=\"phone\" class=\"phone\" data-width=\"\(width)\""))
+            if sheets == .anyWidth {
+                #expect(!html.contains("emokit-data") && html.contains("<script src=\"keyboard-data.js\"></script>"), "preview/\(width).html")
+                if width == 320 {
+                    #expect(try String(contentsOf: shared, encoding: .utf8) == "globalThis.EMOKIT_PREVIEW_DATA = " + (try Self.encoded(manifest)) + ";\n")
+                }
+            } else {
+                #expect(html.contains(script), "preview/\(width).html embeds the manifest")
+            }
+        }
+    }
+
+    /// Any-width manifests written together share their pages' text (each page made once, every
+    /// width filling in its own frames: `SharedPageTexts`); each must be the very file a run of
+    /// its width alone writes, page made whole, in both layouts (weibo's frames snap to pixels
+    /// per scale) and with the emoji keyboard's variants.
+    @Test(arguments: [false, true])
+    func sharedPagesWriteWhatEachWidthAloneWrites(weibo: Bool) throws {
+        let widths = [320, 375, 393, 414, 834, 1366]
+        let root = Fixtures.temporaryDirectory()
+        let configure = { (options: inout GeneratorOptions) in
+            if weibo { options.useLayout(.weibo) }
+            options.emojiKeyboard = true
+            options.emojiGroups = ["People & Body", "Flags"]
+        }
+        let together = root.appendingPathComponent("together")
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: together, widths: widths, configure: configure)
+        for width in widths {
+            let alone = root.appendingPathComponent("\(width)")
+            _ = try PipelineRun.generate([Fixtures.samplePacks], out: alone, widths: [width], configure: configure)
+            let path = "manifests/\(width).json"
+            let written = try Data(contentsOf: together.appendingPathComponent(path))
+            #expect(written == (try Data(contentsOf: alone.appendingPathComponent(path))), "\(path)")
+            #expect(written.count > 100_000)
         }
     }
 
