@@ -18,6 +18,9 @@
   // (320...1366 pt, the slider below), its keys drawn from the pages' sheets; with per-width
   // sheets each page is its width's sheet, the keys over it at the manifest's frames.
   const anyWidth = M.sheetLayout === "any-width";
+  // With any-width sheets M is the shared data, another width's manifest: its screenWidth, the
+  // grid's cellWidth and columnsByScale and the keys' frames are not this page's (only the
+  // per-width code below reads them).
   const frameWidth = Number((document.getElementById("phone") || { dataset: {} }).dataset.width);
   const W = (anyWidth && frameWidth) || M.screenWidth;
   const gridHeight = M.metrics.gridHeight;

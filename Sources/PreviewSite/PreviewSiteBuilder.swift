@@ -117,8 +117,8 @@ public struct PreviewSiteBuilder {
     }
 
     /// The web runtime's code as a classic script defining `createEmokit(data, scriptURL)`: the
-    /// preview pages are its first user, each page passing the data it makes from its embedded
-    /// manifest.
+    /// preview pages are its first user, each page passing the data it makes from its manifest
+    /// (embedded, or the shared `sharedDataPath`).
     func runtimeScript() throws -> String {
         guard let code = Self.runtimeCode({ templates[$0].flatMap { String(data: $0, encoding: .utf8) } }) else {
             throw BuildError(description: "emoticons.js: the web runtime's code is missing from this build (\(Self.runtimeFiles.joined(separator: ", ")))")
@@ -136,8 +136,10 @@ public struct PreviewSiteBuilder {
     public static let sharedDataPath = "preview/keyboard-data.js"
 
     /// Whether the preview pages share their data (`sharedDataPath`): with any-width sheets a
-    /// manifest differs from another width's only where its keys stand, which the preview lays
-    /// out itself at whatever width its frame has.
+    /// manifest differs from another width's only in what follows from the width (`screenWidth`,
+    /// the grid's `cellWidth` and `columnsByScale`, the keys' frames), none of which preview.js
+    /// reads then: it lays the keyboard out itself at its frame's width, from the page's
+    /// `data-width`.
     package var sharesData: Bool { reference?.header.sheetLayout == .anyWidth }
 
     /// The shared data's script, piece by piece into `write`: `json` writes the JSON of

@@ -54,7 +54,10 @@ package struct ManifestAnnotation: Sendable {
 
 extension PagedManifest {
     /// This manifest with `annotations` applied, in order, to its header and to each page as
-    /// it is made (pages stay made on demand).
+    /// it is made (pages stay made on demand). Its pages are made whole: an annotation may write
+    /// a page differently at each width (an image set's name), so the text widths share
+    /// (`pageText`, `SharedPageTexts`) is not kept; `--xcassets` and `--web` runs write their
+    /// manifests as they did before it.
     package func annotated(_ annotations: [ManifestAnnotation]) -> PagedManifest {
         guard !annotations.isEmpty else { return self }
         var header = self.header

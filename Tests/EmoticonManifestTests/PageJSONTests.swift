@@ -112,12 +112,13 @@ struct PageJSONTests {
         }
         #expect(made == 1)
         let none = SharedPageTexts(budget: 0)
+        #expect(none.text(tab: 1, index: 2, frames: frames) { page } == PageJSON.text(page, indent: 8, indentFirstLine: true))
         for _ in 0..<3 {
             _ = none.text(tab: 1, index: 2, frames: frames) {
                 made += 1; return page
             }
         }
-        #expect(made == 4)
+        #expect(made == 4)  // (the page made for the check above is not counted)
     }
 
     /// Control characters and numbers JSON has no text for are left to the encoder.
