@@ -157,12 +157,7 @@ enum PageJSON {
         }
 
         mutating func framesByScale(_ frames: [String: Manifest.Rect], indent: Int) {
-            var f = open(indent)
-            for (scale, frame) in frames.sorted(by: { $0.key < $1.key }) {
-                key(scale, &f)
-                rect(frame, indent: indent + 2)
-            }
-            close(f)
+            sortedMap(frames, indent: indent) { $0.rect($1, indent: $2) }
         }
 
         mutating func rect(_ r: Manifest.Rect, indent: Int) {
@@ -184,19 +179,20 @@ enum PageJSON {
         }
 
         mutating func rects(_ rects: [String: Manifest.PixelRect], indent: Int) {
-            var o = open(indent)
-            for (scale, rect) in rects.sorted(by: { $0.key < $1.key }) {
-                key(scale, &o)
-                pixelRect(rect, indent: indent + 2)
-            }
-            close(o)
+            sortedMap(rects, indent: indent) { $0.pixelRect($1, indent: $2) }
         }
 
         mutating func strings(_ map: [String: String], indent: Int) {
+            sortedMap(map, indent: indent) { out, value, _ in out.string(value) }
+        }
+
+        /// An object of `map`'s entries, keys sorted as the encoder sorts them, each value written
+        /// by `write` at the values' indent.
+        mutating func sortedMap<Value>(_ map: [String: Value], indent: Int, _ write: (inout Output, Value, Int) -> Void) {
             var o = open(indent)
             for (name, value) in map.sorted(by: { $0.key < $1.key }) {
                 key(name, &o)
-                string(value)
+                write(&self, value, indent + 2)
             }
             close(o)
         }
