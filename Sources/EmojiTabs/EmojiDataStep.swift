@@ -151,12 +151,7 @@ package struct EmojiDataStep {
         }
         let english = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale).map { $0 != "en" } ?? false
         let results = Mutex<(Result<EmojiTestFile?, EmojiDataError>?, Result<EmojiAnnotations?, EmojiDataError>?)>((nil, nil))
-        let readEnglish: @Sendable () -> Void = { [options] in
-            let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
-            if FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/en.xml").path) {
-                _ = try? EmojiAnnotations(cldrCommon: common, locale: "en")
-            }
-        }
+        let readEnglish: @Sendable () -> Void = { [self] in _ = try? readAnnotations(locale: "en") }
         let jobs = english && options.concurrency > 2 ? 3 : 2
         DispatchQueue.concurrentPerform(iterations: jobs) { index in
             switch index {
@@ -178,6 +173,11 @@ package struct EmojiDataStep {
     /// Debian's CLDR is not installed and `--cldr` was not given.
     package func readAnnotations() throws(EmojiDataError) -> EmojiAnnotations? {
         guard let locale = EmojiAnnotations.cldrLocale(forKeyboardLocale: options.locale) else { return nil }
+        return try readAnnotations(locale: locale)
+    }
+
+    /// CLDR's annotations in `locale` (`zh`, `en`...), nil as `readAnnotations()`.
+    func readAnnotations(locale: String) throws(EmojiDataError) -> EmojiAnnotations? {
         let common = options.cldr ?? EmojiAnnotations.debianCLDRCommon
         if options.cldr == nil && !FileManager.default.fileExists(atPath: common.appendingPathComponent("annotations/\(locale).xml").path) { return nil }
         return try EmojiAnnotations(cldrCommon: common, locale: locale)

@@ -33,8 +33,7 @@ enum PageJSON {
         }
         pieces.append(Array(out.bytes[start...]))
         return Template(
-            pieces: pieces, holes: holes.map { ($0.button, $0.isFrames, $0.indent) }, buttonCount: page.buttons.count,
-            hasFrames: page.buttons.map { $0.frames != nil })
+            pieces: pieces, holes: holes.map { ($0.button, $0.isFrames, $0.indent) }, hasFrames: page.buttons.map { $0.frames != nil })
     }
 
     /// A page's text in pieces, with a hole after each piece but the last for one button's
@@ -43,8 +42,7 @@ enum PageJSON {
         let pieces: [[UInt8]]
         /// Each hole's button, whether it holds `frames` (else `frame`), and its indent.
         let holes: [(button: Int, isFrames: Bool, indent: Int)]
-        let buttonCount: Int
-        /// Which buttons have per-scale frames (a `frames` key).
+        /// Which buttons have per-scale frames (a `frames` key), one per button.
         let hasFrames: [Bool]
 
         var byteCount: Int { pieces.reduce(0) { $0 + $1.count } }
@@ -53,7 +51,7 @@ enum PageJSON {
         /// the buttons, or a button has per-scale frames where the template's has none (or the
         /// reverse), or a value has no plain text.
         func text(frames: [SharedPageTexts.Frames]) -> String? {
-            guard frames.count == buttonCount, zip(frames, hasFrames).allSatisfy({ ($0.frames != nil) == $1 }) else { return nil }
+            guard frames.count == hasFrames.count, zip(frames, hasFrames).allSatisfy({ ($0.frames != nil) == $1 }) else { return nil }
             var out = Output(capacity: byteCount + holes.count * 96)
             for (piece, hole) in zip(pieces, holes) {
                 out.bytes.append(contentsOf: piece)

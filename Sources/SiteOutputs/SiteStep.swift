@@ -53,42 +53,28 @@ package struct SiteStep {
             let manifest = manifests[index]
             let path = "manifests/\(manifest.screenWidth).json"
             try output.writeStreamed(to: path) { (file) throws(OutputError) in
+                // The manifest's JSON into its file, each piece also handed to `emit` (a per-width
+                // preview page, or the any-width previews' shared data) as it is made.
                 var written = false
-                if let site, site.sharesData {
-                    // Any-width previews: each page names its width, and the reference width's
-                    // manifest is also the data they all read.
+                let json: Template.JSONStream = { emit in
+                    try manifest.writeJSON(workers: pageWorkers) { piece in
+                        if !written { try file.write(piece) }
+                        try emit(piece)
+                    }
+                    written = true
+                }
+                if let site {
+                    // Any-width pages only name their width: the reference width's manifest is
+                    // the data they all read.
+                    let sharesData = site.sharesData
                     try output.writeStreamed(to: PreviewSiteBuilder.previewPath(width: manifest.screenWidth)) { (preview) throws(OutputError) in
                         try Self.reporting(path: "preview templates") {
-                            try site.writePreview(manifest, json: { _ in }, into: { try preview.write($0) })
+                            try site.writePreview(manifest, json: sharesData ? { _ in } : json, into: { try preview.write($0) })
                         }
                     }
-                    if site.reference?.screenWidth == manifest.screenWidth {
+                    if sharesData && site.reference?.screenWidth == manifest.screenWidth {
                         try output.writeStreamed(to: PreviewSiteBuilder.sharedDataPath) { (data) throws(OutputError) in
-                            try Self.reporting(path: PreviewSiteBuilder.sharedDataPath) {
-                                try site.writeSharedData(
-                                    json: { emit in
-                                        try manifest.writeJSON(workers: pageWorkers) { piece in
-                                            try file.write(piece)
-                                            try emit(piece)
-                                        }
-                                    }, into: { try data.write($0) })
-                            }
-                        }
-                        written = true
-                    }
-                } else if let site {
-                    let previewPath = PreviewSiteBuilder.previewPath(width: manifest.screenWidth)
-                    try output.writeStreamed(to: previewPath) { (preview) throws(OutputError) in
-                        try Self.reporting(path: "preview templates") {
-                            try site.writePreview(
-                                manifest,
-                                json: { emit in
-                                    try manifest.writeJSON(workers: pageWorkers) { piece in
-                                        if !written { try file.write(piece) }
-                                        try emit(piece)
-                                    }
-                                    written = true
-                                }, into: { try preview.write($0) })
+                            try Self.reporting(path: PreviewSiteBuilder.sharedDataPath) { try site.writeSharedData(json: json, into: { try data.write($0) }) }
                         }
                     }
                 }
