@@ -72,6 +72,7 @@ public struct EmojiAnnotations: Sendable, Equatable {
     public mutating func add(xml: String, path: String) throws(EmojiDataError) {
         let parsed = try AnnotationXML.parse(xml, path: path)
         var fromThisFile: [String: Annotation] = [:]
+        fromThisFile.reserveCapacity(parsed.count / 2)  // a name and a keywords element per emoji
         for element in parsed {
             let key = Self.key(element.cp)
             var annotation = fromThisFile[key] ?? Annotation(name: nil, keywords: [])
@@ -82,7 +83,12 @@ public struct EmojiAnnotations: Sendable, Equatable {
             }
             fromThisFile[key] = annotation
         }
-        for (key, annotation) in fromThisFile where table[key] == nil { table[key] = annotation }
+        // The first file (most runs read one) is the table as it is: every key hashed once less.
+        if table.isEmpty {
+            table = fromThisFile
+        } else {
+            for (key, annotation) in fromThisFile where table[key] == nil { table[key] = annotation }
+        }
     }
 
     /// The annotation of `emoji` (with or without U+FE0F), or nil when CLDR has none.

@@ -166,32 +166,40 @@ public struct EmojiTestFile: Sendable, Equatable {
     }
 
     /// `code points ; status # emoji E<version> name`
+    ///
+    /// Found in the line's UTF-8 bytes (its delimiters are ASCII): walking it by characters
+    /// measured grapheme clusters around every emoji of the file, and was most of reading it.
     static func entry(
         _ line: Substring, group: String?, subgroup: String?, lineNumber: Int,
         fail: (String) -> EmojiDataError
     ) throws(EmojiDataError) -> Entry {
-        guard let semicolon = line.firstIndex(of: ";") else { throw fail("expected 'code points ; status # emoji E<version> name'") }
-        guard let hash = line[semicolon...].firstIndex(of: "#") else { throw fail("missing the '# emoji E<version> name' comment") }
+        let utf8 = line.utf8
+        guard let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) else { throw fail("expected 'code points ; status # emoji E<version> name'") }
+        guard let hash = utf8[semicolon...].firstIndex(of: UInt8(ascii: "#")) else { throw fail("missing the '# emoji E<version> name' comment") }
         guard let group else { throw fail("an emoji before any '# group:' line") }
         guard let subgroup else { throw fail("an emoji before any '# subgroup:' line in group \(group)") }
         var scalars = String.UnicodeScalarView()
-        for part in line[line.startIndex..<semicolon].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+        for bytes in utf8[..<semicolon].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            let part = String(decoding: bytes, as: UTF8.self)
             guard part.count <= 6, let value = UInt32(part, radix: 16), let scalar = Unicode.Scalar(value) else {
                 throw fail("\"\(part)\" is not a code point")
             }
             scalars.append(scalar)
         }
         guard !scalars.isEmpty else { throw fail("no code points") }
-        let statusText = String(Self.trimmed(line[line.index(after: semicolon)..<hash]))
+        let statusText = String(Self.trimmed(Substring(String(decoding: utf8[utf8.index(after: semicolon)..<hash], as: UTF8.self))))
         guard let status = Status(rawValue: statusText) else { throw fail("unknown status \"\(statusText)\"") }
         let text = String(scalars)
-        // The comment: the emoji, then E<version>, then the name. Compared on scalars, since the
-        // emoji is followed by a space that must not be folded into its grapheme cluster.
-        let comment = line[line.index(after: hash)...].unicodeScalars.drop { $0 == " " }
-        guard comment.starts(with: text.unicodeScalars) else {
+        // The comment: spaces, the emoji (its bytes are its code points'), then E<version> and
+        // the name. Compared on bytes, since the emoji is followed by a space that must not be
+        // folded into its grapheme cluster.
+        var emoji = utf8.index(after: hash)
+        while emoji != utf8.endIndex && utf8[emoji] == UInt8(ascii: " ") { emoji = utf8.index(after: emoji) }
+        guard utf8[emoji...].starts(with: text.utf8) else {
             throw fail("the comment's emoji does not match the code points \(String(line[line.startIndex..<semicolon]).trimmingCharacters(in: .whitespaces))")
         }
-        let rest = Self.trimmed(Substring(comment.dropFirst(text.unicodeScalars.count)))
+        let after = String(decoding: utf8[utf8.index(emoji, offsetBy: text.utf8.count)...], as: UTF8.self)
+        let rest = Self.trimmed(Substring(after))
         guard rest.hasPrefix("E"), let space = rest.firstIndex(of: " ") else { throw fail("expected 'E<version> name' after the emoji") }
         let version = String(rest[rest.index(after: rest.startIndex)..<space])
         guard !version.isEmpty, version.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { throw fail("bad Emoji version \"E\(version)\"") }

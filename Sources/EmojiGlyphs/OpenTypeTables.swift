@@ -209,7 +209,9 @@ struct LigatureLookups {
             var i = 0
             while i < glyphs.count {
                 if let candidates = table[glyphs[i]],
-                    let match = candidates.first(where: { i + $0.rest.count < glyphs.count && Array(glyphs[(i + 1)..<(i + 1 + $0.rest.count)]) == $0.rest })
+                    // Compared in place: a base such as 👩 starts hundreds of ligatures, and
+                    // copying the glyphs out for each was most of deciding what the font draws.
+                    let match = candidates.first(where: { i + $0.rest.count < glyphs.count && glyphs[(i + 1)..<(i + 1 + $0.rest.count)].elementsEqual($0.rest) })
                 {
                     out.append(match.glyph)
                     i += 1 + match.rest.count

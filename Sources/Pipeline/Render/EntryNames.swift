@@ -23,7 +23,11 @@ struct EntryNames: Sendable {
             }
         }
         annotations = loaded
-        note = problem.map { "emoji are named by their Unicode names: CLDR annotations could not be read (\($0)); install unicode-cldr-core" }
+        note = problem.map { problem in
+            // With the keyboard's language read, only what it leaves unnamed loses a name.
+            let who = loaded.first.map { "emoji CLDR's \($0.locale) annotations do not name" } ?? "emoji"
+            return "\(who) are named by their Unicode names: CLDR annotations could not be read (\(problem)); install unicode-cldr-core"
+        }
     }
 
     /// Why CLDR names are missing, when they are.
