@@ -53,24 +53,45 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
 
     public convenience init(path: String) throws {
         let file: OpenRegularFile
-        let bytes: [UInt8]
+        let reader: ByteReader
         do {
             file = try OpenRegularFile(URL(fileURLWithPath: path), maxBytes: Self.maxFontBytes)
-            bytes = try file.read(at: 0, count: file.size)
+            reader = try Self.tables(of: file, path: path)
         } catch {
             throw EmojiGlyphError.unreadable(path: path, reason: error.description)
         }
-        try self.init(bytes: bytes, path: path, file: file)
+        try self.init(reader: reader, file: file)
     }
 
     public convenience init(bytes: [UInt8], path: String) throws {
-        try self.init(bytes: bytes, path: path, file: nil)
+        try self.init(reader: ByteReader(bytes: bytes, path: path), file: nil)
     }
 
-    /// Parses `bytes`; glyph images are then read from `file` when given (its bytes), else kept.
-    private init(bytes: [UInt8], path: String, file: OpenRegularFile?) throws {
+    /// The font file without its bitmap table when the table directory names one: the bitmaps
+    /// (10.9 MB of Noto's 11) are read a glyph at a time when drawn, so reading them up front
+    /// only cost every emoji run the time to page them in. A directory that does not parse is
+    /// read whole, for `init(reader:file:)` to say what is wrong with it.
+    private static func tables(of file: OpenRegularFile, path: String) throws(RegularFile.Problem) -> ByteReader {
+        let whole = { () throws(RegularFile.Problem) in ByteReader(bytes: try file.read(at: 0, count: file.size), path: path) }
+        guard file.size >= 12 else { return try whole() }
+        let header = ByteReader(bytes: try file.read(at: 0, count: 12), path: path)
+        guard let count = try? header.u16(4), 12 + count * 16 <= file.size else { return try whole() }
+        let directory = ByteReader(bytes: try file.read(at: 0, count: 12 + count * 16), path: path)
+        for i in 0..<count {
+            let record = 12 + i * 16
+            guard (try? directory.tag(record)) == "CBDT", let offset = try? directory.u32(record + 8), let length = try? directory.u32(record + 12),
+                offset >= 12 + count * 16, offset <= file.size - length
+            else { continue }
+            let bytes = try file.read(at: 0, count: offset) + file.read(at: offset + length, count: file.size - offset - length)
+            return ByteReader(bytes: bytes, path: path, hole: offset..<(offset + length))
+        }
+        return try whole()
+    }
+
+    /// Parses the font `r` reads; glyph images are then read from `file` when given, else from `r`.
+    private init(reader r: ByteReader, file: OpenRegularFile?) throws {
+        let path = r.path
         self.path = path
-        let r = ByteReader(bytes: bytes, path: path)
         var tables: [String: Int] = [:]
         do {
             let version = try r.u32(0)
@@ -79,7 +100,7 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
             for i in 0..<count {
                 let record = 12 + i * 16
                 let offset = try r.u32(record + 8), length = try r.u32(record + 12)
-                try r.check(offset, length)
+                try r.checkInFile(offset, length)
                 tables[try r.tag(record)] = offset
             }
         } catch let error as EmojiGlyphError {
@@ -94,7 +115,9 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         guard let cmapOffset = tables["cmap"] else { throw EmojiGlyphError.missingTable(path: path, tag: "cmap") }
         func parse<T>(_ table: String, _ body: () throws(ByteReader.OutOfBounds) -> T) throws -> T {
             do { return try body() } catch {
-                throw EmojiGlyphError.corrupt(path: path, table: table, reason: "offset \(error.offset) (+\(error.length)) is outside the file")
+                let inBitmaps = r.hole.overlaps(error.offset..<(error.offset + max(error.length, 1)))
+                throw EmojiGlyphError.corrupt(
+                    path: path, table: table, reason: "offset \(error.offset) (+\(error.length)) is \(inBitmaps ? "inside the CBDT table (bitmaps)" : "outside the file")")
             }
         }
         glyphData = file.map { .file($0) } ?? .bytes(r)

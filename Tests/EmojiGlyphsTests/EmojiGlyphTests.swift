@@ -135,4 +135,44 @@ struct EmojiGlyphTests {
             #expect("\(error)".contains("cblc.ttf"))
         }
     }
+    /// A font opened by path is read without its bitmap table (glyphs are read from the file when
+    /// drawn): it finds the same glyphs, draws the same pixels and names itself as the font read
+    /// whole does.
+    @Test func fontReadWithoutItsBitmapsIsTheWholeFont() throws {
+        let whole = try ColorEmojiFont(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath))), path: Self.fontPath)
+        #expect(Self.font.summary == whole.summary)
+        #expect(Self.font.revision == whole.revision)
+        let emoji = Self.tricky.map(\.emoji) + ["👋", "👋🏻", "🧑🏽‍🤝‍🧑🏻", "🇯🇵", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "👩‍❤️‍💋‍👨", "a", "🫨"]
+        for text in emoji {
+            #expect(Self.font.glyphID(for: text) == whole.glyphID(for: text), "\(text)")
+            #expect(Self.font.hasGlyph(for: text) == whole.hasGlyph(for: text), "\(text)")
+            #expect(try Self.font.glyph(for: text, pixelSize: 64) == whole.glyph(for: text, pixelSize: 64), "\(text)")
+        }
+    }
+
+    /// A table whose offset points into the bitmaps, which a font opened by path does not hold,
+    /// is refused naming the table and where it points.
+    @Test func aTableInsideTheBitmapsIsNamed() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath)))
+        func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        let records = (0..<count).map { 12 + $0 * 16 }
+        let tag = { (record: Int) in String(decoding: bytes[record..<(record + 4)], as: UTF8.self) }
+        let cbdt = try #require(records.first { tag($0) == "CBDT" }), cmap = try #require(records.first { tag($0) == "cmap" })
+        // cmap moved to the middle of the bitmaps (its length still fits in the file).
+        let inside = u32(cbdt + 8) + u32(cbdt + 12) / 2
+        for k in 0..<4 { bytes[cmap + 8 + k] = UInt8(truncatingIfNeeded: inside >> (24 - 8 * k)) }
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("moved-cmap.ttf")
+        try Data(bytes).write(to: file)
+        do {
+            _ = try ColorEmojiFont(path: file.path)
+            Issue.record("a cmap inside the bitmaps was read")
+        } catch {
+            #expect("\(error)".contains("moved-cmap.ttf"))
+            #expect("\(error)".contains("cmap"))
+            #expect("\(error)".contains("inside the CBDT table (bitmaps)"))
+        }
+    }
 }

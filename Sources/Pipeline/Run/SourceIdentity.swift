@@ -39,9 +39,16 @@ struct SourceIdentity: Sendable {
     static func fileDigest(_ url: URL) throws(GenerationError) -> String {
         do {
             // Regular files only (a FIFO must not hang the run); a font is at most this large.
-            let data = try RegularFile.read(url, maxBytes: ColorEmojiFont.maxFontBytes)
+            // Hashed a megabyte at a time: an 11 MB font read whole was paged into fresh memory
+            // on every emoji run, only to be hashed once and dropped.
+            let file = try OpenRegularFile(url, maxBytes: ColorEmojiFont.maxFontBytes)
             var hash = SHA256()
-            data.withUnsafeBytes { hash.update(buffer: $0) }
+            var offset = 0
+            while offset < file.size {
+                let chunk = try file.read(at: offset, count: min(1 << 20, file.size - offset))
+                chunk.withUnsafeBytes { hash.update(buffer: $0) }
+                offset += chunk.count
+            }
             return hash.finalize().hexString
         } catch {
             throw .emojiSource(.unreadable(path: url.path, reason: "\(error)"))
