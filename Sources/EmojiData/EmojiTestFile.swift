@@ -167,27 +167,37 @@ public struct EmojiTestFile: Sendable, Equatable {
 
     /// `code points ; status # emoji E<version> name`
     ///
-    /// Found in the line's UTF-8 bytes (its delimiters are ASCII): walking it by characters
+    /// Walked on the line's UTF-8 bytes (its delimiters are ASCII): walking it by characters
     /// measured grapheme clusters around every emoji of the file, and was most of reading it.
+    /// A delimiter is a byte that is a character of its own, as when the line was walked by
+    /// characters: the `#` of a keycap `#️⃣` is not the comment's.
     static func entry(
         _ line: Substring, group: String?, subgroup: String?, lineNumber: Int,
         fail: (String) -> EmojiDataError
     ) throws(EmojiDataError) -> Entry {
         let utf8 = line.utf8
-        guard let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) else { throw fail("expected 'code points ; status # emoji E<version> name'") }
-        guard let hash = utf8[semicolon...].firstIndex(of: UInt8(ascii: "#")) else { throw fail("missing the '# emoji E<version> name' comment") }
+        func delimiter(_ ascii: Unicode.Scalar, from start: String.Index) -> String.Index? {
+            var from = start
+            while let at = utf8[from...].firstIndex(of: UInt8(ascii: ascii)) {
+                if line[at] == Character(ascii) { return at }
+                from = utf8.index(after: at)
+            }
+            return nil
+        }
+        guard let semicolon = delimiter(";", from: utf8.startIndex) else { throw fail("expected 'code points ; status # emoji E<version> name'") }
+        guard let hash = delimiter("#", from: semicolon) else { throw fail("missing the '# emoji E<version> name' comment") }
         guard let group else { throw fail("an emoji before any '# group:' line") }
         guard let subgroup else { throw fail("an emoji before any '# subgroup:' line in group \(group)") }
         var scalars = String.UnicodeScalarView()
         for bytes in utf8[..<semicolon].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-            let part = String(decoding: bytes, as: UTF8.self)
+            let part = Substring(bytes)
             guard part.count <= 6, let value = UInt32(part, radix: 16), let scalar = Unicode.Scalar(value) else {
                 throw fail("\"\(part)\" is not a code point")
             }
             scalars.append(scalar)
         }
         guard !scalars.isEmpty else { throw fail("no code points") }
-        let statusText = String(Self.trimmed(Substring(String(decoding: utf8[utf8.index(after: semicolon)..<hash], as: UTF8.self))))
+        let statusText = String(Self.trimmed(Substring(utf8[utf8.index(after: semicolon)..<hash])))
         guard let status = Status(rawValue: statusText) else { throw fail("unknown status \"\(statusText)\"") }
         let text = String(scalars)
         // The comment: spaces, the emoji (its bytes are its code points'), then E<version> and
@@ -198,8 +208,7 @@ public struct EmojiTestFile: Sendable, Equatable {
         guard utf8[emoji...].starts(with: text.utf8) else {
             throw fail("the comment's emoji does not match the code points \(String(line[line.startIndex..<semicolon]).trimmingCharacters(in: .whitespaces))")
         }
-        let after = String(decoding: utf8[utf8.index(emoji, offsetBy: text.utf8.count)...], as: UTF8.self)
-        let rest = Self.trimmed(Substring(after))
+        let rest = Self.trimmed(Substring(utf8[utf8.index(emoji, offsetBy: text.utf8.count)...]))
         guard rest.hasPrefix("E"), let space = rest.firstIndex(of: " ") else { throw fail("expected 'E<version> name' after the emoji") }
         let version = String(rest[rest.index(after: rest.startIndex)..<space])
         guard !version.isEmpty, version.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { throw fail("bad Emoji version \"E\(version)\"") }

@@ -67,25 +67,31 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         try self.init(reader: ByteReader(bytes: bytes, path: path), file: nil)
     }
 
-    /// The font file without its bitmap table when the table directory names one: the bitmaps
-    /// (10.9 MB of Noto's 11) are read a glyph at a time when drawn, so reading them up front
-    /// only cost every emoji run the time to page them in. A directory that does not parse is
-    /// read whole, for `init(reader:file:)` to say what is wrong with it.
+    /// The font file without its bitmap table: the bitmaps (10.9 MB of Noto's 11) are read a
+    /// glyph at a time when drawn, so reading them up front only cost every emoji run the time to
+    /// page them in. Only a plain directory gets a hole: one CBDT record, after the directory,
+    /// inside the file and overlapping no other table. Any other font is read whole, to load (or
+    /// be refused) exactly as from its bytes (`init(bytes:path:)`).
     private static func tables(of file: OpenRegularFile, path: String) throws(RegularFile.Problem) -> ByteReader {
         let whole = { () throws(RegularFile.Problem) in ByteReader(bytes: try file.read(at: 0, count: file.size), path: path) }
         guard file.size >= 12 else { return try whole() }
         let header = ByteReader(bytes: try file.read(at: 0, count: 12), path: path)
         guard let count = try? header.u16(4), 12 + count * 16 <= file.size else { return try whole() }
         let directory = ByteReader(bytes: try file.read(at: 0, count: 12 + count * 16), path: path)
+        var records: [(tag: String, range: Range<Int>)] = []
         for i in 0..<count {
             let record = 12 + i * 16
-            guard (try? directory.tag(record)) == "CBDT", let offset = try? directory.u32(record + 8), let length = try? directory.u32(record + 12),
+            guard let tag = try? directory.tag(record), let offset = try? directory.u32(record + 8), let length = try? directory.u32(record + 12),
                 offset >= 12 + count * 16, offset <= file.size - length
-            else { continue }
-            let bytes = try file.read(at: 0, count: offset) + file.read(at: offset + length, count: file.size - offset - length)
-            return ByteReader(bytes: bytes, path: path, hole: offset..<(offset + length))
+            else { return try whole() }
+            records.append((tag, offset..<(offset + length)))
         }
-        return try whole()
+        let bitmaps = records.filter { $0.tag == "CBDT" }
+        guard bitmaps.count == 1, let hole = bitmaps.first?.range,
+            !records.contains(where: { $0.tag != "CBDT" && !$0.range.isEmpty && $0.range.overlaps(hole) })
+        else { return try whole() }
+        let bytes = try file.read(at: 0, count: hole.lowerBound) + file.read(at: hole.upperBound, count: file.size - hole.upperBound)
+        return ByteReader(bytes: bytes, path: path, hole: hole)
     }
 
     /// Parses the font `r` reads; glyph images are then read from `file` when given, else from `r`.

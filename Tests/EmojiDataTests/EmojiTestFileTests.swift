@@ -114,6 +114,10 @@ struct EmojiTestFileTests {
         ("# group: G\n# subgroup: s\n1F600 ; fully-qualified # 😃 E1.0 grinning face", 3, "the comment's emoji does not match the code points 1F600"),
         ("# group: G\n# subgroup: s\n1F600 ; fully-qualified # 😀 grinning face", 3, "expected 'E<version> name' after the emoji"),
         ("# group: G\n# subgroup: s\n1F600 fully-qualified # 😀 E1.0 grinning face", 3, "expected 'code points ; status # emoji E<version> name'"),
+        // A keycap's own # is part of its emoji, not the comment's (the separator is missing).
+        ("# group: G\n# subgroup: s\n0023 FE0F 20E3 ; fully-qualified #️⃣ E0.6 keycap", 3, "missing the '# emoji E<version> name' comment"),
+        // A ; carrying a combining mark is not the separator.
+        ("# group: G\n# subgroup: s\n1F600 ;\u{301} fully-qualified # 😀 E1.0 grinning face", 3, "expected 'code points ; status # emoji E<version> name'"),
         ("# subgroup: s", 1, "subgroup \"s\" before any group"),
         ("# just a comment\n\n", 3, "no emoji entries (is this emoji-test.txt?)"),
     ])

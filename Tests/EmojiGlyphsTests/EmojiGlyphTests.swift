@@ -135,9 +135,10 @@ struct EmojiGlyphTests {
             #expect("\(error)".contains("cblc.ttf"))
         }
     }
+
     /// A font opened by path is read without its bitmap table (glyphs are read from the file when
     /// drawn): it finds the same glyphs, draws the same pixels and names itself as the font read
-    /// whole does.
+    /// whole does. (That the table is left out shows in `aTableInsideTheBitmapsIsNamed`.)
     @Test func fontReadWithoutItsBitmapsIsTheWholeFont() throws {
         let whole = try ColorEmojiFont(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath))), path: Self.fontPath)
         #expect(Self.font.summary == whole.summary)
@@ -150,29 +151,52 @@ struct EmojiGlyphTests {
         }
     }
 
-    /// A table whose offset points into the bitmaps, which a font opened by path does not hold,
-    /// is refused naming the table and where it points.
+    /// A table pointing into the bitmaps, which a font opened by path does not hold (here cmap's
+    /// first subtable), is refused naming the table and where it points.
     @Test func aTableInsideTheBitmapsIsNamed() throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath)))
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
         let count = Int(bytes[4]) << 8 | Int(bytes[5])
         let records = (0..<count).map { 12 + $0 * 16 }
         let tag = { (record: Int) in String(decoding: bytes[record..<(record + 4)], as: UTF8.self) }
-        let cbdt = try #require(records.first { tag($0) == "CBDT" }), cmap = try #require(records.first { tag($0) == "cmap" })
-        // cmap moved to the middle of the bitmaps (its length still fits in the file).
-        let inside = u32(cbdt + 8) + u32(cbdt + 12) / 2
-        for k in 0..<4 { bytes[cmap + 8 + k] = UInt8(truncatingIfNeeded: inside >> (24 - 8 * k)) }
+        let cbdt = try #require(records.first { tag($0) == "CBDT" }), cmap = u32(try #require(records.first { tag($0) == "cmap" }) + 8)
+        // The first encoding record's subtable moved to the middle of the bitmaps.
+        let inside = u32(cbdt + 8) + u32(cbdt + 12) / 2 - cmap
+        for k in 0..<4 { bytes[cmap + 4 + 4 + k] = UInt8(truncatingIfNeeded: inside >> (24 - 8 * k)) }
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("moved-cmap.ttf")
         try Data(bytes).write(to: file)
         do {
             _ = try ColorEmojiFont(path: file.path)
-            Issue.record("a cmap inside the bitmaps was read")
+            Issue.record("a cmap subtable inside the bitmaps was read")
         } catch {
             #expect("\(error)".contains("moved-cmap.ttf"))
             #expect("\(error)".contains("cmap"))
             #expect("\(error)".contains("inside the CBDT table (bitmaps)"))
+        }
+    }
+
+    /// A bitmap table whose record overlaps another table (its length overstated here) is not
+    /// left out: the font opened by path loads as from its bytes.
+    @Test func anOverlappingBitmapRecordReadsTheWholeFont() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath)))
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        let cbdt = try #require((0..<count).map { 12 + $0 * 16 }.first { String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self) == "CBDT" })
+        // 100 bytes longer: into the table after it (CBLC in Noto), still inside the file.
+        var length = Int(bytes[cbdt + 12]) << 24 | Int(bytes[cbdt + 13]) << 16 | Int(bytes[cbdt + 14]) << 8 | Int(bytes[cbdt + 15])
+        length += 100
+        for k in 0..<4 { bytes[cbdt + 12 + k] = UInt8(truncatingIfNeeded: length >> (24 - 8 * k)) }
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("long-cbdt.ttf")
+        try Data(bytes).write(to: file)
+        let byPath = try ColorEmojiFont(path: file.path), byBytes = try ColorEmojiFont(bytes: bytes, path: file.path)
+        #expect(byPath.summary == byBytes.summary)
+        #expect(byPath.revision == byBytes.revision)
+        for text in ["😀", "👋🏻", "🧑🏽‍🤝‍🧑🏻", "🇯🇵"] {
+            #expect(byPath.glyphID(for: text) == byBytes.glyphID(for: text), "\(text)")
+            #expect(try byPath.glyph(for: text, pixelSize: 64) == byBytes.glyph(for: text, pixelSize: 64), "\(text)")
         }
     }
 }

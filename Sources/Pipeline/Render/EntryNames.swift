@@ -15,18 +15,24 @@ struct EntryNames: Sendable {
     init(locale: TitleLocale, needsEmoji: Bool, cldrCommon: URL = EmojiAnnotations.debianCLDRCommon) {
         self.locale = locale
         var loaded: [EmojiAnnotations] = []
-        var problem: String?
+        var failed: [(locale: String, problem: String)] = []
+        let language = EmojiAnnotations.cldrLocale(forKeyboardLocale: locale.rawValue) ?? "en"
         if needsEmoji {
-            let locales = [EmojiAnnotations.cldrLocale(forKeyboardLocale: locale.rawValue) ?? "en", "en"]
-            for cldr in locales where !loaded.contains(where: { $0.locale == cldr }) {
-                do { loaded.append(try EmojiAnnotations(cldrCommon: cldrCommon, locale: cldr)) } catch { problem = problem ?? "\(error)" }
+            for cldr in [language, "en"] where !loaded.contains(where: { $0.locale == cldr }) && !failed.contains(where: { $0.locale == cldr }) {
+                do { loaded.append(try EmojiAnnotations(cldrCommon: cldrCommon, locale: cldr)) } catch { failed.append((cldr, "\(error)")) }
             }
         }
         annotations = loaded
-        note = problem.map { problem in
-            // With the keyboard's language read, only what it leaves unnamed loses a name.
-            let who = loaded.first.map { "emoji CLDR's \($0.locale) annotations do not name" } ?? "emoji"
-            return "\(who) are named by their Unicode names: CLDR annotations could not be read (\(problem)); install unicode-cldr-core"
+        // Who loses which name depends on which of the two languages was read.
+        switch (failed.first, loaded.first?.locale) {
+        case (nil, _):
+            note = nil
+        case (let failure?, nil):
+            note = "emoji are named by their Unicode names: CLDR annotations could not be read (\(failure.problem)); install unicode-cldr-core"
+        case (let failure?, let read?) where read == language:
+            note = "emoji that CLDR's \(language) annotations do not name are named by their Unicode names: CLDR's \(failure.locale) annotations could not be read (\(failure.problem))"
+        case (let failure?, _):
+            note = "emoji are named in English, not in \(language): CLDR's \(failure.locale) annotations could not be read (\(failure.problem))"
         }
     }
 

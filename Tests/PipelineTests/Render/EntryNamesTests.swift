@@ -5,44 +5,60 @@ import Testing
 
 @testable import Pipeline
 
-/// The note a run prints when CLDR's names cannot all be read says which emoji lose their names:
-/// every emoji when no annotations were read, only those the keyboard's language leaves unnamed
-/// when its file was read and the English one was not.
+/// The note a run prints when CLDR's names cannot all be read says which emoji lose which name:
+/// every emoji its CLDR name when neither language was read, those the keyboard's language leaves
+/// unnamed when only English was not, and the keyboard's language for English when only it was not.
 struct EntryNamesTests {
-    /// A CLDR `common` folder with `annotations/zh.xml` naming 😀, and `annotations/en.xml` a folder
-    /// (unreadable as a file) when `englishBroken`.
-    static func cldr(in dir: URL, chinese: Bool, englishBroken: Bool) throws -> URL {
+    enum File { case readable, unreadable, absent }
+
+    /// A CLDR `common` folder whose `annotations/zh.xml` and `annotations/en.xml` name 😀, are
+    /// folders (unreadable as files), or are absent.
+    static func cldr(in dir: URL, chinese: File, english: File) throws -> URL {
         let annotations = dir.appendingPathComponent("common/annotations")
         try FileManager.default.createDirectory(at: annotations, withIntermediateDirectories: true)
-        if chinese {
-            let xml = """
-                <?xml version="1.0" encoding="UTF-8" ?>
-                <ldml><identity><language type="zh"/></identity><annotations>
-                <annotation cp="😀">高兴 | 脸</annotation>
-                <annotation cp="😀" type="tts">嘿嘿</annotation>
-                </annotations></ldml>
-                """
-            try Data(xml.utf8).write(to: annotations.appendingPathComponent("zh.xml"))
+        for (locale, file, name) in [("zh", chinese, "嘿嘿"), ("en", english, "grinning face")] {
+            let url = annotations.appendingPathComponent("\(locale).xml")
+            switch file {
+            case .readable:
+                let xml = "<ldml><annotations><annotation cp=\"😀\">a | b</annotation><annotation cp=\"😀\" type=\"tts\">\(name)</annotation></annotations></ldml>"
+                try Data(xml.utf8).write(to: url)
+            case .unreadable: try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            case .absent: break
+            }
         }
-        if englishBroken { try FileManager.default.createDirectory(at: annotations.appendingPathComponent("en.xml"), withIntermediateDirectories: true) }
         return dir.appendingPathComponent("common")
+    }
+
+    static let grinning = Entry(plistIndex: 0, text: "😀", textTraditional: nil, name: "grinning face", content: .emoji("😀"))
+
+    static func names(chinese: File, english: File, in dir: URL) throws -> EntryNames {
+        EntryNames(locale: .cn, needsEmoji: true, cldrCommon: try cldr(in: dir, chinese: chinese, english: english))
     }
 
     @Test func onlyEnglishUnreadableNamesWhatLosesItsName() throws {
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let names = EntryNames(locale: .cn, needsEmoji: true, cldrCommon: try Self.cldr(in: dir, chinese: true, englishBroken: true))
+        let names = try Self.names(chinese: .readable, english: .unreadable, in: dir)
         let note = try #require(names.note)
-        #expect(note.hasPrefix("emoji CLDR's zh annotations do not name are named by their Unicode names: CLDR annotations could not be read ("))
+        #expect(note.hasPrefix("emoji that CLDR's zh annotations do not name are named by their Unicode names: CLDR's en annotations could not be read ("))
         #expect(note.contains("en.xml"))
-        #expect(names.name(of: Entry(plistIndex: 0, text: "😀", textTraditional: nil, name: "grinning face", content: .emoji("😀"))) == "嘿嘿")
+        #expect(names.name(of: Self.grinning) == "嘿嘿")
     }
 
-    @Test func nothingReadableNamesEveryEmoji() throws {
+    @Test func onlyTheKeyboardsLanguageUnreadableNamesInEnglish() throws {
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let names = EntryNames(locale: .cn, needsEmoji: true, cldrCommon: try Self.cldr(in: dir, chinese: false, englishBroken: true))
+        let names = try Self.names(chinese: .unreadable, english: .readable, in: dir)
         let note = try #require(names.note)
+        #expect(note.hasPrefix("emoji are named in English, not in zh: CLDR's zh annotations could not be read ("))
+        #expect(names.name(of: Self.grinning) == "grinning face")
+    }
+
+    @Test(arguments: [(File.unreadable, File.unreadable), (.absent, .absent), (.unreadable, .absent)])
+    func nothingReadableNamesEveryEmoji(chinese: File, english: File) throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let note = try #require(try Self.names(chinese: chinese, english: english, in: dir).note)
         #expect(note.hasPrefix("emoji are named by their Unicode names: CLDR annotations could not be read ("))
         #expect(note.hasSuffix("; install unicode-cldr-core"))
     }
@@ -50,9 +66,6 @@ struct EntryNamesTests {
     @Test func bothReadableLeavesNoNote() throws {
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let common = try Self.cldr(in: dir, chinese: true, englishBroken: false)
-        try Data(#"<ldml><annotations><annotation cp="😀" type="tts">grinning face</annotation></annotations></ldml>"#.utf8)
-            .write(to: common.appendingPathComponent("annotations/en.xml"))
-        #expect(EntryNames(locale: .cn, needsEmoji: true, cldrCommon: common).note == nil)
+        #expect(try Self.names(chinese: .readable, english: .readable, in: dir).note == nil)
     }
 }
