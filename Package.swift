@@ -210,7 +210,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "RunSteps", "OutputTransaction", "EmoticonManifest", "EmoticonPacks", "EmojiGlyphs", "Imaging", "KeyboardLayout", "FileAccess", "PreviewSite",
-                "TextEscaping", "Checksum", "TestSupport", "PipelineTestSupport",
+                "TextEscaping", "Checksum", "TestSupport", "PipelineTestSupport", "EmoticonPackModel",
             ],
             exclude: ["Golden"]),
         .testTarget(
