@@ -12,7 +12,7 @@ import PackageDescription
 //   CChecksum        C: SHA-256 blocks on the CPU's SHA instructions, chosen at run time.
 //   Checksum         SHA-256 (no crypto library on Linux Foundation).
 //   FileAccess       Reading untrusted files: regular files only, size caps before reading.
-//   CSystem          C shim for what Swift cannot call portably: the atomic folder swap, the terminal's width.
+//   CSystem          C shim for what Swift cannot call portably: the atomic folder swap, the terminal's width, glibc's allocator thresholds.
 //   CResample        The resampler's hot passes in C: a baseline and an AVX2 version, chosen at run time.
 //   Imaging          RGBA8 images: PNG decode/encode through CLibPNG and CSheetWriter, resampling, compositing.
 //   KeyboardLayout   Pure geometry of the keyboard: pages, button frames, sprite rects. No I/O.

@@ -1,3 +1,4 @@
+import CSystem
 import EmoticonPacks
 import Foundation
 import Imaging
@@ -14,7 +15,8 @@ public enum CLI {
 
     /// `run` as the `emokit` executable: with the user's page cache folder as the default.
     public static func runAsExecutable(_ arguments: [String]) -> Int32 {
-        $userCache.withValue(PageCacheLocation.userDefault()) { run(arguments, exitOnSignal: true) }
+        emk_tune_allocator()
+        return $userCache.withValue(PageCacheLocation.userDefault()) { run(arguments, exitOnSignal: true) }
     }
 
     public static var version: String { EmokitResources.version }

@@ -14,4 +14,9 @@ int emk_rename_noreplace(const char *from, const char *to);
 /// or its size is not set.
 int emk_terminal_columns(int fd);
 
+/// Keeps buffers of a few megabytes (a sheet's rows, its canvas, its compressed bytes) in glibc's
+/// heap for reuse instead of mapping and unmapping each one; nothing elsewhere. Called once, by
+/// the command line tool, before any work.
+void emk_tune_allocator(void);
+
 #endif
