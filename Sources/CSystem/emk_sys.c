@@ -58,11 +58,13 @@ int emk_terminal_columns(int fd) {
 // threshold only after freeing such a block. A run allocates thousands of buffers of 1 to 8 MB, so
 // by default each one cost fresh pages, faulted in and zeroed by the kernel: the emoji keyboard
 // per width spent 2.5 s in the kernel instead of 0.95 s (0.2 s instead of 0.1 s any-width). The
-// thresholds are what glibc's own adjustment would settle on for such blocks (mapped above 8 MiB,
-// the heap's free top returned above 16 MiB); peak memory stays as it was (Performance.md).
+// thresholds are the highest glibc's own adjustment can reach (mapped above 32 MiB, the heap's
+// free top returned above twice that): a per-width @3x sheet for a 1366 pt screen is a 10 MB
+// canvas, which a lower threshold mapped afresh every time (0.9 s in the kernel instead of 0.3 s
+// for the benchmark corpus at that width). Peak memory stays as it was (Performance.md).
 void emk_tune_allocator(void) {
 #if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 8 << 20);
-    mallopt(M_TRIM_THRESHOLD, 16 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
 #endif
 }
