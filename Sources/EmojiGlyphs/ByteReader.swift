@@ -14,7 +14,14 @@ struct ByteReader {
         self.hole = hole
     }
 
-    struct OutOfBounds: Error { let offset: Int; let length: Int }
+    /// A read that cannot be made: `offset ..< offset + length` is outside the file (or in its
+    /// hole), or, with `implausible`, a count at `offset` (`length`) no font has.
+    struct OutOfBounds: Error {
+        let offset: Int
+        let length: Int
+        /// What the count at `offset` claims, when it is the problem: "4294967295 bitmap sizes".
+        var implausible: String? = nil
+    }
 
     /// The size of the whole file, the hole included.
     var fileSize: Int { bytes.count + hole.count }

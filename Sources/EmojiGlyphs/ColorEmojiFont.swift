@@ -121,6 +121,9 @@ public final class ColorEmojiFont: EmojiGlyphSource, Sendable {
         guard let cmapOffset = tables["cmap"] else { throw EmojiGlyphError.missingTable(path: path, tag: "cmap") }
         func parse<T>(_ table: String, _ body: () throws(ByteReader.OutOfBounds) -> T) throws -> T {
             do { return try body() } catch {
+                if let claim = error.implausible {
+                    throw EmojiGlyphError.corrupt(path: path, table: table, reason: "the count at offset \(error.offset) claims \(claim)")
+                }
                 let inBitmaps = r.hole.overlaps(error.offset..<(error.offset + max(error.length, 1)))
                 throw EmojiGlyphError.corrupt(
                     path: path, table: table, reason: "offset \(error.offset) (+\(error.length)) is \(inBitmaps ? "inside the CBDT table (bitmaps)" : "outside the file")")

@@ -177,6 +177,30 @@ struct EmojiGlyphTests {
         }
     }
 
+    /// A CBLC header claiming billions of bitmap sizes is refused for that claim, not as a read
+    /// outside the file (the count is what is wrong).
+    @Test func anImplausibleStrikeCountIsNamed() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fontPath)))
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        let cblc = try #require((0..<count).map { 12 + $0 * 16 }.first { String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self) == "CBLC" })
+        let offset = Int(bytes[cblc + 8]) << 24 | Int(bytes[cblc + 9]) << 16 | Int(bytes[cblc + 10]) << 8 | Int(bytes[cblc + 11])
+        for k in 0..<4 { bytes[offset + 4 + k] = 0xFF }
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("many-strikes.ttf")
+        try Data(bytes).write(to: file)
+        for open in [{ try ColorEmojiFont(path: file.path) }, { try ColorEmojiFont(bytes: bytes, path: file.path) }] {
+            do {
+                _ = try open()
+                Issue.record("a CBLC table of 4294967295 bitmap sizes was read")
+            } catch {
+                #expect(
+                    "\(error)"
+                        == "\(file.path): corrupt 'CBLC' table: the count at offset \(offset + 4) claims 4294967295 bitmap sizes (at most 999)")
+            }
+        }
+    }
+
     /// A bitmap table whose record overlaps another table (its length overstated here) is not
     /// left out: the font opened by path loads as from its bytes.
     @Test func anOverlappingBitmapRecordReadsTheWholeFont() throws {
