@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(name: "OutputTransactionTests", dependencies: ["TestSupport", "OutputTransaction"]),
         .testTarget(
             name: "SiteOutputsTests",
-            dependencies: ["SiteOutputs", "PreviewSite", "Pipeline", "EmoticonManifest", "Imaging", "TestSupport", "PipelineTestSupport"],
+            dependencies: ["SiteOutputs", "PreviewSite", "Pipeline", "EmoticonManifest", "Imaging", "Checksum", "TestSupport", "PipelineTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "AndroidOutputTests",

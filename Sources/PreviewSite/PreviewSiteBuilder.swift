@@ -43,6 +43,13 @@ public struct PreviewSiteBuilder {
     let summary: Summary
     /// `--base-url`: adds `sitemap.xml` and Open Graph tags; nil keeps the site free of absolute links.
     let publicURLs: PublicURLs?
+    /// The versions of the files the pages load (`preview/assets/…`, `sharedDataPath`), by path
+    /// from the site's root: a short hash of each file's bytes that the pages add to its URL
+    /// (`assets/preview.js?v=…`). A published preview is often cached file by file (a CDN, a
+    /// browser); a page then always asks for the script, style and data it was written with, and
+    /// never mixes a new page with an old copy of them. Set by the writer (`SiteStep`) once the
+    /// files' bytes are known; a file without one is linked by its path alone.
+    package var versions: [String: String] = [:]
 
     package init(templates: [String: Data], manifests: [PagedManifest], summary: Summary, publicURLs: PublicURLs? = nil) {
         self.templates = templates
@@ -54,19 +61,35 @@ public struct PreviewSiteBuilder {
     /// Static files copied as they are.
     static let assets = ["preview.css", "preview.js"]
 
-    /// The small files: `index.html`, the script and style, and `sitemap.xml` with a base URL.
+    /// The small files: `index.html`, the script and style (`assetFiles`), and `sitemap.xml` with a base URL.
     public func build() throws -> [File] {
         let index = try load("index.html")
         var files = [File(path: "index.html", data: Data(try index.render(indexContext().merging(indexOpenGraph()) { $1 }).utf8))]
+        files += try assetFiles()
+        if let publicURLs {
+            files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { Self.previewPath(width: $0.screenWidth) })))
+        }
+        return files
+    }
+
+    /// The files every preview page loads beside its data: the style, the preview's script and
+    /// the web runtime's (`preview/assets/…`).
+    public func assetFiles() throws -> [File] {
+        var files: [File] = []
         for asset in Self.assets {
             guard let data = templates[asset] else { throw BuildError(description: "\(asset): missing template file") }
             files.append(File(path: "preview/assets/\(asset)", data: data))
         }
         files.append(File(path: "preview/assets/emoticons.js", data: Data(try runtimeScript().utf8)))
-        if let publicURLs {
-            files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { Self.previewPath(width: $0.screenWidth) })))
-        }
         return files
+    }
+
+    /// The URL of the site's file `path` from a page in `folder` (`""` for the root, `"preview/"`):
+    /// the path relative to it, with the file's version (`versions`) when it has one. Paths are
+    /// emokit's own (ASCII letters, digits, `-`, `.`, `/`), so nothing in them needs encoding.
+    func link(_ path: String, from folder: String) -> String {
+        let relative = path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+        return versions[path].map { "\(relative)?v=\($0)" } ?? relative
     }
 
     /// The marker the web runtime's code has where its data goes (`const DATA = …;`).
@@ -197,6 +220,7 @@ public struct PreviewSiteBuilder {
             "emojiSource": .text(summary.emojiSource ?? "none needed"),
             "widths": .list(widthLinks),
             "thumbWidth": .text("\(reference?.screenWidth ?? 375)"),
+            "stylesheet": .text(link("preview/assets/preview.css", from: "")),
             "anyWidth": .bool(reference?.header.sheetLayout == .anyWidth),
             "tabs": .list(tabs),
         ]
@@ -223,6 +247,10 @@ public struct PreviewSiteBuilder {
         return [
             "width": .text(width),
             "sharedData": .bool(sharesData),
+            "dataScript": .text(link(Self.sharedDataPath, from: "preview/")),
+            "stylesheet": .text(link("preview/assets/preview.css", from: "preview/")),
+            "runtimeScript": .text(link("preview/assets/emoticons.js", from: "preview/")),
+            "previewScript": .text(link("preview/assets/preview.js", from: "preview/")),
             "generator": .text(summary.generator),
             "widths": .list(widths),
             "tabs": .list(tabs),

@@ -37,17 +37,46 @@ package struct SiteStep {
     /// any-width previews share the reference width's), so memory stays flat in the number of pages. Widths are written `workers` at a time: each width's
     /// files are its own, and at nine widths the JSON is most of a rebuild's time.
     package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder, workers: Int = 1) throws(OutputError) {
-        let site =
+        var site =
             settings.preview
             ? PreviewSiteBuilder(
                 templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
                 publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) }) : nil
+        // The pages link their script and style by version (`PreviewSiteBuilder.versions`).
+        let assets: [PreviewSiteBuilder.File]
+        do { assets = try site?.assetFiles() ?? [] } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
+        for file in assets { site?.versions[file.path] = WebFileVersions.version(of: file.data) }
 
         // Manifests, one per width, each with its preview page. The page makers and the builder
-        // only read what they were made from, so two widths can be written at once.
+        // only read what they were made from, so two widths can be written at once. Any-width
+        // pages link the shared data by its version, so the width that writes it goes first,
+        // alone (its manifest's pages made by every worker), and the others follow.
+        var remaining = Array(manifests.indices)
+        if let reference = site?.reference, site?.sharesData == true, let first = manifests.firstIndex(where: { $0.screenWidth == reference.screenWidth }) {
+            try writeWidths([first], manifests: manifests, site: site, to: output, workers: workers)
+            site?.versions[PreviewSiteBuilder.sharedDataPath] = output.digestsOfWrittenFiles[PreviewSiteBuilder.sharedDataPath].map { String($0.prefix(12)) }
+            remaining.removeAll { $0 == first }
+        }
+        try writeWidths(remaining, manifests: manifests, site: site, to: output, workers: workers)
+
+        // Formats for the tools around emokit (an Xcode asset catalog, web sprite data).
+        for writer in writers { try writer.write(manifests, output: output) }
+
+        // Preview site: the index, script, style and sitemap.
+        if let site {
+            let files: [PreviewSiteBuilder.File]
+            do { files = try site.build() } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
+            for file in files { try output.write(file.data, to: file.path) }
+        }
+    }
+
+    /// The manifests of `indices`, each with its preview page (and the shared data, for the
+    /// reference width), `workers` widths at a time.
+    private func writeWidths(_ indices: [Int], manifests: [PagedManifest], site: PreviewSiteBuilder?, to output: OutputFolder, workers: Int) throws(OutputError) {
+        guard !indices.isEmpty else { return }
         let shared = UncheckedShare((manifests, site))
         // Workers left over when there are fewer widths than workers make each width's pages.
-        let pageWorkers = max(1, workers / max(1, manifests.count))
+        let pageWorkers = max(1, workers / indices.count)
         let writeWidth: @Sendable (Int, inout Void) throws(OutputError) -> Void = { (index, _: inout Void) throws(OutputError) in
             let (manifests, site) = shared.value
             let manifest = manifests[index]
@@ -65,16 +94,20 @@ package struct SiteStep {
                 }
                 if let site {
                     // Any-width pages only name their width: the reference width's manifest is
-                    // the data they all read.
+                    // the data they all read, written before any page links it by its version.
                     let sharesData = site.sharesData
-                    try output.writeStreamed(to: PreviewSiteBuilder.previewPath(width: manifest.screenWidth)) { (preview) throws(OutputError) in
-                        try Self.reporting(path: "preview templates") {
-                            try site.writePreview(manifest, json: sharesData ? { _ in } : json, into: { try preview.write($0) })
-                        }
-                    }
                     if sharesData && site.reference?.screenWidth == manifest.screenWidth {
                         try output.writeStreamed(to: PreviewSiteBuilder.sharedDataPath) { (data) throws(OutputError) in
                             try Self.reporting(path: PreviewSiteBuilder.sharedDataPath) { try site.writeSharedData(json: json, into: { try data.write($0) }) }
+                        }
+                    }
+                    var site = site
+                    if sharesData, site.versions[PreviewSiteBuilder.sharedDataPath] == nil, let digest = output.digestsOfWrittenFiles[PreviewSiteBuilder.sharedDataPath] {
+                        site.versions[PreviewSiteBuilder.sharedDataPath] = String(digest.prefix(12))
+                    }
+                    try output.writeStreamed(to: PreviewSiteBuilder.previewPath(width: manifest.screenWidth)) { (preview) throws(OutputError) in
+                        try Self.reporting(path: "preview templates") {
+                            try site.writePreview(manifest, json: sharesData ? { _ in } : json, into: { try preview.write($0) })
                         }
                     }
                 }
@@ -82,17 +115,7 @@ package struct SiteStep {
                 try file.write("\n")
             }
         }
-        _ = try WorkQueue.run(Array(manifests.indices), workers: workers, makeState: {}, body: writeWidth)
-
-        // Formats for the tools around emokit (an Xcode asset catalog, web sprite data).
-        for writer in writers { try writer.write(manifests, output: output) }
-
-        // Preview site: the index, script, style and sitemap.
-        if let site {
-            let files: [PreviewSiteBuilder.File]
-            do { files = try site.build() } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
-            for file in files { try output.write(file.data, to: file.path) }
-        }
+        _ = try WorkQueue.run(indices, workers: workers, makeState: {}, body: writeWidth)
     }
 
     /// Runs `body`; an error that is not already an output error names `path`.

@@ -1,3 +1,4 @@
+import Checksum
 import Foundation
 import Pipeline
 import PipelineTestSupport
@@ -30,13 +31,19 @@ struct SiteLinkTests {
         #expect(links.count > 20)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sitemap.xml").path))
         for link in links where link.attribute != "content" {
-            let value = link.value.replacingOccurrences(of: "&amp;", with: "&")
-            if value.hasPrefix("data:") { continue }
-            #expect(!value.hasPrefix("/") && !value.contains("://") && !value.hasPrefix("file:"), "\(link.page): \(value) is not relative")
+            let whole = link.value.replacingOccurrences(of: "&amp;", with: "&")
+            if whole.hasPrefix("data:") { continue }
+            #expect(!whole.hasPrefix("/") && !whole.contains("://") && !whole.hasPrefix("file:"), "\(link.page): \(whole) is not relative")
+            // A file the pages load may carry its version (`?v=` and the first 12 hex digits of its SHA-256).
+            let parts = whole.split(separator: "?", maxSplits: 1).map(String.init)
+            let value = parts[0]
             let target = out.appendingPathComponent(link.page).deletingLastPathComponent()
                 .appendingPathComponent(value.removingPercentEncoding ?? value).standardizedFileURL
             #expect(FileManager.default.fileExists(atPath: target.path), "\(link.page): \(value) does not resolve")
             #expect(target.path.hasPrefix(out.standardizedFileURL.path + "/"), "\(link.page): \(value) leaves the site")
+            if parts.count == 2, let bytes = try? Data(contentsOf: target) {
+                #expect(parts[1] == "v=" + SHA256.hexDigest(bytes).prefix(12), "\(link.page): \(whole) is not the file's version")
+            }
         }
         #expect(!links.contains { $0.value.contains("og:") })
     }

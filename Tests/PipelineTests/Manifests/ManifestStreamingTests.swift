@@ -1,3 +1,4 @@
+import Checksum
 import EmoticonManifest
 import Foundation
 import Pipeline
@@ -41,7 +42,8 @@ struct ManifestStreamingTests {
             let script = "<script id=\"emokit-data\" type=\"application/json\">" + Escape.scriptJSON(try Self.encoded(manifest)) + "</script>"
             #expect(html.contains("<main id=\"phone\" class=\"phone\" data-width=\"\(width)\""))
             if sheets == .anyWidth {
-                #expect(!html.contains("emokit-data") && html.contains("<script src=\"keyboard-data.js\"></script>"), "preview/\(width).html")
+                let version = SHA256.hexDigest(try Data(contentsOf: shared)).prefix(12)
+                #expect(!html.contains("emokit-data") && html.contains("<script src=\"keyboard-data.js?v=\(version)\"></script>"), "preview/\(width).html")
                 if width == 320 {
                     #expect(try String(contentsOf: shared, encoding: .utf8) == "globalThis.EMOKIT_PREVIEW_DATA = " + (try Self.encoded(manifest)) + ";\n")
                 }
@@ -49,6 +51,29 @@ struct ManifestStreamingTests {
                 #expect(html.contains(script), "preview/\(width).html embeds the manifest")
             }
         }
+    }
+
+    /// Every page links the script, style and data it loads by a version, the first 12 hex digits
+    /// of the file's SHA-256, so a CDN or browser cache can never pair a page with another run's
+    /// copy of them; the index links its style the same way.
+    @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
+    func pagesLinkWhatTheyLoadByItsVersion(sheets: Manifest.SheetLayout) throws {
+        let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414, 834]) { $0.sheetLayout = sheets }
+        func version(_ path: String) throws -> String { String(SHA256.hexDigest(try Data(contentsOf: out.appendingPathComponent(path))).prefix(12)) }
+        var links = [
+            "<link rel=\"stylesheet\" href=\"assets/preview.css?v=\(try version("preview/assets/preview.css"))\">",
+            "<script src=\"assets/emoticons.js?v=\(try version("preview/assets/emoticons.js"))\"></script>",
+            "<script src=\"assets/preview.js?v=\(try version("preview/assets/preview.js"))\"></script>",
+        ]
+        if sheets == .anyWidth { links.append("<script src=\"keyboard-data.js?v=\(try version("preview/keyboard-data.js"))\"></script>") }
+        for width in [320, 414, 834] {
+            let html = try String(contentsOf: out.appendingPathComponent("preview/\(width).html"), encoding: .utf8)
+            for link in links { #expect(html.contains(link), "preview/\(width).html: \(link)") }
+            #expect(html.components(separatedBy: "?v=").count == links.count + 1, "preview/\(width).html links nothing else by version")
+        }
+        let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("<link rel=\"stylesheet\" href=\"preview/assets/preview.css?v=\(try version("preview/assets/preview.css"))\">"))
     }
 
     /// Any-width manifests written together share their pages' text (each page made once, every
