@@ -14,8 +14,9 @@ struct ByteReader {
         self.hole = hole
     }
 
-    /// A read that cannot be made: `offset ..< offset + length` is outside the file (or in its
-    /// hole), or, with `implausible`, a count at `offset` (`length`) no font has.
+    /// A table that cannot be read: `offset ..< offset + length` is outside the file (or in its
+    /// hole), or, with `implausible`, the count at `offset` (`length`) is more than any font has
+    /// (one error type, so every table's reader reports both through `ColorEmojiFont`'s `parse`).
     struct OutOfBounds: Error {
         let offset: Int
         let length: Int

@@ -87,14 +87,14 @@ struct BitmapStrike {
     /// the index for formats 2 and 5).
     var locations: [Int: (format: Int, offset: Int, length: Int)] = [:]
 
-    /// One more than the strikes a CBLC table may list.
-    static let mostStrikes = 1000
+    /// The most strikes a CBLC table may list (Noto Color Emoji has one).
+    static let mostStrikes = 999
 
     static func readAll(_ r: ByteReader, cblc: Int) throws(ByteReader.OutOfBounds) -> [BitmapStrike] {
         let sizes = try r.u32(cblc + 4)
         // Noto has one strike; a count this high is a broken header, not a font to loop over.
-        guard sizes < BitmapStrike.mostStrikes else {
-            throw ByteReader.OutOfBounds(offset: cblc + 4, length: sizes, implausible: "\(sizes) bitmap sizes (at most \(BitmapStrike.mostStrikes - 1))")
+        guard sizes <= BitmapStrike.mostStrikes else {
+            throw ByteReader.OutOfBounds(offset: cblc + 4, length: sizes, implausible: "\(sizes) bitmap sizes (at most \(BitmapStrike.mostStrikes))")
         }
         var strikes: [BitmapStrike] = []
         for s in 0..<sizes {

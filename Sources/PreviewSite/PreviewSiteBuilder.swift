@@ -62,10 +62,12 @@ public struct PreviewSiteBuilder {
     static let assets = ["preview.css", "preview.js"]
 
     /// The small files: `index.html`, the script and style (`assetFiles`), and `sitemap.xml` with a base URL.
-    public func build() throws -> [File] {
+    public func build() throws -> [File] { try assetFiles() + siteFiles() }
+
+    /// `index.html`, and `sitemap.xml` with a base URL.
+    public func siteFiles() throws -> [File] {
         let index = try load("index.html")
         var files = [File(path: "index.html", data: Data(try index.render(indexContext().merging(indexOpenGraph()) { $1 }).utf8))]
-        files += try assetFiles()
         if let publicURLs {
             files.append(File(path: "sitemap.xml", data: publicURLs.sitemap(pages: ["index.html"] + manifests.map { Self.previewPath(width: $0.screenWidth) })))
         }
@@ -84,11 +86,13 @@ public struct PreviewSiteBuilder {
         return files
     }
 
-    /// The URL of the site's file `path` from a page in `folder` (`""` for the root, `"preview/"`):
-    /// the path relative to it, with the file's version (`versions`) when it has one. Paths are
-    /// emokit's own (ASCII letters, digits, `-`, `.`, `/`), so nothing in them needs encoding.
+    /// The URL of the site's file `path`, which lies in `folder` or below it (`""` for the root,
+    /// `"preview/"`), from a page in `folder`: the path from there, with the file's version
+    /// (`versions`) when it has one. Paths are emokit's own (ASCII letters, digits, `-`, `.`,
+    /// `/`), so nothing in them needs encoding.
     func link(_ path: String, from folder: String) -> String {
-        let relative = path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+        precondition(path.hasPrefix(folder), "\(path) is not in \(folder)")
+        let relative = String(path.dropFirst(folder.count))
         return versions[path].map { "\(relative)?v=\($0)" } ?? relative
     }
 

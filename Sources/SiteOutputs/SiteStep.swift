@@ -34,8 +34,10 @@ package struct SiteStep {
 
     /// Writes every output of the manifests. Each manifest is written a page at a time, and its
     /// JSON made once for both its file and its preview page (a per-width preview embeds it; the
-    /// any-width previews share the reference width's), so memory stays flat in the number of pages. Widths are written `workers` at a time: each width's
-    /// files are its own, and at nine widths the JSON is most of a rebuild's time.
+    /// any-width previews share the reference width's), so memory stays flat in the number of
+    /// pages. Widths are written `workers` at a time (each width's files are its own, and at nine
+    /// widths the JSON is most of a rebuild's time), after the reference width when the previews
+    /// share its data (they link it by its version).
     package func write(manifests: [PagedManifest], summary: PreviewSiteBuilder.Summary, to output: OutputFolder, workers: Int = 1) throws(OutputError) {
         var site =
             settings.preview
@@ -54,7 +56,7 @@ package struct SiteStep {
         var remaining = Array(manifests.indices)
         if let reference = site?.reference, site?.sharesData == true, let first = manifests.firstIndex(where: { $0.screenWidth == reference.screenWidth }) {
             try writeWidths([first], manifests: manifests, site: site, to: output, workers: workers)
-            site?.versions[PreviewSiteBuilder.sharedDataPath] = output.digestsOfWrittenFiles[PreviewSiteBuilder.sharedDataPath].map { String($0.prefix(12)) }
+            site?.versions[PreviewSiteBuilder.sharedDataPath] = try Self.sharedDataVersion(output)
             remaining.removeAll { $0 == first }
         }
         try writeWidths(remaining, manifests: manifests, site: site, to: output, workers: workers)
@@ -62,12 +64,21 @@ package struct SiteStep {
         // Formats for the tools around emokit (an Xcode asset catalog, web sprite data).
         for writer in writers { try writer.write(manifests, output: output) }
 
-        // Preview site: the index, script, style and sitemap.
+        // Preview site: the script and style, the index and the sitemap.
         if let site {
             let files: [PreviewSiteBuilder.File]
-            do { files = try site.build() } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
-            for file in files { try output.write(file.data, to: file.path) }
+            do { files = try site.siteFiles() } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
+            for file in assets + files { try output.write(file.data, to: file.path) }
         }
+    }
+
+    /// The version of the shared data the any-width previews link (`PreviewSiteBuilder.versions`),
+    /// from the digest noted as it was written.
+    static func sharedDataVersion(_ output: OutputFolder) throws(OutputError) -> String {
+        guard let digest = output.digestsOfWrittenFiles[PreviewSiteBuilder.sharedDataPath] else {
+            throw .cannotWrite(path: PreviewSiteBuilder.sharedDataPath, reason: "written without its digest, so the preview pages cannot name its version")
+        }
+        return WebFileVersions.version(ofDigest: digest)
     }
 
     /// The manifests of `indices`, each with its preview page (and the shared data, for the
@@ -102,8 +113,8 @@ package struct SiteStep {
                         }
                     }
                     var site = site
-                    if sharesData, site.versions[PreviewSiteBuilder.sharedDataPath] == nil, let digest = output.digestsOfWrittenFiles[PreviewSiteBuilder.sharedDataPath] {
-                        site.versions[PreviewSiteBuilder.sharedDataPath] = String(digest.prefix(12))
+                    if sharesData && site.versions[PreviewSiteBuilder.sharedDataPath] == nil {
+                        site.versions[PreviewSiteBuilder.sharedDataPath] = try Self.sharedDataVersion(output)  // the width that wrote it
                     }
                     try output.writeStreamed(to: PreviewSiteBuilder.previewPath(width: manifest.screenWidth)) { (preview) throws(OutputError) in
                         try Self.reporting(path: "preview templates") {

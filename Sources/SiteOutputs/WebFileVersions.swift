@@ -32,7 +32,10 @@ struct WebFileVersions: Sendable {
 
     /// A file's version: the first 12 hex digits of its SHA-256 (48 bits: a collision between two
     /// versions of one file is out of reach).
-    static func version(of bytes: Data) -> String { String(SHA256.hexDigest(bytes).prefix(12)) }
+    static func version(of bytes: Data) -> String { version(ofDigest: SHA256.hexDigest(bytes)) }
+
+    /// The version of a file whose SHA-256 (64 hex digits) is known.
+    static func version(ofDigest digest: String) -> String { String(digest.prefix(12)) }
 
     /// Every file a manifest's web outputs load: page, tab icon and skin-tone sheets, and GIFs.
     static func files(of manifest: Manifest) -> [String] {

@@ -55,11 +55,12 @@ struct ManifestStreamingTests {
 
     /// Every page links the script, style and data it loads by a version, the first 12 hex digits
     /// of the file's SHA-256, so a CDN or browser cache can never pair a page with another run's
-    /// copy of them; the index links its style the same way.
+    /// copy of them; the index links its style the same way. The data is the manifest of 375 pt,
+    /// here not the first width, and every page names its version.
     @Test(arguments: [Manifest.SheetLayout.anyWidth, .perWidth])
     func pagesLinkWhatTheyLoadByItsVersion(sheets: Manifest.SheetLayout) throws {
         let out = Fixtures.temporaryDirectory().appendingPathComponent("out")
-        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 414, 834]) { $0.sheetLayout = sheets }
+        _ = try PipelineRun.generate([Fixtures.samplePacks], out: out, widths: [320, 375, 834]) { $0.sheetLayout = sheets }
         func version(_ path: String) throws -> String { String(SHA256.hexDigest(try Data(contentsOf: out.appendingPathComponent(path))).prefix(12)) }
         var links = [
             "<link rel=\"stylesheet\" href=\"assets/preview.css?v=\(try version("preview/assets/preview.css"))\">",
@@ -67,7 +68,11 @@ struct ManifestStreamingTests {
             "<script src=\"assets/preview.js?v=\(try version("preview/assets/preview.js"))\"></script>",
         ]
         if sheets == .anyWidth { links.append("<script src=\"keyboard-data.js?v=\(try version("preview/keyboard-data.js"))\"></script>") }
-        for width in [320, 414, 834] {
+        if sheets == .anyWidth {
+            let manifest = try String(contentsOf: out.appendingPathComponent("manifests/375.json"), encoding: .utf8)
+            #expect(try String(contentsOf: out.appendingPathComponent("preview/keyboard-data.js"), encoding: .utf8).contains(manifest.dropLast()))
+        }
+        for width in [320, 375, 834] {
             let html = try String(contentsOf: out.appendingPathComponent("preview/\(width).html"), encoding: .utf8)
             for link in links { #expect(html.contains(link), "preview/\(width).html: \(link)") }
             #expect(html.components(separatedBy: "?v=").count == links.count + 1, "preview/\(width).html links nothing else by version")
