@@ -56,7 +56,13 @@
     return el;
   };
   const px = (v) => v + "px";
-  const sheetURL = (path) => root + path.split("/").map(encodeURIComponent).join("/");
+  // Each sheet's version (the first 12 hex digits of its SHA-256), added to its URL so a cache
+  // never shows another run's picture under a sheet's name; GIFs and sent pictures have names
+  // made of their content already.
+  const versionsElement = document.getElementById("emokit-versions");
+  const V = versionsElement ? JSON.parse(versionsElement.textContent) : {};
+  const sheetURL = (path) => root + path.split("/").map(encodeURIComponent).join("/") +
+    (Object.prototype.hasOwnProperty.call(V, path) ? "?v=" + encodeURIComponent(V[path]) : "");
 
   // ------------------------------------------------------------------ the runtime's data
   // The web runtime's code (assets/emoticons.js, the same code as web/emoticons.js) is the

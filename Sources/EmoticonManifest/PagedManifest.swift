@@ -16,12 +16,16 @@ package struct PagedManifest {
     /// Page `index` of tab `tab`'s `sheets` alone (scale to path): the preview's thumbnails need
     /// only these, so a maker can give them without making the page's buttons.
     package let sheets: (_ tab: Int, _ index: Int) -> [String: String]
+    /// Page `index` of tab `tab`'s `sheetHashes` alone (scale to SHA-256), likewise: the preview
+    /// links each sheet by its version.
+    package let sheetHashes: (_ tab: Int, _ index: Int) -> [String: String]
     /// Page `index` of tab `tab` as `writeJSON` writes it, when the maker has its text without
     /// making the page (`SharedPageTexts`); nil, or a nil answer, makes the page.
     package let pageText: ((_ tab: Int, _ index: Int) -> String?)?
 
     package init(
         header: Manifest, pageCounts: [Int], sheets: ((_ tab: Int, _ index: Int) -> [String: String])? = nil,
+        sheetHashes: ((_ tab: Int, _ index: Int) -> [String: String])? = nil,
         pageText: ((_ tab: Int, _ index: Int) -> String?)? = nil, page: @escaping (_ tab: Int, _ index: Int) -> Manifest.Page
     ) {
         precondition(pageCounts.count == header.tabs.count, "one page count per tab")
@@ -31,6 +35,7 @@ package struct PagedManifest {
         self.pageCounts = pageCounts
         self.page = page
         self.sheets = sheets ?? { page($0, $1).sheets }
+        self.sheetHashes = sheetHashes ?? { page($0, $1).sheetHashes }
         self.pageText = pageText
     }
 

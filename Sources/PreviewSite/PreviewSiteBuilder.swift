@@ -96,6 +96,22 @@ public struct PreviewSiteBuilder {
         return versions[path].map { "\(relative)?v=\($0)" } ?? relative
     }
 
+    /// The versions of the sheets `manifest`'s preview shows (its pages', the skin-tone and tab
+    /// icon sheets), as a JSON object from path to version, keys sorted: preview.js adds them to
+    /// the sheets' URLs.
+    func sheetVersionsJSON(_ manifest: PagedManifest) -> String {
+        var paths = Set<String>()
+        for (tab, header) in manifest.header.tabs.enumerated() {
+            for page in 0..<manifest.pageCounts[tab] { paths.formUnion(manifest.sheets(tab, page).values) }
+            for sheet in header.variantSheets ?? [] { paths.formUnion(sheet.sheets.values) }
+            if let icon = header.icon { paths.formUnion(icon.sheets.values) }
+        }
+        let known = Dictionary(uniqueKeysWithValues: paths.compactMap { path in versions[path].map { (path, $0) } })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(known)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
     /// The marker the web runtime's code has where its data goes (`const DATA = …;`).
     public static let runtimeDataMarker = "/*EMOKIT_DATA*/null"
 
@@ -208,7 +224,7 @@ public struct PreviewSiteBuilder {
                 pageCount = reference.pageCounts[index]
                 thumbs = (0..<pageCount).compactMap { page in
                     guard let path = reference.sheets(index, page)["\(largestScale)"] else { return nil }
-                    return ["src": .text(path), "alt": .text("\(pack.title), page \(page + 1)")]
+                    return ["src": .text(path), "version": .text(versions[path] ?? ""), "alt": .text("\(pack.title), page \(page + 1)")]
                 }
             }
             return [
@@ -240,7 +256,9 @@ public struct PreviewSiteBuilder {
                 "title": .text(tab.title), "id": .text(tab.id), "entries": .text("\(tab.entryCount)"), "oneEntry": .bool(tab.entryCount == 1),
                 "pages": .list(
                     (0..<manifest.pageCounts[index]).compactMap { page in
-                        manifest.sheets(index, page)["\(largestScale)"].map { ["src": .text("../" + $0), "alt": .text("\(tab.title), page \(page + 1)")] }
+                        manifest.sheets(index, page)["\(largestScale)"].map {
+                            ["src": .text("../" + $0), "version": .text(versions[$0] ?? ""), "alt": .text("\(tab.title), page \(page + 1)")]
+                        }
                     }),
             ]
         }
@@ -252,6 +270,7 @@ public struct PreviewSiteBuilder {
             "width": .text(width),
             "sharedData": .bool(sharesData),
             "dataScript": .text(link(Self.sharedDataPath, from: "preview/")),
+            "sheetVersions": .json(sheetVersionsJSON(manifest)),
             "stylesheet": .text(link("preview/assets/preview.css", from: "preview/")),
             "runtimeScript": .text(link("preview/assets/emoticons.js", from: "preview/")),
             "previewScript": .text(link("preview/assets/preview.js", from: "preview/")),

@@ -65,7 +65,7 @@ extension PagedManifest {
         let width = header.screenWidth
         let base = self
         return PagedManifest(
-            header: header, pageCounts: pageCounts, sheets: base.sheets,
+            header: header, pageCounts: pageCounts, sheets: base.sheets, sheetHashes: base.sheetHashes,
             page: { tab, index in
                 var page = base.page(tab, index)
                 for annotation in annotations { annotation.page(&page, tab, width) }

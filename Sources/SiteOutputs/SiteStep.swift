@@ -48,6 +48,7 @@ package struct SiteStep {
         let assets: [PreviewSiteBuilder.File]
         do { assets = try site?.assetFiles() ?? [] } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
         for file in assets { site?.versions[file.path] = WebFileVersions.version(of: file.data) }
+        if site != nil { site?.versions.merge(try Self.sheetVersions(manifests, output: output)) { first, _ in first } }
 
         // Manifests, one per width, each with its preview page. The page makers and the builder
         // only read what they were made from, so two widths can be written at once. Any-width
@@ -70,6 +71,27 @@ package struct SiteStep {
             do { files = try site.siteFiles() } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
             for file in assets + files { try output.write(file.data, to: file.path) }
         }
+    }
+
+    /// The versions of the sheets the previews show: page and skin-tone sheets from the
+    /// manifests' hashes, the tab icons' sheets (which have none there) read back.
+    static func sheetVersions(_ manifests: [PagedManifest], output: OutputFolder) throws(OutputError) -> [String: String] {
+        var versions: [String: String] = [:]
+        var unhashed = Set<String>()
+        func add(_ paths: [String: String], _ hashes: [String: String]) {
+            for (scale, path) in paths {
+                if let digest = hashes[scale] { versions[path] = WebFileVersions.version(ofDigest: digest) } else { unhashed.insert(path) }
+            }
+        }
+        for manifest in manifests {
+            for (tab, header) in manifest.header.tabs.enumerated() {
+                for page in 0..<manifest.pageCounts[tab] { add(manifest.sheets(tab, page), manifest.sheetHashes(tab, page)) }
+                for sheet in header.variantSheets ?? [] { add(sheet.sheets, sheet.sheetHashes) }
+                if let icon = header.icon { add(icon.sheets, [:]) }
+            }
+        }
+        let read = try WebFileVersions.read(unhashed.filter { versions[$0] == nil }.sorted(), output: output)
+        return versions.merging(read.byPath) { first, _ in first }
     }
 
     /// The version of the shared data the any-width previews link (`PreviewSiteBuilder.versions`),

@@ -1,4 +1,5 @@
 """The preview site in real headless Chromium, from file://, with no network."""
+import hashlib
 import json
 
 import pytest
@@ -169,6 +170,9 @@ def test_buttons_sit_on_their_manifest_cells(browser, site, width):
     image = browser.execute_script("""return decodeURIComponent(getComputedStyle(document.querySelector(
         `#pages .emkit-page[data-page="${arguments[0]}"] .emkit-key[data-kind="emoticon"] .emkit-token`)).backgroundImage)""", last["index"])
     assert last["sheets"]["2"] in image and "@3x" not in image
+    # ...by its version (the sheet's own SHA-256), so a cache never shows another run's picture.
+    digest = hashlib.sha256((site / last["sheets"]["2"]).read_bytes()).hexdigest()
+    assert last["sheets"]["2"] + "?v=" + digest[:12] in image, image
 
 
 def test_hostile_names_stay_text(browser, site):

@@ -44,8 +44,8 @@ struct SiteLinkTests {
             if parts.count == 2, let bytes = try? Data(contentsOf: target) {
                 #expect(parts[1] == "v=" + SHA256.hexDigest(bytes).prefix(12), "\(link.page): \(whole) is not the file's version")
             }
-            // The script, style and data a page loads always carry it.
-            if value.hasPrefix("assets/") || value.hasPrefix("preview/assets/") || value == "keyboard-data.js" {
+            // The script, style, data and sheets a page loads always carry it.
+            if value.hasPrefix("assets/") || value.hasPrefix("preview/assets/") || value == "keyboard-data.js" || value.contains("sheets/") {
                 #expect(parts.count == 2, "\(link.page): \(whole) has no version")
             }
         }

@@ -55,6 +55,7 @@ struct ManifestBuilder {
         }
         return PagedManifest(
             header: header, pageCounts: pageCounts, sheets: { tab, index in self.sheets(index, tab: tab, width: width) },
+            sheetHashes: { tab, index in self.sheetHashes(index, tab: tab, width: width) },
             pageText: shared.map { shared in
                 { tab, index in shared.text(tab: tab, index: index, frames: self.frames(index, tab: tab, context)) { page(tab, index) } }
             }, page: page)
@@ -82,6 +83,16 @@ struct ManifestBuilder {
         return sheets
     }
 
+    /// Page `pageIndex` of tab `tabIndex`'s sheets' SHA-256 by scale (its `sheetHashes`), without its buttons.
+    func sheetHashes(_ pageIndex: Int, tab tabIndex: Int, width: Int) -> [String: String] {
+        let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
+        var hashes: [String: String] = [:]
+        for scale in options.scales {
+            if let record = rendered.sheet(.init(width: sheetWidth(width), scale: scale)) { hashes["\(scale)"] = record.sha256.hex }
+        }
+        return hashes
+    }
+
     /// Page `pageIndex` of tab `tabIndex`: its sheets and hashes per scale, and its buttons.
     func page(_ pageIndex: Int, tab tabIndex: Int, _ context: WidthLayout) -> Manifest.Page {
         let width = context.width
@@ -89,10 +100,7 @@ struct ManifestBuilder {
         let layout = context.layouts[0]
         let rendered = pages[Generator.PageKey(tab: tabIndex, page: pageIndex)] ?? Generator.RenderedPage()
         let sheets = self.sheets(pageIndex, tab: tabIndex, width: width)
-        var hashes: [String: String] = [:]
-        for scale in options.scales {
-            if let record = rendered.sheet(.init(width: sheetWidth(width), scale: scale)) { hashes["\(scale)"] = record.sha256.hex }
-        }
+        let hashes = sheetHashes(pageIndex, tab: tabIndex, width: width)
         let buttons = layout.buttons(page: pageIndex, entryCount: pack.entries.count).map { button -> Manifest.Button in
             var sprite: [String: Manifest.PixelRect] = [:]
             for scale in options.scales {

@@ -75,7 +75,20 @@ struct ManifestStreamingTests {
         for width in [320, 375, 834] {
             let html = try String(contentsOf: out.appendingPathComponent("preview/\(width).html"), encoding: .utf8)
             for link in links { #expect(html.contains(link), "preview/\(width).html: \(link)") }
-            #expect(html.components(separatedBy: "?v=").count == links.count + 1, "preview/\(width).html links nothing else by version")
+            // The sheets its keyboard shows (page, skin-tone and tab icon sheets), each with its
+            // version, for preview.js; and the pictures of its pages.
+            let manifest = try Manifest.decode(try Data(contentsOf: out.appendingPathComponent("manifests/\(width).json")))
+            var sheetPaths = Set(manifest.tabs.flatMap { tab in tab.pages.flatMap { $0.sheets.values } + (tab.icon?.sheets.values.map { $0 } ?? []) })
+            sheetPaths.formUnion(manifest.tabs.flatMap { ($0.variantSheets ?? []).flatMap { $0.sheets.values } })
+            let expected = try Dictionary(uniqueKeysWithValues: sheetPaths.map { ($0, try version($0)) })
+            let start = try #require(html.range(of: "<script id=\"emokit-versions\" type=\"application/json\">"))
+            let end = try #require(html[start.upperBound...].range(of: "</script>"))
+            #expect(try JSONDecoder().decode([String: String].self, from: Data(html[start.upperBound..<end.lowerBound].utf8)) == expected)
+            let largest = String(manifest.scales.max() ?? 2)
+            for page in manifest.tabs.flatMap(\.pages) {
+                let path = try #require(page.sheets[largest])
+                #expect(html.contains("src=\"../\(path)?v=\(try version(path))\""), "preview/\(width).html shows \(path)")
+            }
         }
         let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("<link rel=\"stylesheet\" href=\"preview/assets/preview.css?v=\(try version("preview/assets/preview.css"))\">"))
