@@ -46,6 +46,21 @@ package struct PagedManifest {
 
     package var screenWidth: Int { header.screenWidth }
 
+    /// Every sheet the manifest names, with the SHA-256 it records: each page's sheets, the
+    /// skin-tone sheets, and the tab icons' sheets (which record none: nil), tab by tab.
+    package func sheetFiles() -> [(path: String, sha256: String?)] {
+        var files: [(path: String, sha256: String?)] = []
+        func add(_ paths: [String: String], _ hashes: [String: String]) {
+            for scale in paths.keys.sorted() { files.append((paths[scale]!, hashes[scale])) }
+        }
+        for (tab, header) in header.tabs.enumerated() {
+            for page in 0..<pageCounts[tab] { add(sheets(tab, page), sheetHashes(tab, page)) }
+            for sheet in header.variantSheets ?? [] { add(sheet.sheets, sheet.sheetHashes) }
+            if let icon = header.icon { add(icon.sheets, [:]) }
+        }
+        return files
+    }
+
     /// The pages of `tab`, made one by one as the sequence is walked.
     package func pages(ofTab tab: Int) -> LazyMapSequence<Range<Int>, Manifest.Page> {
         (0..<pageCounts[tab]).lazy.map { self.page(tab, $0) }

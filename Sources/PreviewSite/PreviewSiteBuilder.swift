@@ -100,13 +100,7 @@ public struct PreviewSiteBuilder {
     /// icon sheets), as a JSON object from path to version, keys sorted: preview.js adds them to
     /// the sheets' URLs.
     func sheetVersionsJSON(_ manifest: PagedManifest) -> String {
-        var paths = Set<String>()
-        for (tab, header) in manifest.header.tabs.enumerated() {
-            for page in 0..<manifest.pageCounts[tab] { paths.formUnion(manifest.sheets(tab, page).values) }
-            for sheet in header.variantSheets ?? [] { paths.formUnion(sheet.sheets.values) }
-            if let icon = header.icon { paths.formUnion(icon.sheets.values) }
-        }
-        let known = Dictionary(uniqueKeysWithValues: paths.compactMap { path in versions[path].map { (path, $0) } })
+        let known = Dictionary(manifest.sheetFiles().compactMap { file in versions[file.path].map { (file.path, $0) } }) { first, _ in first }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(known)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

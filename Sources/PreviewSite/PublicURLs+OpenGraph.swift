@@ -4,11 +4,14 @@ import Foundation
 
 extension PublicURLs {
     /// Template values for the Open Graph block of a page (empty values when there is no base URL).
-    static func openGraph(_ urls: PublicURLs?, page: String, title: String, description: String, image: String?) -> [String: Template.Value] {
+    /// The image's URL carries its version (`?v=`) when it has one, as the pages' links do.
+    static func openGraph(
+        _ urls: PublicURLs?, page: String, title: String, description: String, image: String?, imageVersion: String? = nil
+    ) -> [String: Template.Value] {
         guard let urls else { return ["ogURL": .text("")] }
         return [
             "ogURL": .text(urls.url(page)), "ogTitle": .text(title), "ogDescription": .text(description),
-            "ogImage": .text(image.map(urls.url) ?? ""),
+            "ogImage": .text(image.map { urls.url($0) + (imageVersion.map { "?v=\($0)" } ?? "") } ?? ""),
         ]
     }
 }
@@ -19,7 +22,7 @@ extension PreviewSiteBuilder {
         PublicURLs.openGraph(
             publicURLs, page: "index.html", title: "Emoticon keyboard preview",
             description: Self.counts(tabs: summary.packs.count, emoticons: summary.packs.reduce(0) { $0 + $1.entries }),
-            image: reference.flatMap(Self.firstSheet))
+            image: reference.flatMap(Self.firstSheet), imageVersion: reference.flatMap(Self.firstSheet).flatMap { versions[$0] })
     }
 
     func previewOpenGraph(_ manifest: PagedManifest) -> [String: Template.Value] {
@@ -27,7 +30,7 @@ extension PreviewSiteBuilder {
             publicURLs, page: Self.previewPath(width: manifest.screenWidth),
             title: "Emoticon keyboard preview · \(manifest.screenWidth) pt",
             description: Self.counts(tabs: manifest.header.tabs.count, emoticons: manifest.header.tabs.reduce(0) { $0 + $1.entryCount }),
-            image: Self.firstSheet(manifest))
+            image: Self.firstSheet(manifest), imageVersion: Self.firstSheet(manifest).flatMap { versions[$0] })
     }
 
     /// "1 tab, 14 emoticons": singular for one.

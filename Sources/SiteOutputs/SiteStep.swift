@@ -78,16 +78,9 @@ package struct SiteStep {
     static func sheetVersions(_ manifests: [PagedManifest], output: OutputFolder) throws(OutputError) -> [String: String] {
         var versions: [String: String] = [:]
         var unhashed = Set<String>()
-        func add(_ paths: [String: String], _ hashes: [String: String]) {
-            for (scale, path) in paths {
-                if let digest = hashes[scale] { versions[path] = WebFileVersions.version(ofDigest: digest) } else { unhashed.insert(path) }
-            }
-        }
         for manifest in manifests {
-            for (tab, header) in manifest.header.tabs.enumerated() {
-                for page in 0..<manifest.pageCounts[tab] { add(manifest.sheets(tab, page), manifest.sheetHashes(tab, page)) }
-                for sheet in header.variantSheets ?? [] { add(sheet.sheets, sheet.sheetHashes) }
-                if let icon = header.icon { add(icon.sheets, [:]) }
+            for file in manifest.sheetFiles() {
+                if let digest = file.sha256 { versions[file.path] = WebFileVersions.version(ofDigest: digest) } else { unhashed.insert(file.path) }
             }
         }
         let read = try WebFileVersions.read(unhashed.filter { versions[$0] == nil }.sorted(), output: output)

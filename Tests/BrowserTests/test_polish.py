@@ -3,6 +3,7 @@ distinct hooks, the manifest's dark colours are used in dark mode, and `--locale
 inserts the traditional forms. Each failed before: the index's `span.pages` took the keyboard's
 flex rule (`44 emoticons ·` / `2` / `pages`), chips wrapped as `320 / pt`, dots carried
 `data-page` like the pages, dark mode ignored the manifest, and tw inserted `[熊猫]`."""
+import hashlib
 import pathlib, shutil, subprocess, tempfile
 
 import pytest
@@ -98,6 +99,8 @@ def test_tab_bar_shows_each_tabs_icon_from_the_strip(site, browser):
         style = browser.execute_script(
             "const s = getComputedStyle(arguments[0]); return [s.backgroundImage, s.backgroundPosition, s.width, s.height];", icon)
         assert "tab-icons%402x.png" in style[0] or "tab-icons@2x.png" in style[0], style
+        # By its version: the strip's SHA-256, read back, since the manifest records none for it.
+        assert "?v=" + hashlib.sha256((site / "sheets" / "tab-icons@2x.png").read_bytes()).hexdigest()[:12] in style[0], style
         assert style[1] == f"{-24 * index}px 0px" and style[2] == "24px" and style[3] == "24px", style
     # The strip really is an image the browser can load.
     loaded = browser.execute_async_script(

@@ -74,7 +74,9 @@ struct SiteLinkTests {
                 """)
         let index = try String(contentsOf: published.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains(#"<meta property="og:url" content="https://example.com/team/emoticons/index.html">"#))
-        #expect(index.contains(#"<meta property="og:image" content="https://example.com/team/emoticons/sheets/faces/page-000@2x.png">"#))
+        // The picture by its version, as the pages link their sheets.
+        let version = SHA256.hexDigest(try Data(contentsOf: published.appendingPathComponent("sheets/faces/page-000@2x.png"))).prefix(12)
+        #expect(index.contains(#"<meta property="og:image" content="https://example.com/team/emoticons/sheets/faces/page-000@2x.png?v="# + version + #"">"#))
         let preview = try String(contentsOf: published.appendingPathComponent("preview/320.html"), encoding: .utf8)
         #expect(preview.contains(#"<meta property="og:url" content="https://example.com/team/emoticons/preview/320.html">"#))
         #expect(preview.contains(#"<meta property="og:title" content="Emoticon keyboard preview · 320 pt">"#))

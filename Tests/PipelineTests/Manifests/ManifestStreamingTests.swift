@@ -85,10 +85,12 @@ struct ManifestStreamingTests {
             let end = try #require(html[start.upperBound...].range(of: "</script>"))
             #expect(try JSONDecoder().decode([String: String].self, from: Data(html[start.upperBound..<end.lowerBound].utf8)) == expected)
             let largest = String(manifest.scales.max() ?? 2)
-            for page in manifest.tabs.flatMap(\.pages) {
+            let pages = manifest.tabs.flatMap(\.pages)
+            for page in pages {
                 let path = try #require(page.sheets[largest])
                 #expect(html.contains("src=\"../\(path)?v=\(try version(path))\""), "preview/\(width).html shows \(path)")
             }
+            #expect(html.components(separatedBy: "?v=").count == links.count + pages.count + 1, "preview/\(width).html links nothing else by version")
         }
         let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("<link rel=\"stylesheet\" href=\"preview/assets/preview.css?v=\(try version("preview/assets/preview.css"))\">"))
