@@ -44,11 +44,14 @@ package struct SiteStep {
             ? PreviewSiteBuilder(
                 templates: BundledTemplates.files.mapValues { Data($0) }, manifests: manifests, summary: summary,
                 publicURLs: settings.baseURL.flatMap { PublicURLs(base: $0) }) : nil
-        // The pages link their script and style by version (`PreviewSiteBuilder.versions`).
-        let assets: [PreviewSiteBuilder.File]
-        do { assets = try site?.assetFiles() ?? [] } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
-        for file in assets { site?.versions[file.path] = WebFileVersions.version(of: file.data) }
-        if site != nil { site?.versions.merge(try Self.sheetVersions(manifests, output: output)) { first, _ in first } }
+        // The pages link their script, style and sheets by version (`PreviewSiteBuilder.versions`).
+        var assets: [PreviewSiteBuilder.File] = []
+        if var builder = site {
+            do { assets = try builder.assetFiles() } catch { throw OutputError.cannotWrite(path: "preview templates", reason: "\(error)") }
+            for file in assets { builder.versions[file.path] = WebFileVersions.version(of: file.data) }
+            builder.versions.merge(try Self.sheetVersions(manifests, output: output)) { first, _ in first }
+            site = builder
+        }
 
         // Manifests, one per width, each with its preview page. The page makers and the builder
         // only read what they were made from, so two widths can be written at once. Any-width
